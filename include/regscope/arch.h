@@ -1,0 +1,52 @@
+// Architecture facts as data: one row per target, each number with its source
+// in amdgpu_arch_tables.cpp. The occupancy model reads only these rows.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace regscope {
+
+// How accumulation registers share the VGPR budget.
+enum class AgprMode {
+  None,      // no AGPRs
+  Separate,  // gfx908: own 256-entry file; occupancy follows max(v, a)
+  Unified,   // gfx90a+: one 512-entry file; total = alignTo(v, 4) + a
+};
+
+// A step of the SGPR -> waves table: up to `max_sgprs`, at most `waves`.
+struct SgprStep {
+  int max_sgprs;
+  int waves;
+};
+
+struct AmdArch {
+  std::string_view name;                   // "gfx90a"
+  std::vector<std::string_view> products;  // "MI210", "MI250", ...
+  std::string_view family;                 // "CDNA2"
+  int wave_size;
+  int max_waves_per_simd;
+  int simds_per_cu;
+  int vgpr_file;        // VGPRs per SIMD lane available to waves (TotalNumVGPRs)
+  int vgpr_granule;     // allocation granule
+  int max_arch_vgprs;   // addressable v0..v255
+  AgprMode agprs;
+  int max_sgprs;        // addressable SGPRs incl. extras
+  std::vector<SgprStep> sgpr_steps;  // empty: SGPRs never limit occupancy
+  int lds_per_cu;       // bytes shared by the workgroups resident on a CU
+  int max_lds_per_workgroup;
+  int max_workgroups_per_cu;  // barrier / workgroup-slot limit for multi-wave groups
+};
+
+// The known targets, in table order.
+const std::vector<AmdArch> &amdArchs();
+
+// Looks a target up by name ("gfx90a") or product ("MI250X", case-insensitive).
+const AmdArch *findAmdArch(std::string_view name_or_product);
+
+// "gfx906 gfx908 gfx90a ..." for error messages.
+std::string knownArchList();
+
+}  // namespace regscope

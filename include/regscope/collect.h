@@ -1,0 +1,52 @@
+// Collectors: each turns one kind of compiler output into KernelFacts and
+// knows nothing of occupancy. The merge step joins them per (kernel, arch).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "regscope/kernel_record.h"
+
+namespace regscope {
+
+// -Rpass-analysis=kernel-resource-usage text, in any of its forms:
+//   "f.hip:16:1: remark:     VGPRs: 102 [-Rpass-analysis=...]"   (clang front end)
+//   "remark: f.hip:19:0:     VGPRs: 102 [-Rpass-analysis=...]"   (--save-temps backend)
+// Other lines (warnings, errors, source snippets) are skipped. Text remarks do
+// not name the arch; `arch` is stamped on every kernel (may be empty).
+FactSet parseRemarkText(std::string_view text, const std::string &arch);
+
+// The same remarks as an optimisation record (-fsave-optimization-record),
+// parsed with LLVM's remarks library. Throws regscope::Error on malformed YAML.
+FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch);
+
+// A device assembly file (.s): the .amdgpu_metadata block, the .amdhsa_kernel
+// directives and the "; Kernel info" comments. Throws regscope::Error when the
+// text is not AMDGPU assembly.
+struct AsmFile {
+  std::string arch;      // from .amdgcn_target, features stripped
+  std::string producer;  // first .ident: the compiler that wrote it
+  FactSet facts;
+};
+AsmFile parseAsm(std::string_view text);
+
+// Joins the sets into one record per (kernel, arch), in first-seen order.
+// Earlier sets take precedence; a figure two sources disagree on becomes a
+// warning on the record. Non-kernel functions are dropped.
+std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets);
+
+// The demangled name, or the input when it is not an Itanium name.
+std::string demangle(const std::string &mangled);
+
+// The unqualified function name of a demangled signature:
+// "void ns::scale<float>(float*, int)" -> "scale".
+std::string functionBaseName(const std::string &demangled);
+
+// Where a kernel is declared. The compiler points at the body's opening brace,
+// which can be lines after the name; this walks back from `brace_line` (1-based)
+// through the tokens of `source` to the kernel's name. Returns brace_line when
+// the name is not found.
+int findDeclarationLine(std::string_view source, int brace_line, const std::string &base_name);
+
+}  // namespace regscope

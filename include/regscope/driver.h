@@ -1,0 +1,67 @@
+// The driver: runs the compiler in a private temporary directory and hands
+// back its outputs as text. It never parses them and never writes anywhere
+// else; the directory is gone when compileHip returns or throws.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace regscope {
+
+// Where the compiler is: --compiler, then $HIPCC, then `hipcc` on PATH.
+// Throws regscope::Error naming where it looked.
+std::string findHipCompiler(const std::string &explicit_path);
+
+struct CompileJob {
+  std::string compiler;                 // resolved path
+  std::string source;                   // absolute path of the HIP file
+  std::vector<std::string> archs;       // one compiler run covers them all
+  std::vector<std::string> extra_flags; // the user's, after `--`
+};
+
+struct ArchOutput {
+  std::string arch;         // as in the file name, features included ("gfx90a:xnack+")
+  std::string assembly;     // the device .s
+  std::string remarks_yaml; // the .opt.yaml, empty if the compiler wrote none
+};
+
+struct CompileOutput {
+  std::vector<std::string> argv;  // the command that ran
+  int exit_code = 0;
+  std::string diagnostics;        // stderr: remarks, warnings, errors
+  std::vector<ArchOutput> archs;
+};
+
+CompileOutput compileHip(const CompileJob &job);
+
+// ---- building blocks, exposed for tests ----
+
+// A private directory under $TMPDIR, removed with everything in it on
+// destruction. While any exists, SIGINT/SIGTERM/SIGHUP are caught so that a
+// Ctrl-C still runs the destructors (see InterruptedError).
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir &) = delete;
+  TempDir &operator=(const TempDir &) = delete;
+  const std::string &path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// Thrown when a signal arrived while a child ran; main exits 130.
+struct InterruptedError {
+  int signal;
+};
+
+// Runs argv (no shell) in `cwd`; stdout and stderr go to the given files.
+// Returns the exit status; throws regscope::Error if it cannot start.
+int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
+               const std::string &stdout_path, const std::string &stderr_path);
+
+// Raises InterruptedError if a caught signal is pending.
+void throwIfInterrupted();
+
+}  // namespace regscope

@@ -1,0 +1,22 @@
+// Errors the user can act on. Each becomes one line on stderr and exit code 2.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace regscope {
+
+// Exit codes, documented in README.md.
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitFindings = 1,  // reserved for the gate: a rule failed
+  kExitError = 2,     // bad input, compiler missing or failing, internal error
+  kExitInterrupted = 130,
+};
+
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace regscope

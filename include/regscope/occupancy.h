@@ -1,0 +1,75 @@
+// The occupancy model: resources + arch + launch -> waves per SIMD, the
+// limiting resource, and what it takes to reach the next step.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "regscope/arch.h"
+
+namespace regscope {
+
+// What the model needs to know about one kernel.
+struct KernelResources {
+  int vgprs = 0;        // architectural
+  int agprs = 0;
+  int vgprs_total = 0;  // 0: derive from vgprs/agprs by the arch's AGPR rule
+  int sgprs = 0;        // incl. extras
+  int lds_bytes = 0;    // static + dynamic, per workgroup
+  int workgroup_size = 1024;
+};
+
+// Which LDS/workgroup rule to apply. Hardware spreads a workgroup's waves over
+// the CU's SIMDs (as LLVM 16+ models it); LLVM 15 did not, and overstates
+// LDS-bound kernels. Kept so regscope can explain the figure LLVM 15 printed.
+enum class LdsRule { Hardware, Llvm15 };
+
+struct NextStep {
+  int waves_per_simd = 0;
+  int vgprs_to_free = 0;      // 0 when VGPRs already allow it
+  int sgprs_to_free = 0;
+  int lds_bytes_to_free = 0;
+};
+
+struct Headroom {
+  int vgprs = 0;      // VGPRs that can be added before occupancy drops a step
+  int sgprs = 0;
+  int lds_bytes = 0;
+};
+
+struct Occupancy {
+  int waves_per_simd = 0;
+  int max_waves_per_simd = 0;
+  std::string limiter;      // "vgpr", "sgpr", "lds", "workgroup" or "none"
+  int by_vgpr = 0;
+  int by_sgpr = 0;
+  int by_lds = 0;           // LDS together with the workgroup-slot limit
+  int by_workgroup = 0;     // workgroup slots alone (LDS 0)
+  int vgprs_total = 0;      // the count the VGPR term used
+  std::optional<NextStep> next;  // none when at the maximum or out of reach
+  Headroom headroom;
+};
+
+// The unified VGPR count that decides occupancy on `arch`.
+int totalVgprs(const AmdArch &arch, int vgprs, int agprs);
+
+// Waves per SIMD allowed by each resource alone.
+int wavesByVgprs(const AmdArch &arch, int vgprs_total);
+int wavesBySgprs(const AmdArch &arch, int sgprs);
+int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule rule = LdsRule::Hardware);
+
+Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r,
+                           LdsRule rule = LdsRule::Hardware);
+
+// The largest VGPR total that still allows `waves` (0 if none does).
+int maxVgprsForWaves(const AmdArch &arch, int waves);
+
+// One row of an arch's VGPR table: totals in [min_vgprs, max_vgprs] give
+// waves_per_simd (registers alone; seed 000's Table 1 for gfx90a).
+struct VgprTableRow {
+  int min_vgprs, max_vgprs, waves_per_simd;
+};
+std::vector<VgprTableRow> vgprTable(const AmdArch &arch);
+
+}  // namespace regscope

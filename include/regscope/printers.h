@@ -1,0 +1,33 @@
+// Output formats: each is a printer over the same Report (or calculator
+// result) and never parses or computes anything itself.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "regscope/arch.h"
+#include "regscope/occupancy.h"
+#include "regscope/report.h"
+
+namespace regscope {
+
+struct TextStyle {
+  bool color = false;
+};
+
+void printReportText(const Report &report, std::ostream &out, const TextStyle &style);
+nlohmann::json reportToJson(const Report &report);
+
+// `regscope occupancy`: one calculation.
+void printOccupancyText(const AmdArch &arch, const KernelResources &resources,
+                        const Occupancy &occ, std::ostream &out);
+nlohmann::json occupancyCalculationToJson(const AmdArch &arch, const KernelResources &resources,
+                                          const Occupancy &occ);
+
+// `regscope table`: the VGPR -> waves/SIMD steps of an arch.
+void printVgprTableText(const AmdArch &arch, std::ostream &out);
+nlohmann::json vgprTableToJson(const AmdArch &arch);
+
+nlohmann::json occupancyToJson(const Occupancy &occ, std::optional<int> compiler_reported);
+
+}  // namespace regscope

@@ -1,0 +1,66 @@
+// Where reports go: stdout or a file written atomically (a crash or Ctrl-C
+// never leaves a half-written report where the old one was).
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.h"
+#include "regscope/error.h"
+
+namespace regscope {
+namespace {
+
+bool useColor(const std::string &mode, bool to_terminal) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  if (const char *no = std::getenv("NO_COLOR"); no && *no) return false;
+  const char *term = std::getenv("TERM");
+  return to_terminal && !(term && std::string(term) == "dumb");
+}
+
+void writeAtomically(const std::string &path, const std::string &content) {
+  namespace fs = std::filesystem;
+  fs::path target(path);
+  fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw Error("cannot write " + path + ": no directory " + dir.string());
+  if (fs::is_directory(target, ec)) throw Error("cannot write " + path + ": is a directory");
+  std::string temp = (dir / ("." + target.filename().string() + ".regscope-XXXXXX")).string();
+  int fd = mkstemp(temp.data());
+  if (fd < 0) throw Error("cannot write " + path + ": permission denied");
+  bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size());
+  ok = (fsync(fd) == 0) && ok;
+  ok = (close(fd) == 0) && ok;
+  if (!ok || std::rename(temp.c_str(), path.c_str()) != 0) {
+    std::remove(temp.c_str());
+    throw Error("cannot write " + path);
+  }
+}
+
+}  // namespace
+
+void addOutputOptions(CLI::App &app, OutputOptions &options) {
+  app.add_option("--format", options.format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  app.add_option("-o,--output", options.path, "Write the report to FILE instead of stdout");
+  app.add_option("--color", options.color, "Colour the terminal table: auto (off under NO_COLOR), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+}
+
+void emit(const OutputOptions &options, const std::function<void(std::ostream &, bool)> &text,
+          const std::function<nlohmann::json()> &json) {
+  std::ostringstream out;
+  if (options.format == "json") out << json().dump(2) << '\n';
+  else text(out, useColor(options.color, options.path.empty() && isatty(STDOUT_FILENO)));
+  if (options.path.empty()) std::cout << out.str() << std::flush;
+  else writeAtomically(options.path, out.str());
+}
+
+}  // namespace regscope

@@ -1,0 +1,209 @@
+// Parses AMDGPU device assembly (.s from --save-temps or -S). Three places in
+// the file carry figures; for each kernel they are combined in this order:
+//  1. "; Kernel info:" comments: the only place with NumVGPRsForWavesPerEU
+//     (what the hardware allocates) and the printed Occupancy;
+//  2. the .amdgpu_metadata YAML block (the code object's note, verbatim);
+//  3. the .amdhsa_kernel descriptor directives.
+#include <llvm/BinaryFormat/MsgPackDocument.h>
+
+#include <map>
+#include <regex>
+#include <string>
+
+#include "regscope/collect.h"
+#include "regscope/error.h"
+#include "remark_labels.h"
+
+namespace regscope {
+namespace {
+
+struct KernelSections {
+  FieldValues comments, metadata, directives;
+  bool is_kernel = false;
+};
+
+void setField(FieldValues &values, Field f, std::int64_t v) { values[static_cast<std::size_t>(f)] = v; }
+
+// "; Kernel info:" comment keys.
+const std::map<std::string, Field, std::less<>> kCommentFields = {
+    {"NumSgprs", Field::Sgprs},
+    {"NumVgprs", Field::Vgprs},
+    {"NumAgprs", Field::Agprs},
+    {"ScratchSize", Field::ScratchBytes},
+    {"LDSByteSize", Field::LdsBytes},
+    {"NumVGPRsForWavesPerEU", Field::VgprsTotal},
+    {"Occupancy", Field::CompilerOccupancy},
+};
+
+// .amdgpu_metadata kernel keys. Note .vgpr_count is the unified total
+// (arch + AGPR on gfx90a), not the architectural count.
+const std::map<std::string, Field, std::less<>> kMetadataFields = {
+    {".sgpr_count", Field::Sgprs},
+    {".vgpr_count", Field::VgprsTotal},
+    {".agpr_count", Field::Agprs},
+    {".sgpr_spill_count", Field::SgprSpills},
+    {".vgpr_spill_count", Field::VgprSpills},
+    {".private_segment_fixed_size", Field::ScratchBytes},
+    {".group_segment_fixed_size", Field::LdsBytes},
+    {".max_flat_workgroup_size", Field::MaxWorkgroupSize},
+    {".wavefront_size", Field::WaveSize},
+    {".uses_dynamic_stack", Field::DynamicStack},
+};
+
+// .amdhsa_* directive keys (values are plain integers up to LLVM 19).
+const std::map<std::string, Field, std::less<>> kDirectiveFields = {
+    {".amdhsa_group_segment_fixed_size", Field::LdsBytes},
+    {".amdhsa_private_segment_fixed_size", Field::ScratchBytes},
+    {".amdhsa_uses_dynamic_stack", Field::DynamicStack},
+    {".amdhsa_wavefront_size32", Field::WaveSize},  // 1 -> 32, 0 -> 64; fixed below
+};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+// "amdgcn-amd-amdhsa--gfx90a:xnack+" -> "gfx90a"
+std::string archFromTarget(std::string_view target) {
+  std::size_t at = target.rfind("--");
+  std::string_view arch = at == std::string_view::npos ? target : target.substr(at + 2);
+  return std::string(arch.substr(0, arch.find(':')));
+}
+
+std::optional<std::int64_t> metadataNumber(const llvm::msgpack::DocNode &node) {
+  switch (node.getKind()) {
+    case llvm::msgpack::Type::Int: return node.getInt();
+    case llvm::msgpack::Type::UInt: return static_cast<std::int64_t>(node.getUInt());
+    case llvm::msgpack::Type::Boolean: return node.getBool() ? 1 : 0;
+    default: return std::nullopt;
+  }
+}
+
+void parseMetadata(std::string_view yaml, std::map<std::string, KernelSections> &kernels,
+                   std::vector<std::string> &order, std::string &arch) {
+  llvm::msgpack::Document doc;
+  if (!doc.fromYAML(llvm::StringRef(yaml.data(), yaml.size())))
+    throw Error("malformed .amdgpu_metadata block");
+  if (doc.getRoot().getKind() != llvm::msgpack::Type::Map) return;
+  llvm::msgpack::MapDocNode root = doc.getRoot().getMap();
+  if (auto target = root.find("amdhsa.target"); target != root.end() &&
+      target->second.getKind() == llvm::msgpack::Type::String && arch.empty())
+    arch = archFromTarget(target->second.getString().str());
+  auto list = root.find("amdhsa.kernels");
+  if (list == root.end() || list->second.getKind() != llvm::msgpack::Type::Array) return;
+  for (llvm::msgpack::DocNode &entry : list->second.getArray()) {
+    if (entry.getKind() != llvm::msgpack::Type::Map) continue;
+    llvm::msgpack::MapDocNode kernel = entry.getMap();
+    auto name = kernel.find(".name");
+    if (name == kernel.end() || name->second.getKind() != llvm::msgpack::Type::String) continue;
+    const std::string key = name->second.getString().str();
+    if (!kernels.count(key)) order.push_back(key);
+    KernelSections &sections = kernels[key];
+    sections.is_kernel = true;
+    for (auto &[field_name, value] : kernel) {
+      if (field_name.getKind() != llvm::msgpack::Type::String) continue;
+      auto known = kMetadataFields.find(field_name.getString());
+      if (known == kMetadataFields.end()) continue;
+      if (auto number = metadataNumber(value)) setField(sections.metadata, known->second, *number);
+    }
+  }
+}
+
+}  // namespace
+
+AsmFile parseAsm(std::string_view text) {
+  AsmFile out;
+  out.facts.source = ".s";
+  std::map<std::string, KernelSections> kernels;
+  std::vector<std::string> order;
+
+  static const std::regex type_re(R"(^\s*\.type\s+([^,\s]+),\s*@function)");
+  static const std::regex comment_re(R"(^;\s*([A-Za-z]+)\s*[:=]\s*(-?\d+))");
+  std::string function;       // last function seen by .type
+  std::string descriptor;     // inside .amdhsa_kernel NAME
+  bool in_info = false;       // inside a "; Kernel info:" block
+  bool in_metadata = false;
+  bool saw_target = false;
+  std::string metadata_yaml;
+
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view raw = text.substr(pos, eol - pos);
+    pos = eol + 1;
+    std::string_view line = trim(raw);
+
+    if (in_metadata) {
+      if (line == ".end_amdgpu_metadata") in_metadata = false;
+      else metadata_yaml.append(raw).push_back('\n');
+      continue;
+    }
+    if (line == ".amdgpu_metadata") { in_metadata = true; continue; }
+
+    if (line.rfind(".amdgcn_target", 0) == 0) {
+      std::size_t q1 = line.find('"'), q2 = line.rfind('"');
+      if (q1 != std::string_view::npos && q2 > q1) out.arch = archFromTarget(line.substr(q1 + 1, q2 - q1 - 1));
+      saw_target = true;
+      continue;
+    }
+    if (line.rfind(".ident", 0) == 0 && out.producer.empty()) {
+      std::size_t q1 = line.find('"'), q2 = line.rfind('"');
+      if (q1 != std::string_view::npos && q2 > q1) out.producer = std::string(line.substr(q1 + 1, q2 - q1 - 1));
+      continue;
+    }
+    if (line.rfind(".amdhsa_kernel ", 0) == 0) {
+      descriptor = std::string(trim(line.substr(15)));
+      if (!kernels.count(descriptor)) order.push_back(descriptor);
+      kernels[descriptor].is_kernel = true;
+      saw_target = true;
+      continue;
+    }
+    if (line == ".end_amdhsa_kernel") { descriptor.clear(); continue; }
+    if (!descriptor.empty() && line.rfind(".amdhsa_", 0) == 0) {
+      std::size_t space = line.find_first_of(" \t");
+      if (space == std::string_view::npos) continue;
+      auto known = kDirectiveFields.find(line.substr(0, space));
+      if (known == kDirectiveFields.end()) continue;
+      if (auto number = parseRemarkValue(trim(line.substr(space)))) {
+        std::int64_t v = known->second == Field::WaveSize ? (*number ? 32 : 64) : *number;
+        setField(kernels[descriptor].directives, known->second, v);
+      }
+      continue;
+    }
+
+    std::string line_str(line);
+    std::smatch m;
+    if (std::regex_search(line_str, m, type_re)) { function = m[1]; continue; }
+    if (line == "; Kernel info:") { in_info = !function.empty(); continue; }
+    if (in_info) {
+      if (line.empty() || line.front() != ';') { in_info = false; continue; }
+      if (std::regex_search(line_str, m, comment_re)) {
+        auto known = kCommentFields.find(m[1].str());
+        if (known != kCommentFields.end()) {
+          if (!kernels.count(function)) order.push_back(function);
+          setField(kernels[function].comments, known->second, std::stoll(m[2]));
+        }
+      }
+    }
+  }
+  if (!metadata_yaml.empty()) parseMetadata(metadata_yaml, kernels, order, out.arch);
+  if (!saw_target && kernels.empty())
+    throw Error("not AMDGPU assembly: no .amdgcn_target, kernel descriptor or metadata");
+
+  for (const std::string &name : order) {
+    const KernelSections &sections = kernels[name];
+    if (!sections.is_kernel) continue;  // a "; Kernel info" without descriptor: ignore
+    KernelFacts facts;
+    facts.name = name;
+    facts.arch = out.arch;
+    for (const FieldValues *part : {&sections.comments, &sections.metadata, &sections.directives})
+      for (std::size_t i = 0; i < kFieldCount; ++i)
+        if (!facts.values[i] && (*part)[i]) facts.values[i] = (*part)[i];
+    out.facts.kernels.push_back(std::move(facts));
+  }
+  return out;
+}
+
+}  // namespace regscope

@@ -1,0 +1,61 @@
+// Parses kernel-resource-usage remarks from an optimisation record (.opt.yaml)
+// with LLVM's remarks library.
+#include <llvm/Remarks/Remark.h>
+#include <llvm/Remarks/RemarkParser.h>
+#include <llvm/Support/Error.h>
+
+#include <map>
+
+#include "regscope/collect.h"
+#include "regscope/error.h"
+#include "remark_labels.h"
+
+namespace regscope {
+
+FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
+  FactSet set{"remarks", {}};
+  if (yaml.empty()) return set;
+  auto parser = llvm::remarks::createRemarkParserFromMeta(
+      llvm::remarks::Format::YAML, llvm::StringRef(yaml.data(), yaml.size()));
+  if (!parser) throw Error("optimisation record: " + llvm::toString(parser.takeError()));
+
+  std::map<std::string, std::size_t> index;  // function -> position in set.kernels
+  while (true) {
+    llvm::Expected<std::unique_ptr<llvm::remarks::Remark>> next = (*parser)->next();
+    if (!next) {
+      llvm::Error err = next.takeError();
+      if (err.isA<llvm::remarks::EndOfFileError>()) {
+        llvm::consumeError(std::move(err));
+        break;
+      }
+      throw Error("optimisation record: " + llvm::toString(std::move(err)));
+    }
+    const llvm::remarks::Remark &remark = **next;
+    if (remark.PassName != "kernel-resource-usage") continue;
+
+    const std::string function = remark.FunctionName.str();
+    auto [it, inserted] = index.try_emplace(function, set.kernels.size());
+    if (inserted) {
+      KernelFacts facts;
+      facts.name = function;
+      facts.arch = arch;
+      if (remark.Loc) {
+        facts.file = remark.Loc->SourceFilePath.str();
+        facts.line = static_cast<int>(remark.Loc->SourceLine);
+      }
+      set.kernels.push_back(std::move(facts));
+    }
+    KernelFacts &facts = set.kernels[it->second];
+    for (const RemarkLabel &known : kRemarkLabels) {
+      if (!known.field || known.key != std::string_view(remark.RemarkName)) continue;
+      for (const llvm::remarks::Argument &arg : remark.Args)
+        if (std::string_view(arg.Key) == known.key)
+          if (auto number = parseRemarkValue(std::string_view(arg.Val.data(), arg.Val.size())))
+            facts.set(*known.field, *number);
+    }
+  }
+  for (KernelFacts &facts : set.kernels) markDeviceFunction(facts);
+  return set;
+}
+
+}  // namespace regscope

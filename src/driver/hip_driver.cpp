@@ -1,0 +1,118 @@
+// Drives hipcc (or a HIP-capable clang++) once per source file.
+//
+// Flags: -Rpass-analysis=kernel-resource-usage for the remarks; an
+// optimisation record restricted to that pass, so each arch's remarks land
+// in their own .opt.yaml (stderr does not say which arch a remark is for);
+// --save-temps for the per-arch .s; --cuda-device-only because the host half
+// of the build carries no device figures. No -o: with one, clang names a
+// single .opt.yaml after it instead of one per arch.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "regscope/driver.h"
+#include "regscope/error.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool isExecutableFile(const std::string &path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
+}
+
+// The path of `name` as execvp would find it, or empty.
+std::string searchPath(const std::string &name) {
+  if (name.find('/') != std::string::npos) return isExecutableFile(name) ? name : "";
+  const char *path = std::getenv("PATH");
+  std::stringstream dirs(path ? path : "/usr/bin:/bin");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return "";
+}
+
+std::string readFile(const fs::path &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// "lbm-hip-amdgcn-amd-amdhsa-gfx90a.s" -> "gfx90a" (empty if not a device file)
+std::string archOfTemp(const std::string &file, const std::string &suffix) {
+  static const std::string marker = "-hip-amdgcn-amd-amdhsa-";
+  if (file.size() <= suffix.size() || file.compare(file.size() - suffix.size(), suffix.size(), suffix) != 0)
+    return "";
+  std::size_t at = file.rfind(marker);
+  if (at == std::string::npos) return "";
+  return file.substr(at + marker.size(), file.size() - suffix.size() - at - marker.size());
+}
+
+}  // namespace
+
+std::string findHipCompiler(const std::string &explicit_path) {
+  if (!explicit_path.empty()) {
+    std::string found = searchPath(explicit_path);
+    if (found.empty()) throw Error("compiler not found: --compiler " + explicit_path + " is not an executable");
+    return found;
+  }
+  if (const char *env = std::getenv("HIPCC"); env && *env) {
+    std::string found = searchPath(env);
+    if (found.empty()) throw Error(std::string("compiler not found: HIPCC=") + env + " is not an executable");
+    return found;
+  }
+  std::string found = searchPath("hipcc");
+  if (found.empty())
+    throw Error("compiler not found: no hipcc on PATH (install hipcc, or pass --compiler or set HIPCC)");
+  return found;
+}
+
+CompileOutput compileHip(const CompileJob &job) {
+  TempDir dir;
+  CompileOutput out;
+  out.argv = {job.compiler};
+  for (const std::string &arch : job.archs) out.argv.push_back("--offload-arch=" + arch);
+  for (const char *flag : {"-Rpass-analysis=kernel-resource-usage", "-fsave-optimization-record",
+                           "-foptimization-record-passes=kernel-resource-usage", "--save-temps",
+                           "--cuda-device-only", "-c"})
+    out.argv.push_back(flag);
+  out.argv.insert(out.argv.end(), job.extra_flags.begin(), job.extra_flags.end());
+  out.argv.push_back(job.source);
+
+  const fs::path stdout_path = fs::path(dir.path()) / "regscope.stdout";
+  const fs::path stderr_path = fs::path(dir.path()) / "regscope.stderr";
+  out.exit_code = runProcess(out.argv, dir.path(), stdout_path, stderr_path);
+  out.diagnostics = readFile(stdout_path) + readFile(stderr_path);
+
+  std::error_code ec;
+  for (const fs::directory_entry &entry : fs::directory_iterator(dir.path(), ec)) {
+    const std::string file = entry.path().filename().string();
+    if (std::string arch = archOfTemp(file, ".s"); !arch.empty()) {
+      ArchOutput *slot = nullptr;
+      for (ArchOutput &a : out.archs) if (a.arch == arch) slot = &a;
+      if (!slot) { out.archs.push_back({arch, "", ""}); slot = &out.archs.back(); }
+      slot->assembly = readFile(entry.path());
+      std::string yaml_name = file.substr(0, file.size() - 2) + ".opt.yaml";
+      if (fs::exists(fs::path(dir.path()) / yaml_name))
+        slot->remarks_yaml = readFile(fs::path(dir.path()) / yaml_name);
+    }
+  }
+  // Archs in the order the user asked for them.
+  auto rank = [&](const ArchOutput &a) {
+    return std::find(job.archs.begin(), job.archs.end(), a.arch) - job.archs.begin();
+  };
+  std::stable_sort(out.archs.begin(), out.archs.end(),
+                   [&](const ArchOutput &a, const ArchOutput &b) { return rank(a) < rank(b); });
+  return out;
+}
+
+}  // namespace regscope

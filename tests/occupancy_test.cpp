@@ -1,0 +1,147 @@
+// The occupancy model against the published gfx90a table, LLVM's rules and
+// the compile-sweep LDS tables (../shared/research).
+#include <gtest/gtest.h>
+
+#include "regscope/arch.h"
+#include "regscope/occupancy.h"
+
+namespace regscope {
+namespace {
+
+const AmdArch &gfx90a() { return *findAmdArch("gfx90a"); }
+
+// Seed 000, Table 1 (and LLVM's D138443 dump): every step of the VGPR table.
+TEST(VgprTerm, EveryStepOfTheGfx90aTable) {
+  struct Step { int low, high, waves; };
+  const Step table[] = {{1, 64, 8},    {65, 72, 7},   {73, 80, 6},   {81, 96, 5},
+                        {97, 128, 4},  {129, 168, 3}, {169, 256, 2}, {257, 512, 1}};
+  for (const Step &s : table) {
+    EXPECT_EQ(wavesByVgprs(gfx90a(), s.low), s.waves) << s.low;
+    EXPECT_EQ(wavesByVgprs(gfx90a(), s.high), s.waves) << s.high;
+    EXPECT_EQ(maxVgprsForWaves(gfx90a(), s.waves), s.high);
+  }
+  std::vector<VgprTableRow> rows = vgprTable(gfx90a());
+  ASSERT_EQ(rows.size(), 8u);
+  EXPECT_EQ(rows.front().min_vgprs, 0);
+  EXPECT_EQ(rows.front().max_vgprs, 64);
+  EXPECT_EQ(rows.back().min_vgprs, 257);
+  EXPECT_EQ(rows.back().waves_per_simd, 1);
+}
+
+TEST(VgprTerm, Gfx908TableFromTheSweep) {
+  const AmdArch &gfx908 = *findAmdArch("MI100");
+  // vgpr_thresholds.txt: <=24:10 <=28:9 <=32:8 <=36:7 <=40:6 <=48:5 <=64:4 <=84:3 <=128:2 <=256:1
+  const int limits[][2] = {{24, 10}, {28, 9}, {32, 8}, {36, 7}, {40, 6}, {48, 5}, {64, 4}, {84, 3}, {128, 2}, {256, 1}};
+  for (auto [vgprs, waves] : limits) {
+    EXPECT_EQ(wavesByVgprs(gfx908, vgprs), waves) << vgprs;
+    if (waves > 1) EXPECT_EQ(wavesByVgprs(gfx908, vgprs + 1), waves - 1) << vgprs + 1;
+  }
+}
+
+TEST(AgprRule, UnifiedFileOnGfx90aSeparateOnGfx908) {
+  // 70 VGPRs + 64 AGPRs: aligned to 72 + 64 = 136 in the unified file -> 3 waves, not 7.
+  EXPECT_EQ(totalVgprs(gfx90a(), 70, 64), 136);
+  KernelResources r;
+  r.vgprs = 70;
+  r.agprs = 64;
+  EXPECT_EQ(computeOccupancy(gfx90a(), r).waves_per_simd, 3);
+  EXPECT_EQ(totalVgprs(gfx90a(), 5, 65), 73);   // research note: total 73, occupancy 6
+  EXPECT_EQ(wavesByVgprs(gfx90a(), 73), 6);
+  EXPECT_EQ(totalVgprs(gfx90a(), 256, 256), 512);
+  EXPECT_EQ(wavesByVgprs(gfx90a(), 512), 1);
+  EXPECT_EQ(totalVgprs(gfx90a(), 70, 0), 70);   // no AGPRs: no alignment
+  EXPECT_EQ(totalVgprs(*findAmdArch("gfx908"), 64, 37), 64);  // max(v, a)
+}
+
+TEST(SgprTerm, Gfx9Steps) {
+  EXPECT_EQ(wavesBySgprs(gfx90a(), 98), 8);   // 8 is also gfx90a's wave cap
+  EXPECT_EQ(wavesBySgprs(gfx90a(), 100), 8);
+  EXPECT_EQ(wavesBySgprs(gfx90a(), 101), 7);
+  const AmdArch &gfx906 = *findAmdArch("gfx906");
+  EXPECT_EQ(wavesBySgprs(gfx906, 80), 10);
+  EXPECT_EQ(wavesBySgprs(gfx906, 81), 9);
+  EXPECT_EQ(wavesBySgprs(gfx906, 88), 9);
+  EXPECT_EQ(wavesBySgprs(gfx906, 89), 8);
+  EXPECT_EQ(wavesBySgprs(gfx906, 101), 7);
+}
+
+TEST(LdsTerm, HardwareSpreadsWavesOverSimds) {
+  // The example: 40 KiB and the default 1024-thread workgroup.
+  EXPECT_EQ(wavesByLds(gfx90a(), 40960, 1024), 4);
+  EXPECT_EQ(wavesByLds(gfx90a(), 40960, 1024, LdsRule::Llvm15), 8);
+  // lds_tables.md, LLVM 19 gfx90a (the hardware rule) ...
+  EXPECT_EQ(wavesByLds(gfx90a(), 4096, 64), 4);
+  EXPECT_EQ(wavesByLds(gfx90a(), 6144, 128), 5);
+  EXPECT_EQ(wavesByLds(gfx90a(), 16384, 256), 4);
+  EXPECT_EQ(wavesByLds(gfx90a(), 32769, 1024), 4);
+  EXPECT_EQ(wavesByLds(gfx90a(), 20480, 512), 6);
+  EXPECT_EQ(wavesByLds(gfx90a(), 65536, 64), 1);
+  EXPECT_EQ(wavesByLds(gfx90a(), 0, 1024), 8);
+  // ... and LLVM 15 gfx90a.
+  EXPECT_EQ(wavesByLds(gfx90a(), 10240, 64, LdsRule::Llvm15), 6);
+  EXPECT_EQ(wavesByLds(gfx90a(), 20480, 128, LdsRule::Llvm15), 6);
+  EXPECT_EQ(wavesByLds(gfx90a(), 32769, 256, LdsRule::Llvm15), 4);
+  // Workgroup slots alone: gfx906 with 1024 threads is 8 of 10 (D139468).
+  EXPECT_EQ(wavesByLds(*findAmdArch("gfx906"), 0, 1024), 8);
+}
+
+TEST(Occupancy, LbmOriginalNeedsSixFewerVgprs) {
+  KernelResources r;
+  r.vgprs = 102;
+  r.sgprs = 98;
+  Occupancy occ = computeOccupancy(gfx90a(), r);
+  EXPECT_EQ(occ.waves_per_simd, 4);
+  EXPECT_EQ(occ.max_waves_per_simd, 8);
+  EXPECT_EQ(occ.limiter, "vgpr");
+  EXPECT_EQ(occ.by_vgpr, 4);
+  EXPECT_EQ(occ.by_sgpr, 8);
+  EXPECT_EQ(occ.by_lds, 8);
+  ASSERT_TRUE(occ.next.has_value());
+  EXPECT_EQ(occ.next->waves_per_simd, 5);
+  EXPECT_EQ(occ.next->vgprs_to_free, 6);
+  EXPECT_EQ(occ.next->sgprs_to_free, 0);
+  EXPECT_EQ(occ.headroom.vgprs, 26);  // up to 128 keeps 4 waves
+  EXPECT_EQ(occ.headroom.sgprs, 4);   // 102 addressable
+}
+
+TEST(Occupancy, LimitersAndNextSteps) {
+  KernelResources r;
+  r.vgprs = 40;
+  r.sgprs = 101;
+  Occupancy by_sgpr = computeOccupancy(gfx90a(), r);
+  EXPECT_EQ(by_sgpr.waves_per_simd, 7);
+  EXPECT_EQ(by_sgpr.limiter, "sgpr");
+  ASSERT_TRUE(by_sgpr.next);
+  EXPECT_EQ(by_sgpr.next->sgprs_to_free, 1);
+
+  r = {};
+  r.vgprs = 10;
+  r.lds_bytes = 40960;
+  Occupancy by_lds = computeOccupancy(gfx90a(), r);
+  EXPECT_EQ(by_lds.limiter, "lds");
+  ASSERT_TRUE(by_lds.next);
+  EXPECT_EQ(by_lds.next->waves_per_simd, 5);
+  EXPECT_EQ(by_lds.next->lds_bytes_to_free, 40960 - 32768);  // two groups must fit
+
+  r = {};
+  r.vgprs = 10;
+  Occupancy at_max = computeOccupancy(gfx90a(), r);
+  EXPECT_EQ(at_max.limiter, "none");
+  EXPECT_FALSE(at_max.next);
+
+  Occupancy capped = computeOccupancy(*findAmdArch("gfx908"), r);  // 1024 threads on 10-wave SIMDs
+  EXPECT_EQ(capped.waves_per_simd, 8);
+  EXPECT_EQ(capped.limiter, "workgroup");
+  EXPECT_FALSE(capped.next);
+}
+
+TEST(ArchTable, LookupByNameProductAndTargetId) {
+  EXPECT_EQ(findAmdArch("MI250X"), findAmdArch("gfx90a"));
+  EXPECT_EQ(findAmdArch("mi210"), findAmdArch("gfx90a"));
+  EXPECT_EQ(findAmdArch("gfx90a:xnack+"), findAmdArch("gfx90a"));
+  EXPECT_EQ(findAmdArch("gfx1234"), nullptr);
+  EXPECT_NE(knownArchList().find("gfx90a (MI210/MI250/MI250X)"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace regscope

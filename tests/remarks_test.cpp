@@ -1,0 +1,105 @@
+// Remark parsers against real compiler output in fixtures/ (see
+// fixtures/regenerate.sh for the commands).
+#include <gtest/gtest.h>
+
+#include "regscope/collect.h"
+#include "regscope/error.h"
+#include "test_util.h"
+
+namespace regscope {
+namespace {
+
+using test::fixture;
+
+const KernelFacts *find(const FactSet &set, const std::string &name) {
+  for (const KernelFacts &k : set.kernels)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+const std::string kLbm = "_Z6kernelPdS_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_iiiiiiiddddddddddddddd";
+
+TEST(RemarkText, SaveTempsFormFromHipcc15) {
+  // "remark: lbm.hip:19:0:     VGPRs: 102 [...]": two archs, gfx908 first.
+  FactSet set = parseRemarkText(fixture("hipcc-5.2.3/lbm.remarks.txt"), "");
+  ASSERT_EQ(set.kernels.size(), 2u);
+  const KernelFacts &k = set.kernels[1];  // the gfx90a block, per the .opt.yaml files
+  EXPECT_EQ(k.name, kLbm);
+  EXPECT_EQ(k.file, "lbm.hip");
+  EXPECT_EQ(k.line, 19);  // the opening brace
+  EXPECT_EQ(k.get(Field::Vgprs), 102);
+  EXPECT_EQ(k.get(Field::Sgprs), 98);
+  EXPECT_EQ(k.get(Field::Agprs), 0);
+  EXPECT_EQ(k.get(Field::CompilerOccupancy), 4);
+  EXPECT_EQ(k.get(Field::LdsBytes), 0);
+  EXPECT_EQ(k.get(Field::VgprSpills), 0);
+  EXPECT_FALSE(k.get(Field::DynamicStack));  // LLVM 15 has no such line
+  EXPECT_TRUE(k.is_kernel);
+}
+
+TEST(RemarkText, FrontEndFormWithSourceSnippet) {
+  // "lbm.hip:19:1: remark: ..." followed by the source line and a caret.
+  FactSet set = parseRemarkText(fixture("hipcc-5.2.3/lbm.remarks-nosavetemps.txt"), "gfx90a");
+  ASSERT_EQ(set.kernels.size(), 1u);
+  EXPECT_EQ(set.kernels[0].arch, "gfx90a");
+  EXPECT_EQ(set.kernels[0].line, 19);
+  EXPECT_EQ(set.kernels[0].get(Field::Vgprs), 102);
+  EXPECT_EQ(set.kernels[0].get(Field::ScratchBytes), 0);
+}
+
+TEST(RemarkText, Llvm15DeviceFunctionsAreNotKernels) {
+  FactSet set = parseRemarkText(fixture("hipcc-5.2.3/probe.remarks.txt"), "");
+  const KernelFacts *fib = find(set, "_Z3fibi");
+  ASSERT_NE(fib, nullptr);
+  EXPECT_FALSE(fib->is_kernel);
+  EXPECT_EQ(fib->get(Field::CompilerOccupancy), 0);
+  const KernelFacts *agpr = find(set, "_Z10agpr_heavyPf");
+  ASSERT_NE(agpr, nullptr);
+  EXPECT_TRUE(agpr->is_kernel);
+  EXPECT_EQ(agpr->get(Field::Vgprs), 70);
+  EXPECT_EQ(agpr->get(Field::Agprs), 64);
+  const KernelFacts *recursive = find(set, "_Z9recursivePii");
+  ASSERT_NE(recursive, nullptr);
+  EXPECT_EQ(recursive->get(Field::ScratchBytes), 16416);  // LLVM 15 assumes a 16 KiB stack
+}
+
+TEST(RemarkText, Llvm19DynamicStackLine) {
+  FactSet set = parseRemarkText(fixture("clang-19/probe.remarks.txt"), "gfx90a");
+  const KernelFacts *recursive = find(set, "_Z9recursivePii");
+  ASSERT_NE(recursive, nullptr);
+  EXPECT_EQ(recursive->get(Field::DynamicStack), 1);
+  EXPECT_EQ(find(set, "_Z3fibi"), nullptr);  // LLVM 19 reports kernels only
+  for (const KernelFacts &k : set.kernels) EXPECT_TRUE(k.get(Field::DynamicStack).has_value()) << k.name;
+}
+
+TEST(RemarkText, IgnoresOtherDiagnostics) {
+  FactSet set = parseRemarkText(
+      "k.hip:3:5: warning: unused variable 'x' [-Wunused-variable]\n"
+      "clang: warning: argument unused during compilation: '-L/usr/lib'\n"
+      "k.hip:9:1: error: use of undeclared identifier 'y'\n",
+      "gfx90a");
+  EXPECT_TRUE(set.kernels.empty());
+}
+
+TEST(RemarkYaml, PerArchOptimisationRecord) {
+  FactSet gfx90a = parseRemarkYaml(fixture("hipcc-5.2.3/lbm-gfx90a.opt.yaml"), "gfx90a");
+  ASSERT_EQ(gfx90a.kernels.size(), 1u);
+  const KernelFacts &k = gfx90a.kernels[0];
+  EXPECT_EQ(k.name, kLbm);
+  EXPECT_EQ(k.arch, "gfx90a");
+  EXPECT_EQ(k.line, 19);
+  EXPECT_EQ(k.get(Field::Vgprs), 102);
+  EXPECT_EQ(k.get(Field::Sgprs), 98);
+  EXPECT_EQ(k.get(Field::CompilerOccupancy), 4);
+
+  FactSet gfx908 = parseRemarkYaml(fixture("hipcc-5.2.3/lbm-gfx908.opt.yaml"), "gfx908");
+  ASSERT_EQ(gfx908.kernels.size(), 1u);
+  EXPECT_NE(gfx908.kernels[0].get(Field::Vgprs), 102);  // the other arch's figures
+}
+
+TEST(RemarkYaml, MalformedInputIsAnError) {
+  EXPECT_THROW(parseRemarkYaml("--- !Analysis\nPass: [unclosed\n", "gfx90a"), Error);
+}
+
+}  // namespace
+}  // namespace regscope

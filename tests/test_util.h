@@ -1,0 +1,57 @@
+// Helpers shared by the tests: fixture paths and running the real binary.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "regscope/driver.h"
+
+namespace regscope::test {
+
+inline std::string sourcePath(const std::string &relative) {
+  return std::string(REGSCOPE_SOURCE_DIR) + "/" + relative;
+}
+
+inline std::string readText(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("missing test file " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline std::string fixture(const std::string &relative) { return readText(sourcePath("fixtures/" + relative)); }
+
+struct RunResult {
+  int exit_code;
+  std::string out, err;
+};
+
+// Runs the regscope binary with `args` in `cwd`, $TMPDIR set to `tmpdir`.
+inline RunResult runRegscope(const std::vector<std::string> &args, const std::string &cwd,
+                             const std::string &tmpdir) {
+  TempDir capture;
+  std::vector<std::string> argv = {"/usr/bin/env", "TMPDIR=" + tmpdir, REGSCOPE_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const std::string out = capture.path() + "/out", err = capture.path() + "/err";
+  int code = runProcess(argv, cwd, out, err);
+  return {code, readText(out), readText(err)};
+}
+
+inline bool haveHipcc() {
+  try {
+    findHipCompiler("");
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+inline bool dirIsEmpty(const std::string &dir) {
+  return std::filesystem::is_empty(std::filesystem::path(dir));
+}
+
+}  // namespace regscope::test
