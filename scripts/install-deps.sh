@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what regscope needs on Debian 12 (bookworm). Idempotent: packages
+# already present are left as they are. Runs apt-get as root, or through sudo.
+set -euo pipefail
+
+packages=(
+  # build
+  build-essential cmake
+  # the AMD toolchain regscope drives (ROCm 5.2.3, clang 15)
+  hipcc libamdhip64-dev rocm-device-libs
+  # libraries regscope links: LLVM/Clang 15 (Clang's CMake package is in clang-15)
+  llvm-15-dev libclang-15-dev libclang-cpp15-dev clang-15
+  nlohmann-json3-dev libcli11-dev libgtest-dev
+)
+
+if [ "$(id -u)" -eq 0 ]; then
+  sudo=()
+elif command -v sudo >/dev/null 2>&1; then
+  sudo=(sudo)
+else
+  echo "install-deps: needs root or sudo to run apt-get" >&2
+  exit 2
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+"${sudo[@]}" apt-get update -q
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}"
