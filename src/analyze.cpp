@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -37,6 +36,7 @@ std::string firstErrors(const std::string &diagnostics) {
   }
   if (picked.empty())  // no "error:" lines: show the tail of whatever it said
     for (std::istringstream tail(diagnostics); std::getline(tail, line);) picked = "  " + line + "\n";
+  if (!picked.empty()) picked.pop_back();  // main adds the final newline
   return picked;
 }
 
@@ -48,13 +48,6 @@ std::string displayPath(const std::string &path, const std::map<std::string, std
   fs::path rel = fs::path(path).lexically_relative(fs::current_path(ec));
   if (!ec && !rel.empty() && *rel.begin() != "..") return rel.string();
   return path;
-}
-
-std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace

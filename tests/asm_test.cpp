@@ -9,12 +9,7 @@ namespace regscope {
 namespace {
 
 using test::fixture;
-
-const KernelFacts *find(const FactSet &set, const std::string &name) {
-  for (const KernelFacts &k : set.kernels)
-    if (k.name == name) return &k;
-  return nullptr;
-}
+using test::find;
 
 TEST(Asm, LbmOnGfx90aFromHipcc15) {
   AsmFile file = parseAsm(fixture("hipcc-5.2.3/lbm-gfx90a.s"));

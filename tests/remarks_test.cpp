@@ -10,12 +10,7 @@ namespace regscope {
 namespace {
 
 using test::fixture;
-
-const KernelFacts *find(const FactSet &set, const std::string &name) {
-  for (const KernelFacts &k : set.kernels)
-    if (k.name == name) return &k;
-  return nullptr;
-}
+using test::find;
 
 const std::string kLbm = "_Z6kernelPdS_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_iiiiiiiddddddddddddddd";
 

@@ -8,11 +8,19 @@
 #include <vector>
 
 #include "regscope/driver.h"
+#include "regscope/kernel_record.h"
 
 namespace regscope::test {
 
 inline std::string sourcePath(const std::string &relative) {
   return std::string(REGSCOPE_SOURCE_DIR) + "/" + relative;
+}
+
+// The kernel called `name` in a parsed set, or null.
+inline const KernelFacts *find(const FactSet &set, const std::string &name) {
+  for (const KernelFacts &k : set.kernels)
+    if (k.name == name) return &k;
+  return nullptr;
 }
 
 inline std::string readText(const std::string &path) {

@@ -61,6 +61,9 @@ struct InterruptedError {
 int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
                const std::string &stdout_path, const std::string &stderr_path);
 
+// The whole file as text; empty if it cannot be read.
+std::string readFile(const std::string &path);
+
 // Raises InterruptedError if a caught signal is pending.
 void throwIfInterrupted();
 

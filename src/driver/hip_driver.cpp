@@ -40,13 +40,6 @@ std::string searchPath(const std::string &name) {
   return "";
 }
 
-std::string readFile(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // "lbm-hip-amdgcn-amd-amdhsa-gfx90a.s" -> "gfx90a" (empty if not a device file)
 std::string archOfTemp(const std::string &file, const std::string &suffix) {
   static const std::string marker = "-hip-amdgcn-amd-amdhsa-";
@@ -58,6 +51,13 @@ std::string archOfTemp(const std::string &file, const std::string &suffix) {
 }
 
 }  // namespace
+
+std::string readFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 std::string findHipCompiler(const std::string &explicit_path) {
   if (!explicit_path.empty()) {
@@ -91,7 +91,7 @@ CompileOutput compileHip(const CompileJob &job) {
   const fs::path stdout_path = fs::path(dir.path()) / "regscope.stdout";
   const fs::path stderr_path = fs::path(dir.path()) / "regscope.stderr";
   out.exit_code = runProcess(out.argv, dir.path(), stdout_path, stderr_path);
-  out.diagnostics = readFile(stdout_path) + readFile(stderr_path);
+  out.diagnostics = readFile(stdout_path.string()) + readFile(stderr_path.string());
 
   std::error_code ec;
   for (const fs::directory_entry &entry : fs::directory_iterator(dir.path(), ec)) {
@@ -100,10 +100,10 @@ CompileOutput compileHip(const CompileJob &job) {
       ArchOutput *slot = nullptr;
       for (ArchOutput &a : out.archs) if (a.arch == arch) slot = &a;
       if (!slot) { out.archs.push_back({arch, "", ""}); slot = &out.archs.back(); }
-      slot->assembly = readFile(entry.path());
+      slot->assembly = readFile(entry.path().string());
       std::string yaml_name = file.substr(0, file.size() - 2) + ".opt.yaml";
       if (fs::exists(fs::path(dir.path()) / yaml_name))
-        slot->remarks_yaml = readFile(fs::path(dir.path()) / yaml_name);
+        slot->remarks_yaml = readFile((fs::path(dir.path()) / yaml_name).string());
     }
   }
   // Archs in the order the user asked for them.
