@@ -50,9 +50,24 @@ std::string displayPath(const std::string &path, const std::map<std::string, std
   return path;
 }
 
+// Remark paths are as the compiler's debug info spelled them: absolute, or
+// relative to a directory we cannot see (the compile ran elsewhere). Resolve
+// a relative one against the source's directory and its parents.
+std::string resolveSourcePath(const std::string &path, const std::string &compiled_source) {
+  if (path.empty() || fs::path(path).is_absolute()) return path;
+  std::error_code ec;
+  for (fs::path dir = fs::path(compiled_source).parent_path(); !dir.empty(); dir = dir.parent_path()) {
+    fs::path candidate = dir / path;
+    if (fs::is_regular_file(candidate, ec)) return candidate.lexically_normal().string();
+    if (dir == dir.root_path()) break;
+  }
+  return path;
+}
+
 }  // namespace
 
-std::vector<KernelRecord> collectRecords(const CompileOutput &output, std::string &producer) {
+std::vector<KernelRecord> collectRecords(const CompileOutput &output, const std::string &compiled_source,
+                                         std::string &producer) {
   // .s first: its figures win where a remark disagrees (and it says so).
   std::vector<FactSet> sets;
   std::vector<FactSet> remarks;
@@ -75,6 +90,7 @@ std::vector<KernelRecord> collectRecords(const CompileOutput &output, std::strin
   std::vector<KernelRecord> records = mergeFacts(sets);
   std::map<std::string, std::string> sources;  // file -> text, read once
   for (KernelRecord &record : records) {
+    record.file = resolveSourcePath(record.file, compiled_source);
     if (record.file.empty() || record.line <= 0) continue;
     auto [it, inserted] = sources.try_emplace(record.file);
     if (inserted) it->second = readFile(record.file);
@@ -104,7 +120,7 @@ Report analyzeFiles(const std::vector<std::string> &files, const AnalyzeOptions 
     if (output.archs.empty())
       throw Error(file + ": the compiler wrote no device assembly (is it a HIP source?)");
 
-    std::vector<KernelRecord> records = collectRecords(output, report.compiler_version);
+    std::vector<KernelRecord> records = collectRecords(output, job.source, report.compiler_version);
     std::map<std::string, std::string> inputs = {{job.source, file}};
     for (KernelRecord &record : records) {
       for (const std::string &w : record.warnings)

@@ -197,3 +197,61 @@ TEST_F(EndToEnd, CalculatorAndTable) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST_F(EndToEnd, GateThresholdsAndBaselineRegression) {
+  TempDir src;
+  const std::string k = src.path() + "/k.hip", base = src.path() + "/baseline.json";
+  fs::copy_file(kernel("lbm_rearrange"), k);  // 96 VGPRs, 5 waves
+
+  test::RunResult pass = run({"gate", k, "--min-occupancy", "5", "--max-spills", "0"});
+  EXPECT_EQ(pass.exit_code, 0) << pass.out << pass.err;
+  EXPECT_NE(pass.out.find("pass, 0 failures in 1 kernel"), std::string::npos) << pass.out;
+
+  test::RunResult fail = run({"gate", k, "--min-occupancy", "6"});
+  EXPECT_EQ(fail.exit_code, 1);
+  EXPECT_NE(fail.out.find("k.hip:5: kernel(...) [gfx90a]: min-occupancy: occupancy 5 waves/SIMD < 6"),
+            std::string::npos) << fail.out;
+  EXPECT_EQ(run({"gate", k, "--min-occupancy", "6", "--exit-zero"}).exit_code, 0);
+
+  ASSERT_EQ(run({"baseline", k, "-o", base}).exit_code, 0);
+  const std::string recorded = test::readText(base);
+  EXPECT_EQ(run({"gate", k, "--baseline", base}).exit_code, 0);
+
+  fs::copy_file(kernel("lbm"), k, fs::copy_options::overwrite_existing);  // 102 VGPRs, 4 waves
+  test::RunResult regressed = run({"gate", k, "--baseline", base, "--format", "json"});
+  EXPECT_EQ(regressed.exit_code, 1);
+  json verdict = json::parse(regressed.out);
+  EXPECT_EQ(verdict["passed"], false);
+  ASSERT_EQ(verdict["failures"].size(), 1u);
+  EXPECT_EQ(verdict["failures"][0]["rule"], "occupancy-regression");
+  EXPECT_EQ(verdict["failures"][0]["message"], "occupancy (waves/SIMD) 5 -> 4");
+  EXPECT_EQ(test::readText(base), recorded) << "gate must not touch the baseline";
+
+  EXPECT_EQ(run({"gate", k, "--baseline", base, "--update-baseline"}).exit_code, 0);
+  EXPECT_NE(test::readText(base).find("\"waves_per_simd\": 4"), std::string::npos);
+  EXPECT_EQ(run({"gate", k, "--baseline", base}).exit_code, 0);
+}
+
+TEST_F(EndToEnd, GateBadInputsExitTwoAndTouchNothing) {
+  TempDir src;
+  const std::string broken = src.path() + "/broken.json";
+  std::ofstream(broken) << "{\"regscope_baseline\": \"7.0\", \"kernels\": []}";
+  test::RunResult r = run({"gate", kernel("lbm"), "--baseline", broken});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("baseline version 7.0 is not supported"), std::string::npos) << r.err;
+  EXPECT_EQ(test::readText(broken), "{\"regscope_baseline\": \"7.0\", \"kernels\": []}");
+
+  const std::string config = src.path() + "/cfg.json";
+  std::ofstream(config) << "{\"defaults\": {\"min_occupancy\": 4}, \"colour\": true}";
+  test::RunResult bad_config = run({"gate", kernel("lbm"), "--config", config});
+  EXPECT_EQ(bad_config.exit_code, 2);
+  EXPECT_NE(bad_config.err.find("unknown key 'colour'"), std::string::npos) << bad_config.err;
+
+  EXPECT_EQ(run({"gate", kernel("lbm"), "--baseline", src.path() + "/none.json"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace regscope

@@ -87,12 +87,15 @@ TEST(Collect, FixtureOutputsMergeWithoutDisagreement) {
     output.archs.push_back({arch, test::fixture(std::string("hipcc-5.2.3/probe-") + arch + ".s"),
                             test::fixture(std::string("hipcc-5.2.3/probe-") + arch + ".opt.yaml")});
   std::string producer;
-  auto records = collectRecords(output, producer);
+  auto records = collectRecords(output, test::sourcePath("fixtures/src/probe.hip"), producer);
   EXPECT_EQ(producer, "Debian clang version 15.0.6");
   ASSERT_EQ(records.size(), 10u);  // 5 kernels x 2 archs; fib is not a kernel
   for (const KernelRecord &r : records) {
     EXPECT_TRUE(r.warnings.empty()) << r.demangled << ": " << (r.warnings.empty() ? "" : r.warnings[0]);
     EXPECT_EQ(r.sources.size(), 2u) << r.demangled;  // .s and remarks both contributed
+    // "probe.hip" in the remarks resolves to the source, and the line to the declaration.
+    EXPECT_EQ(r.file, test::sourcePath("fixtures/src/probe.hip")) << r.demangled;
+    if (r.name == "_Z9recursivePii") EXPECT_EQ(r.line, 30);  // brace on 31, name on 30
   }
 }
 

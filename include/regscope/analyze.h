@@ -20,7 +20,10 @@ struct AnalyzeOptions {
 Report analyzeFiles(const std::vector<std::string> &files, const AnalyzeOptions &options);
 
 // The collect + merge stage over one compiler run's outputs (no I/O besides
-// reading source files to find declaration lines). Exposed for tests.
-std::vector<KernelRecord> collectRecords(const CompileOutput &output, std::string &producer);
+// reading source files to find declaration lines). `compiled_source` is the
+// absolute path that was compiled; relative remark paths are resolved
+// against its directories. Exposed for tests.
+std::vector<KernelRecord> collectRecords(const CompileOutput &output, const std::string &compiled_source,
+                                         std::string &producer);
 
 }  // namespace regscope

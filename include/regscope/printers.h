@@ -6,10 +6,15 @@
 #include <ostream>
 
 #include "regscope/arch.h"
+#include "regscope/gate.h"
 #include "regscope/occupancy.h"
 #include "regscope/report.h"
 
 namespace regscope {
+
+// A kernel name for one line of text: the demangled signature, with a long
+// parameter list elided ("kernel(...)").
+std::string shortKernelName(const std::string &demangled);
 
 struct TextStyle {
   bool color = false;
@@ -17,6 +22,10 @@ struct TextStyle {
 
 void printReportText(const Report &report, std::ostream &out, const TextStyle &style);
 nlohmann::json reportToJson(const Report &report);
+
+// `regscope gate`: failures, improvements, added and removed kernels.
+void printGateText(const GateResult &result, std::ostream &out, const TextStyle &style);
+nlohmann::json gateToJson(const GateResult &result);
 
 // `regscope occupancy`: one calculation.
 void printOccupancyText(const AmdArch &arch, const KernelResources &resources,

@@ -9,34 +9,39 @@
 
 namespace regscope {
 
+void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags) {
+  options.analyze.archs = {"gfx90a"};
+  options.analyze.extra_flags = compiler_flags;
+  app.add_option("files", options.files, "HIP source files")->required();
+  options.archs_option = app.add_option("--offload-arch", options.analyze.archs,
+                                        "Target(s), comma-separated or repeated")
+                             ->delimiter(',')
+                             ->capture_default_str();
+  app.add_option("--compiler", options.analyze.compiler, "hipcc or clang++ to use (default: $HIPCC, then hipcc)");
+  app.footer("Flags after -- go to the compiler unchanged, e.g. -- -DN=64 -I include");
+}
+
+void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output) {
+  std::error_code ec;
+  for (const std::string &file : files)
+    if (!output.empty() && std::filesystem::equivalent(file, output, ec))
+      throw Error(output + " is one of the inputs; refusing to overwrite it");
+}
+
 Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compiler_flags) {
   struct State {
-    std::vector<std::string> files;
-    AnalyzeOptions options;
+    SourceOptions sources;
     OutputOptions output;
   };
   auto state = std::make_shared<State>();
-  state->options.archs = {"gfx90a"};
-  state->options.extra_flags = compiler_flags;
-
   CLI::App *app = root.add_subcommand(
       "analyze", "Compile HIP sources and report each kernel's registers, LDS and occupancy");
-  app->add_option("files", state->files, "HIP source files")->required();
-  app->add_option("--offload-arch", state->options.archs, "Target(s), comma-separated or repeated")
-      ->delimiter(',')
-      ->capture_default_str();
-  app->add_option("--compiler", state->options.compiler, "hipcc or clang++ to use (default: $HIPCC, then hipcc)");
+  addSourceOptions(*app, state->sources, compiler_flags);
   addOutputOptions(*app, state->output);
-  app->footer("Flags after -- go to the compiler unchanged, e.g. -- -DN=64 -I include");
 
   return {app, [state] {
-            // Refuse to overwrite an input with the report.
-            namespace fs = std::filesystem;
-            std::error_code ec;
-            for (const std::string &file : state->files)
-              if (!state->output.path.empty() && fs::equivalent(file, state->output.path, ec))
-                throw Error("-o " + state->output.path + " is one of the inputs; refusing to overwrite it");
-            Report report = analyzeFiles(state->files, state->options);
+            refuseOverwritingInputs(state->sources.files, state->output.path);
+            Report report = analyzeFiles(state->sources.files, state->sources.analyze);
             for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
             emit(state->output,
                  [&](std::ostream &out, bool color) { printReportText(report, out, {color}); },

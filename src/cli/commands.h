@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "regscope/analyze.h"
+
 namespace regscope {
 
 struct Command {
@@ -19,8 +21,22 @@ struct Command {
 // `compiler_flags`: what followed `--` on the command line (main splits it
 // off, since CLI11 would read it as more positionals).
 Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
+Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
+Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
 Command addOccupancyCommand(CLI::App &root);
 Command addTableCommand(CLI::App &root);
+
+// FILE... --offload-arch --compiler, shared by analyze, gate and baseline.
+struct SourceOptions {
+  std::vector<std::string> files;
+  AnalyzeOptions analyze;
+  CLI::Option *archs_option = nullptr;
+  bool archsGiven() const { return archs_option && archs_option->count() > 0; }
+};
+void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags);
+
+// Refuses an -o path that is one of the inputs.
+void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output);
 
 struct AmdArch;
 // The arch named by --arch, or regscope::Error listing the known ones.
@@ -33,6 +49,10 @@ struct OutputOptions {
   std::string color = "auto";
 };
 void addOutputOptions(CLI::App &app, OutputOptions &options);
+
+// Replaces `path` with `content` via a temporary file and rename, so readers
+// see the old file or the new one, never half of one.
+void writeFileAtomically(const std::string &path, const std::string &content);
 
 // Prints text or JSON to stdout or (atomically) to the -o file.
 void emit(const OutputOptions &options, const std::function<void(std::ostream &, bool color)> &text,

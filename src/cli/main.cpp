@@ -23,7 +23,8 @@ int main(int argc, char **argv) {
     args.erase(dashes, args.end());
   }
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
-  const Command commands[] = {addAnalyzeCommand(app, compiler_flags), addOccupancyCommand(app),
+  const Command commands[] = {addAnalyzeCommand(app, compiler_flags), addGateCommand(app, compiler_flags),
+                              addBaselineCommand(app, compiler_flags), addOccupancyCommand(app),
                               addTableCommand(app)};
   try {
     app.parse(args);

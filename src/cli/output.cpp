@@ -1,5 +1,6 @@
 // Where reports go: stdout or a file written atomically (a crash or Ctrl-C
 // never leaves a half-written report where the old one was).
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -23,7 +24,9 @@ bool useColor(const std::string &mode, bool to_terminal) {
   return to_terminal && !(term && std::string(term) == "dumb");
 }
 
-void writeAtomically(const std::string &path, const std::string &content) {
+}  // namespace
+
+void writeFileAtomically(const std::string &path, const std::string &content) {
   namespace fs = std::filesystem;
   fs::path target(path);
   fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
@@ -33,6 +36,17 @@ void writeAtomically(const std::string &path, const std::string &content) {
   std::string temp = (dir / ("." + target.filename().string() + ".regscope-XXXXXX")).string();
   int fd = mkstemp(temp.data());
   if (fd < 0) throw Error("cannot write " + path + ": permission denied");
+  // mkstemp makes 0600; keep the replaced file's mode, else honour the umask.
+  struct stat existing {};
+  mode_t mode;
+  if (stat(path.c_str(), &existing) == 0) {
+    mode = existing.st_mode & 07777;
+  } else {
+    mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  fchmod(fd, mode);
   bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size());
   ok = (fsync(fd) == 0) && ok;
   ok = (close(fd) == 0) && ok;
@@ -41,8 +55,6 @@ void writeAtomically(const std::string &path, const std::string &content) {
     throw Error("cannot write " + path);
   }
 }
-
-}  // namespace
 
 void addOutputOptions(CLI::App &app, OutputOptions &options) {
   app.add_option("--format", options.format, "Output format")
@@ -60,7 +72,7 @@ void emit(const OutputOptions &options, const std::function<void(std::ostream &,
   if (options.format == "json") out << json().dump(2) << '\n';
   else text(out, useColor(options.color, options.path.empty() && isatty(STDOUT_FILENO)));
   if (options.path.empty()) std::cout << out.str() << std::flush;
-  else writeAtomically(options.path, out.str());
+  else writeFileAtomically(options.path, out.str());
 }
 
 }  // namespace regscope

@@ -7,16 +7,6 @@
 namespace regscope {
 namespace {
 
-// "kernel(double*, double*, ...)" is unreadable at 50 parameters; keep the
-// name and elide the parameter list when it is long.
-std::string shortName(const std::string &demangled) {
-  constexpr std::size_t kMax = 48;
-  if (demangled.size() <= kMax) return demangled;
-  std::size_t paren = demangled.find('(');
-  if (paren != std::string::npos && paren < kMax) return demangled.substr(0, paren) + "(...)";
-  return demangled.substr(0, kMax - 3) + "...";
-}
-
 std::string bytes(std::int64_t n) {
   if (n >= 1024 && n % 1024 == 0) return std::to_string(n / 1024) + " KiB";
   return std::to_string(n);
@@ -47,6 +37,15 @@ std::string headroomText(const KernelReport &k) {
 
 }  // namespace
 
+// "kernel(double*, double*, ...)" is unreadable at 50 parameters.
+std::string shortKernelName(const std::string &demangled) {
+  constexpr std::size_t kMax = 48;
+  if (demangled.size() <= kMax) return demangled;
+  std::size_t paren = demangled.find('(');
+  if (paren != std::string::npos && paren < kMax) return demangled.substr(0, paren) + "(...)";
+  return demangled.substr(0, kMax - 3) + "...";
+}
+
 void printReportText(const Report &report, std::ostream &out, const TextStyle &style) {
   if (report.kernels.empty()) {
     out << "no kernels found\n";
@@ -63,7 +62,7 @@ void printReportText(const Report &report, std::ostream &out, const TextStyle &s
     if (k.occupancy.vgprs_total != r.value(Field::Vgprs))
       vgpr += " (" + std::to_string(k.occupancy.vgprs_total) + ")";
     std::string location = k.display_file.empty() ? "?" : k.display_file + ":" + std::to_string(r.line);
-    table.addRow({shortName(r.demangled), r.arch, location, vgpr,
+    table.addRow({shortKernelName(r.demangled), r.arch, location, vgpr,
                   std::to_string(r.value(Field::Agprs)), std::to_string(r.value(Field::Sgprs)),
                   std::to_string(r.value(Field::ScratchBytes)),
                   std::to_string(r.value(Field::VgprSpills)) + "/" + std::to_string(r.value(Field::SgprSpills)),
@@ -76,7 +75,7 @@ void printReportText(const Report &report, std::ostream &out, const TextStyle &s
   // Notes: what a number in the table does not say by itself.
   std::ostringstream notes;
   for (const KernelReport &k : report.kernels) {
-    const std::string who = shortName(k.record.demangled) + " [" + k.record.arch + "]";
+    const std::string who = shortKernelName(k.record.demangled) + " [" + k.record.arch + "]";
     if (k.occupancy.vgprs_total != k.record.value(Field::Vgprs))
       notes << "  " << who << ": occupancy counts " << k.occupancy.vgprs_total
             << " VGPRs (the allocation: AGPRs in the unified file, or padding the compiler added)\n";

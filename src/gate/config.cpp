@@ -1,0 +1,118 @@
+// .regscope.json: defaults, per-kernel overrides, archs, compiler flags.
+#include <fnmatch.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "regscope/collect.h"
+#include "regscope/driver.h"
+#include "regscope/error.h"
+#include "regscope/gate.h"
+
+namespace regscope {
+namespace {
+
+using nlohmann::json;
+
+void rejectUnknownKeys(const json &object, std::initializer_list<const char *> known, const std::string &where) {
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    bool ok = false;
+    for (const char *k : known) ok |= it.key() == k;
+    if (!ok) throw Error(where + ": unknown key '" + it.key() + "'");
+  }
+}
+
+std::optional<int> optionalCount(const json &object, const char *key, const std::string &where) {
+  if (!object.contains(key)) return std::nullopt;
+  const json &v = object[key];
+  if (!v.is_number_integer() || v.get<long long>() < 0)
+    throw Error(where + ": '" + key + "' must be a non-negative integer");
+  return v.get<int>();
+}
+
+Thresholds readThresholds(const json &object, const std::string &where) {
+  return {optionalCount(object, "min_occupancy", where), optionalCount(object, "max_spills", where),
+          optionalCount(object, "max_scratch", where)};
+}
+
+std::vector<std::string> readStrings(const json &object, const char *key, const std::string &where) {
+  std::vector<std::string> out;
+  if (!object.contains(key)) return out;
+  if (!object[key].is_array()) throw Error(where + ": '" + key + "' must be an array of strings");
+  for (const json &v : object[key]) {
+    if (!v.is_string()) throw Error(where + ": '" + key + "' must be an array of strings");
+    out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+void overlay(Thresholds &base, const Thresholds &over) {
+  if (over.min_occupancy) base.min_occupancy = over.min_occupancy;
+  if (over.max_spills) base.max_spills = over.max_spills;
+  if (over.max_scratch) base.max_scratch = over.max_scratch;
+}
+
+bool globMatches(const std::string &pattern, const std::string &text) {
+  return fnmatch(pattern.c_str(), text.c_str(), 0) == 0;
+}
+
+}  // namespace
+
+GateConfig loadConfig(const std::string &path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw Error(path + ": no such config file");
+  json doc;
+  try {
+    doc = json::parse(readFile(path));
+  } catch (const json::parse_error &e) {
+    throw Error(path + ": not valid JSON (" + std::string(e.what()) + ")");
+  }
+  if (!doc.is_object()) throw Error(path + ": must be a JSON object");
+  rejectUnknownKeys(doc, {"version", "defaults", "kernels", "archs", "compiler_flags"}, path);
+  if (doc.contains("version") && doc["version"] != 1)
+    throw Error(path + ": unsupported config version " + doc["version"].dump() + " (this regscope reads 1)");
+
+  GateConfig config;
+  config.path = path;
+  if (doc.contains("defaults")) {
+    if (!doc["defaults"].is_object()) throw Error(path + ": 'defaults' must be an object");
+    rejectUnknownKeys(doc["defaults"], {"min_occupancy", "max_spills", "max_scratch"}, path + ": defaults");
+    config.defaults = readThresholds(doc["defaults"], path + ": defaults");
+  }
+  if (doc.contains("kernels")) {
+    if (!doc["kernels"].is_array()) throw Error(path + ": 'kernels' must be an array");
+    for (const json &entry : doc["kernels"]) {
+      const std::string where = path + ": kernels entry " + entry.dump();
+      if (!entry.is_object() || !entry.contains("match") || !entry["match"].is_string())
+        throw Error(where + ": needs a string 'match'");
+      rejectUnknownKeys(entry, {"match", "min_occupancy", "max_spills", "max_scratch"}, where);
+      config.kernels.push_back({entry["match"].get<std::string>(), readThresholds(entry, where)});
+    }
+  }
+  config.archs = readStrings(doc, "archs", path);
+  config.compiler_flags = readStrings(doc, "compiler_flags", path);
+  return config;
+}
+
+std::optional<std::string> findConfig(const std::string &dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  for (fs::path at = fs::absolute(dir, ec); !at.empty(); at = at.parent_path()) {
+    fs::path candidate = at / ".regscope.json";
+    if (fs::is_regular_file(candidate, ec)) return candidate.string();
+    if (at == at.root_path()) break;
+  }
+  return std::nullopt;
+}
+
+Thresholds thresholdsFor(const GateConfig &config, const KernelRecord &record) {
+  Thresholds t = config.defaults;
+  const std::string base = functionBaseName(record.demangled);
+  for (const KernelRule &rule : config.kernels)
+    if (globMatches(rule.match, record.name) || globMatches(rule.match, record.demangled) ||
+        globMatches(rule.match, base))
+      overlay(t, rule.thresholds);
+  return t;
+}
+
+}  // namespace regscope

@@ -1,0 +1,82 @@
+// Rule and baseline checks over a Report.
+#include <map>
+#include <tuple>
+
+#include "regscope/gate.h"
+
+namespace regscope {
+namespace {
+
+Verdict verdictFor(const KernelReport &k, std::string rule, std::string message) {
+  return {k.display_file, k.record.line, k.record.demangled, k.record.arch, std::move(rule), std::move(message)};
+}
+
+Verdict verdictFor(const BaselineEntry &e, std::string rule, std::string message) {
+  return {e.file, 0, e.demangled, e.arch, std::move(rule), std::move(message)};
+}
+
+std::string change(const char *what, int before, int now) {
+  return std::string(what) + " " + std::to_string(before) + " -> " + std::to_string(now);
+}
+
+}  // namespace
+
+GateResult checkThresholds(const Report &report, const GateConfig &config) {
+  GateResult result;
+  for (const KernelReport &k : report.kernels) {
+    ++result.kernels_checked;
+    const Thresholds t = thresholdsFor(config, k.record);
+    const int waves = k.occupancy.waves_per_simd;
+    const int spills = static_cast<int>(k.record.value(Field::VgprSpills) + k.record.value(Field::SgprSpills));
+    const int scratch = static_cast<int>(k.record.value(Field::ScratchBytes));
+    if (t.min_occupancy && waves < *t.min_occupancy)
+      result.failures.push_back(verdictFor(k, "min-occupancy",
+                                           "occupancy " + std::to_string(waves) + " waves/SIMD < " +
+                                               std::to_string(*t.min_occupancy) + " (limited by " +
+                                               k.occupancy.limiter + ")"));
+    if (t.max_spills && spills > *t.max_spills)
+      result.failures.push_back(verdictFor(
+          k, "max-spills", std::to_string(spills) + " spilled registers > " + std::to_string(*t.max_spills)));
+    if (t.max_scratch && scratch > *t.max_scratch)
+      result.failures.push_back(verdictFor(k, "max-scratch",
+                                           "scratch " + std::to_string(scratch) + " bytes/lane > " +
+                                               std::to_string(*t.max_scratch)));
+  }
+  return result;
+}
+
+void compareWithBaseline(const Report &report, const Baseline &baseline, GateResult &result) {
+  std::map<std::tuple<std::string, std::string, std::string>, const BaselineEntry *> before;
+  for (const BaselineEntry &e : baseline) before[{e.file, e.name, e.arch}] = &e;
+
+  for (const KernelReport &k : report.kernels) {
+    const BaselineEntry now = baselineEntry(k);
+    auto it = before.find({now.file, now.name, now.arch});
+    if (it == before.end()) {
+      result.added.push_back(verdictFor(k, "added", "new kernel: " + std::to_string(now.waves_per_simd) +
+                                                        " waves/SIMD, " + std::to_string(now.vgprs_total) + " VGPRs"));
+      continue;
+    }
+    const BaselineEntry &was = *it->second;
+    before.erase(it);
+
+    auto compare = [&](const char *rule, const char *what, int old_value, int new_value, bool higher_is_worse) {
+      if (old_value == new_value) return;
+      const bool worse = higher_is_worse ? new_value > old_value : new_value < old_value;
+      (worse ? result.failures : result.improvements)
+          .push_back(verdictFor(k, worse ? rule : "improved", change(what, old_value, new_value)));
+    };
+    compare("occupancy-regression", "occupancy (waves/SIMD)", was.waves_per_simd, now.waves_per_simd, false);
+    if (was.waves_per_simd == now.waves_per_simd)  // a VGPR step crossed while something else limits
+      compare("vgpr-step-regression", "VGPR-limited waves/SIMD", was.waves_by_vgpr, now.waves_by_vgpr, false);
+    compare("spill-regression", "VGPR spills", was.vgpr_spills, now.vgpr_spills, true);
+    compare("spill-regression", "SGPR spills", was.sgpr_spills, now.sgpr_spills, true);
+    compare("scratch-regression", "scratch bytes/lane", was.scratch_bytes, now.scratch_bytes, true);
+    if (now.vgprs_total < was.vgprs_total)
+      result.improvements.push_back(verdictFor(k, "improved", change("VGPRs", was.vgprs_total, now.vgprs_total)));
+  }
+  for (const auto &[key, e] : before)
+    result.removed.push_back(verdictFor(*e, "removed", "kernel no longer found"));
+}
+
+}  // namespace regscope

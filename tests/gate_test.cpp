@@ -1,0 +1,150 @@
+// The gate: config files, thresholds, baselines.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "regscope/error.h"
+#include "regscope/gate.h"
+#include "test_util.h"
+
+namespace regscope {
+namespace {
+
+KernelReport kernel(const std::string &name, int waves, int vgprs, int spills = 0, int scratch = 0) {
+  KernelReport k;
+  k.record.name = name;
+  k.record.demangled = name + "(float*)";
+  k.record.arch = "gfx90a";
+  k.record.line = 3;
+  k.record.values[static_cast<std::size_t>(Field::Vgprs)] = vgprs;
+  k.record.values[static_cast<std::size_t>(Field::VgprSpills)] = spills;
+  k.record.values[static_cast<std::size_t>(Field::ScratchBytes)] = scratch;
+  k.display_file = "k.hip";
+  k.occupancy.waves_per_simd = waves;
+  k.occupancy.by_vgpr = waves;
+  k.occupancy.vgprs_total = vgprs;
+  k.occupancy.limiter = "vgpr";
+  return k;
+}
+
+std::string writeConfig(const TempDir &dir, const std::string &text) {
+  std::string path = dir.path() + "/.regscope.json";
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(Config, DefaultsOverridesAndGlobs) {
+  TempDir dir;
+  GateConfig config = loadConfig(writeConfig(dir, R"({
+    "version": 1,
+    "defaults": {"min_occupancy": 4, "max_spills": 0},
+    "kernels": [{"match": "hot_*", "min_occupancy": 6}, {"match": "hot_cold", "min_occupancy": 2}],
+    "archs": ["gfx90a", "gfx908"],
+    "compiler_flags": ["-O3"]
+  })"));
+  EXPECT_EQ(config.archs, (std::vector<std::string>{"gfx90a", "gfx908"}));
+  EXPECT_EQ(config.compiler_flags, std::vector<std::string>{"-O3"});
+  EXPECT_EQ(thresholdsFor(config, kernel("plain", 8, 10).record).min_occupancy, 4);
+  EXPECT_EQ(thresholdsFor(config, kernel("hot_loop", 8, 10).record).min_occupancy, 6);
+  EXPECT_EQ(thresholdsFor(config, kernel("hot_cold", 8, 10).record).min_occupancy, 2);  // later wins
+  EXPECT_EQ(thresholdsFor(config, kernel("hot_loop", 8, 10).record).max_spills, 0);    // from defaults
+  EXPECT_FALSE(thresholdsFor(config, kernel("plain", 8, 10).record).max_scratch);
+
+  EXPECT_EQ(findConfig(dir.path() + "/sub/dir"), dir.path() + "/.regscope.json");
+}
+
+TEST(Config, ErrorsNameTheProblem) {
+  TempDir dir;
+  auto message = [&](const std::string &text) {
+    try {
+      loadConfig(writeConfig(dir, text));
+    } catch (const Error &e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message(R"({"defualts": {}})").find("unknown key 'defualts'"), std::string::npos);
+  EXPECT_NE(message(R"({"defaults": {"min_ocupancy": 3}})").find("unknown key 'min_ocupancy'"), std::string::npos);
+  EXPECT_NE(message(R"({"kernels": [{"min_occupancy": 3}]})").find("'match'"), std::string::npos);
+  EXPECT_NE(message(R"({"defaults": {"max_spills": -1}})").find("non-negative"), std::string::npos);
+  EXPECT_NE(message(R"({"version": 2})").find("unsupported config version"), std::string::npos);
+  EXPECT_NE(message("{not json").find("not valid JSON"), std::string::npos);
+  EXPECT_THROW(loadConfig(dir.path() + "/missing.json"), Error);
+}
+
+TEST(Thresholds, EachRuleFailsWithItsFigures) {
+  Report report;
+  report.kernels = {kernel("ok", 5, 96), kernel("slow", 4, 102), kernel("spilly", 5, 90, 3, 64)};
+  GateConfig config;
+  config.defaults = {5, 0, 0};
+  GateResult result = checkThresholds(report, config);
+  EXPECT_EQ(result.kernels_checked, 3);
+  ASSERT_EQ(result.failures.size(), 3u);
+  EXPECT_EQ(result.failures[0].rule, "min-occupancy");
+  EXPECT_EQ(result.failures[0].kernel, "slow(float*)");
+  EXPECT_EQ(result.failures[0].message, "occupancy 4 waves/SIMD < 5 (limited by vgpr)");
+  EXPECT_EQ(result.failures[1].rule, "max-spills");
+  EXPECT_EQ(result.failures[2].rule, "max-scratch");
+  EXPECT_EQ(result.failures[2].message, "scratch 64 bytes/lane > 0");
+}
+
+TEST(Baseline, RoundTripIsSortedAndStable) {
+  Report report;
+  report.kernels = {kernel("zeta", 5, 96), kernel("alpha", 4, 102)};
+  std::string text = baselineToText(baselineFromReport(report));
+  EXPECT_LT(text.find("\"alpha\""), text.find("\"zeta\""));
+  Baseline back = baselineFromText(text, "b.json");
+  ASSERT_EQ(back.size(), 2u);
+  EXPECT_EQ(back[0].name, "alpha");
+  EXPECT_EQ(back[0].vgprs_total, 102);
+  EXPECT_EQ(baselineToText(back), text);  // byte-identical when rewritten
+}
+
+TEST(Baseline, BadFilesAreErrors) {
+  EXPECT_THROW(baselineFromText("{", "b.json"), Error);
+  EXPECT_THROW(baselineFromText(R"({"kernels": []})", "b.json"), Error);
+  EXPECT_THROW(baselineFromText(R"({"regscope_baseline": "2.0", "kernels": []})", "b.json"), Error);
+  EXPECT_THROW(baselineFromText(R"({"regscope_baseline": "1.0", "kernels": [{"file": "k.hip"}]})", "b.json"), Error);
+  EXPECT_NO_THROW(baselineFromText(R"({"regscope_baseline": "1.3", "kernels": []})", "b.json"));
+}
+
+TEST(Baseline, RegressionsImprovementsAddedRemoved) {
+  Report before;
+  before.kernels = {kernel("steady", 5, 96), kernel("worse", 5, 96), kernel("better", 4, 102),
+                    kernel("spills", 5, 90, 0, 0), kernel("gone", 8, 10)};
+  Baseline baseline = baselineFromReport(before);
+
+  Report now;
+  now.kernels = {kernel("steady", 5, 96), kernel("worse", 4, 100), kernel("better", 5, 94),
+                 kernel("spills", 5, 90, 2, 16), kernel("new", 8, 12)};
+  GateResult result;
+  compareWithBaseline(now, baseline, result);
+
+  std::vector<std::string> failures;
+  for (const Verdict &v : result.failures) failures.push_back(v.kernel + " " + v.rule + ": " + v.message);
+  EXPECT_EQ(failures, (std::vector<std::string>{
+                          "worse(float*) occupancy-regression: occupancy (waves/SIMD) 5 -> 4",
+                          "spills(float*) spill-regression: VGPR spills 0 -> 2",
+                          "spills(float*) scratch-regression: scratch bytes/lane 0 -> 16",
+                      }));
+  ASSERT_EQ(result.improvements.size(), 2u);  // occupancy 4 -> 5 and VGPRs 102 -> 94
+  EXPECT_EQ(result.improvements[0].kernel, "better(float*)");
+  ASSERT_EQ(result.added.size(), 1u);
+  EXPECT_EQ(result.added[0].kernel, "new(float*)");
+  ASSERT_EQ(result.removed.size(), 1u);
+  EXPECT_EQ(result.removed[0].kernel, "gone(float*)");
+}
+
+TEST(Baseline, VgprStepCrossedWhileAnotherResourceLimits) {
+  Report before, now;
+  before.kernels = {kernel("k", 4, 96)};
+  before.kernels[0].occupancy.by_vgpr = 5;   // LDS limits at 4; VGPRs allow 5
+  now.kernels = {kernel("k", 4, 100)};        // still 4 overall, but VGPRs now allow only 4
+  GateResult result;
+  compareWithBaseline(now, baselineFromReport(before), result);
+  ASSERT_EQ(result.failures.size(), 1u);
+  EXPECT_EQ(result.failures[0].rule, "vgpr-step-regression");
+}
+
+}  // namespace
+}  // namespace regscope
