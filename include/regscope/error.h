@@ -9,7 +9,7 @@ namespace regscope {
 // Exit codes, documented in README.md.
 enum ExitCode : int {
   kExitOk = 0,
-  kExitFindings = 1,  // reserved for the gate: a rule failed
+  kExitFindings = 1,  // gate: a rule failed or a kernel regressed
   kExitError = 2,     // bad input, compiler missing or failing, internal error
   kExitInterrupted = 130,
 };

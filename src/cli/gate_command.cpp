@@ -42,7 +42,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
   app->add_flag("--exit-zero", state->exit_zero, "Exit 0 even when a rule fails (errors still exit 2)");
   addOutputOptions(*app, state->output);
 
-  return {app, [state] {
+  return {app, [state]() -> int {
             refuseOverwritingInputs(state->sources.files, state->output.path);
             GateConfig config = resolveConfig(state->config_path, state->sources);
             if (state->flags.min_occupancy) config.defaults.min_occupancy = state->flags.min_occupancy;
@@ -68,7 +68,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
               std::cerr << "regscope: baseline " << state->baseline_path << " updated\n";
               return 0;
             }
-            return result.failures.empty() || state->exit_zero ? 0 : 1;
+            return result.failures.empty() || state->exit_zero ? kExitOk : kExitFindings;
           }};
 }
 
