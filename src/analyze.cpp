@@ -2,13 +2,18 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <thread>
 #include <map>
 #include <sstream>
 
 #include "regscope/arch.h"
 #include "regscope/collect.h"
 #include "regscope/error.h"
+#include "regscope/source.h"
 
 namespace regscope {
 namespace {
@@ -99,39 +104,96 @@ std::vector<KernelRecord> collectRecords(const CompileOutput &output, const std:
   return records;
 }
 
-Report analyzeFiles(const std::vector<std::string> &files, const AnalyzeOptions &options) {
-  if (files.empty()) throw Error("no input files");
+namespace {
+
+// What one job produced; merged into the report in job order.
+struct JobResult {
+  std::vector<KernelRecord> records;
+  std::string producer;
+  std::string error;
+};
+
+JobResult runJob(const SourceJob &source, const AnalyzeOptions &options, const std::string &default_compiler) {
+  JobResult result;
+  CompileJob job;
+  job.compiler = source.compiler.empty() ? default_compiler : findHipCompiler(source.compiler);
+  job.source = source.path;
+  job.archs = options.archs_explicit || source.archs.empty() ? options.archs : source.archs;
+  job.extra_flags = source.flags;
+  job.extra_flags.insert(job.extra_flags.end(), options.extra_flags.begin(), options.extra_flags.end());
+  for (const std::string &arch : job.archs)
+    if (!findAmdArch(arch)) throw Error("unknown arch '" + arch + "'; known: " + knownArchList());
+  CompileOutput output = compileHip(job);
+  if (output.exit_code != 0) {
+    result.error = fs::path(job.compiler).filename().string() + " failed on " + source.file + " (exit " +
+                   std::to_string(output.exit_code) + "):\n" + firstErrors(output.diagnostics);
+    return result;
+  }
+  if (output.archs.empty()) {
+    result.error = source.file + ": the compiler wrote no device assembly (is it a HIP source?)";
+    return result;
+  }
+  result.records = collectRecords(output, job.source, result.producer);
+  return result;
+}
+
+}  // namespace
+
+Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options) {
+  if (jobs.empty()) throw Error("no input files");
   for (const std::string &arch : options.archs)
     if (!findAmdArch(arch)) throw Error("unknown arch '" + arch + "'; known: " + knownArchList());
-  for (const std::string &file : files) checkReadable(file);
+  for (const SourceJob &job : jobs) checkReadable(job.file);
 
   Report report;
   report.compiler_path = findHipCompiler(options.compiler);
-  for (const std::string &file : files) {
-    CompileJob job;
-    job.compiler = report.compiler_path;
-    job.source = fs::absolute(file).lexically_normal().string();
-    job.archs = options.archs;
-    job.extra_flags = options.extra_flags;
-    CompileOutput output = compileHip(job);
-    if (output.exit_code != 0)
-      throw Error(fs::path(report.compiler_path).filename().string() + " failed on " + file +
-                  " (exit " + std::to_string(output.exit_code) + "):\n" + firstErrors(output.diagnostics));
-    if (output.archs.empty())
-      throw Error(file + ": the compiler wrote no device assembly (is it a HIP source?)");
 
-    std::vector<KernelRecord> records = collectRecords(output, job.source, report.compiler_version);
-    std::map<std::string, std::string> inputs = {{job.source, file}};
-    for (KernelRecord &record : records) {
+  // Run the jobs on a small pool; results keep job order.
+  std::vector<JobResult> results(jobs.size());
+  std::vector<std::exception_ptr> failures(jobs.size());
+  std::atomic<std::size_t> next{0}, done{0};
+  std::mutex progress_mutex;
+  auto worker = [&] {
+    for (std::size_t i; (i = next++) < jobs.size();) {
+      try {
+        results[i] = runJob(jobs[i], options, report.compiler_path);
+      } catch (...) {
+        failures[i] = std::current_exception();
+      }
+      std::size_t finished = ++done;
+      if (options.progress) {
+        std::lock_guard<std::mutex> lock(progress_mutex);
+        std::cerr << "\r\033[K[" << finished << "/" << jobs.size() << "] " << jobs[i].file << std::flush;
+      }
+    }
+  };
+  const unsigned threads = std::max(1u, std::min<unsigned>(options.parallel, jobs.size()));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread &t : pool) t.join();
+  if (options.progress) std::cerr << "\r\033[K" << std::flush;
+  for (const std::exception_ptr &failure : failures)  // interrupts and bad input stop the run
+    if (failure) std::rethrow_exception(failure);
+
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    JobResult &result = results[i];
+    if (!result.error.empty()) {
+      report.errors.push_back(result.error);
+      continue;
+    }
+    if (report.compiler_version.empty()) report.compiler_version = result.producer;
+    for (const KernelRecord &record : result.records)
       for (const std::string &w : record.warnings)
         report.warnings.push_back(record.demangled + " [" + record.arch + "]: sources disagree on " + w);
-    }
     const std::size_t first = report.kernels.size();
-    addKernels(report, records);
-    for (std::size_t i = first; i < report.kernels.size(); ++i)
-      report.kernels[i].display_file = displayPath(report.kernels[i].record.file, inputs);
-    report.inputs.push_back(file);
+    addKernels(report, result.records);
+    const std::map<std::string, std::string> inputs = {{jobs[i].path, jobs[i].file}};
+    for (std::size_t k = first; k < report.kernels.size(); ++k)
+      report.kernels[k].display_file = displayPath(report.kernels[k].record.file, inputs);
+    report.inputs.push_back(jobs[i].file);
   }
+  if (report.errors.size() == jobs.size()) throw Error(report.errors.front());
   return report;
 }
 

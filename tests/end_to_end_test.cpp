@@ -255,3 +255,36 @@ TEST_F(EndToEnd, GateBadInputsExitTwoAndTouchNothing) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST_F(EndToEnd, CompileDatabaseRunKeepsGoingPastABrokenFile) {
+  TempDir proj;
+  const std::string p = proj.path();
+  fs::create_directories(p + "/include");
+  fs::create_directories(p + "/build");
+  std::ofstream(p + "/include/scale.h") << "#define SCALE 3.0f\n";
+  std::ofstream(p + "/a.hip") << "#include <hip/hip_runtime.h>\n#include \"scale.h\"\n"
+                                 "__global__ void scale_kernel(float *q) { q[threadIdx.x] *= SCALE; }\n";
+  std::ofstream(p + "/c.hip") << "__global__ void broken(float *q) { q[0] = nope; }\n";
+  fs::copy_file(kernel("lbm"), p + "/b.hip");
+  std::ofstream(p + "/build/compile_commands.json")
+      << "[{\"directory\": \"" << p << "/build\", \"command\": \"hipcc -I../include -MD -MF a.d -c ../a.hip -o a.o\", \"file\": \"../a.hip\"},"
+      << " {\"directory\": \"" << p << "/build\", \"command\": \"hipcc --offload-arch=gfx908 -c ../b.hip -o b.o\", \"file\": \"../b.hip\"},"
+      << " {\"directory\": \"" << p << "/build\", \"command\": \"hipcc -c ../c.hip -o c.o\", \"file\": \"../c.hip\"}]";
+
+  test::RunResult r = run({"analyze", "-p", p + "/build", "-j", "2", "--format", "json"});
+  EXPECT_EQ(r.exit_code, 2) << "a broken file makes the run fail at the end";
+  EXPECT_NE(r.err.find("use of undeclared identifier 'nope'"), std::string::npos) << r.err;
+  json report = json::parse(r.out);
+  ASSERT_EQ(report["kernels"].size(), 2u);
+  EXPECT_EQ(report["kernels"][0]["demangled"], "scale_kernel(float*)");  // found scale.h via -I../include
+  EXPECT_EQ(report["kernels"][0]["arch"], "gfx90a");
+  EXPECT_EQ(report["kernels"][1]["arch"], "gfx908");  // the entry's own --offload-arch
+  EXPECT_FALSE(fs::exists(p + "/build/a.d")) << "dependency files must not be written";
+  EXPECT_FALSE(fs::exists(p + "/build/a.o"));
+}
+
+}  // namespace
+}  // namespace regscope

@@ -6,18 +6,26 @@
 
 #include "regscope/driver.h"
 #include "regscope/report.h"
+#include "regscope/source.h"
 
 namespace regscope {
 
 struct AnalyzeOptions {
   std::string compiler;                 // empty: $HIPCC, then hipcc on PATH
   std::vector<std::string> archs;       // validated against the arch tables
-  std::vector<std::string> extra_flags;
+  bool archs_explicit = false;          // archs beat a database entry's own
+  std::vector<std::string> extra_flags; // appended to every job's flags
+  unsigned parallel = 1;                // compiler runs at once
+  bool progress = false;                // a progress line on stderr
 };
 
-// Analyses each HIP file with one compiler run per file. Throws
-// regscope::Error for bad input or a failing compile.
-Report analyzeFiles(const std::vector<std::string> &files, const AnalyzeOptions &options);
+// Analyses each job with one compiler run. A job that fails (a compile
+// error, say) is recorded in Report::errors and the others go on; when every
+// job fails, the first error is thrown. Bad input throws regscope::Error.
+Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options);
+inline Report analyzeFiles(const std::vector<std::string> &files, const AnalyzeOptions &options) {
+  return analyzeJobs(jobsForFiles(files), options);
+}
 
 // The collect + merge stage over one compiler run's outputs (no I/O besides
 // reading source files to find declaration lines). `compiled_source` is the

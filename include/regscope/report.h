@@ -30,6 +30,7 @@ struct Report {
   std::vector<std::string> inputs;
   std::vector<KernelReport> kernels;
   std::vector<std::string> warnings;
+  std::vector<std::string> errors;  // files that could not be analysed; exit 2
 };
 
 // The model stage: one KernelReport per record. Records for archs regscope

@@ -1,5 +1,10 @@
 // regscope analyze FILE... [--offload-arch A[,B]] [-- compiler flags]
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <thread>
 #include <iostream>
 
 #include "commands.h"
@@ -12,13 +17,40 @@ namespace regscope {
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags) {
   options.analyze.archs = {"gfx90a"};
   options.analyze.extra_flags = compiler_flags;
-  app.add_option("files", options.files, "HIP source files")->required();
+  app.add_option("files", options.files, "HIP source files (with -p: restrict the run to these)");
+  app.add_option("-p,--project", options.database,
+                 "compile_commands.json, or a build directory searched upwards for one (as clang-tidy -p)");
+  options.analyze.parallel = std::max(1u, std::thread::hardware_concurrency());
+  app.add_option("-j,--jobs", options.analyze.parallel, "Compiler runs at once (default: cores)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--progress", options.progress,
+                 "Progress line on stderr: auto (a terminal, not under CI or pre-commit), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
   options.archs_option = app.add_option("--offload-arch", options.analyze.archs,
                                         "Target(s), comma-separated or repeated")
                              ->delimiter(',')
                              ->capture_default_str();
   app.add_option("--compiler", options.analyze.compiler, "hipcc or clang++ to use (default: $HIPCC, then hipcc)");
   app.footer("Flags after -- go to the compiler unchanged, e.g. -- -DN=64 -I include");
+}
+
+Report analyzeSources(SourceOptions &options) {
+  if (options.files.empty() && options.database.empty()) throw Error("no input files (give FILE... or -p BUILD_DIR)");
+  options.analyze.archs_explicit = options.archsGiven() || options.analyze.archs_explicit;
+  const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
+  options.analyze.progress = options.progress == "always" ||
+                             (options.progress == "auto" && isatty(STDERR_FILENO) && !quiet_env);
+  std::vector<SourceJob> jobs = options.database.empty() ? jobsForFiles(options.files)
+                                                         : jobsFromDatabase(options.database, options.files);
+  Report report = analyzeJobs(jobs, options.analyze);
+  for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+  return report;
+}
+
+int reportErrors(const Report &report) {
+  for (const std::string &error : report.errors) std::cerr << "regscope: error: " << error << '\n';
+  return report.errors.empty() ? kExitOk : kExitError;
 }
 
 void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output) {
@@ -41,12 +73,11 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
 
   return {app, [state] {
             refuseOverwritingInputs(state->sources.files, state->output.path);
-            Report report = analyzeFiles(state->sources.files, state->sources.analyze);
-            for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+            Report report = analyzeSources(state->sources);
             emit(state->output,
                  [&](std::ostream &out, bool color) { printReportText(report, out, {color}); },
                  [&] { return reportToJson(report); });
-            return 0;
+            return reportErrors(report);
           }};
 }
 

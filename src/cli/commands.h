@@ -29,11 +29,19 @@ Command addTableCommand(CLI::App &root);
 // FILE... --offload-arch --compiler, shared by analyze, gate and baseline.
 struct SourceOptions {
   std::vector<std::string> files;
+  std::string database;        // -p: compile_commands.json or a directory to search upwards
+  std::string progress = "auto";
   AnalyzeOptions analyze;
   CLI::Option *archs_option = nullptr;
   bool archsGiven() const { return archs_option && archs_option->count() > 0; }
 };
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags);
+
+// Runs the analysis the source options describe (files, or -p's database).
+Report analyzeSources(SourceOptions &options);
+
+// Prints the report's per-file errors; kExitError if there were any.
+int reportErrors(const Report &report);
 
 // Refuses an -o path that is one of the inputs.
 void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output);

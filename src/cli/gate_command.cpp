@@ -15,7 +15,10 @@ GateConfig resolveConfig(const std::string &explicit_path, SourceOptions &source
   GateConfig config;
   if (!explicit_path.empty()) config = loadConfig(explicit_path);
   else if (auto found = findConfig(std::filesystem::current_path().string())) config = loadConfig(*found);
-  if (!sources.archsGiven() && !config.archs.empty()) sources.analyze.archs = config.archs;
+  if (!sources.archsGiven() && !config.archs.empty()) {
+    sources.analyze.archs = config.archs;
+    sources.analyze.archs_explicit = true;
+  }
   sources.analyze.extra_flags.insert(sources.analyze.extra_flags.begin(), config.compiler_flags.begin(),
                                      config.compiler_flags.end());
   return config;
@@ -56,13 +59,13 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
               baseline = baselineFromText(readFile(state->baseline_path), state->baseline_path);
             }
 
-            Report report = analyzeFiles(state->sources.files, state->sources.analyze);
-            for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+            Report report = analyzeSources(state->sources);
             GateResult result = checkThresholds(report, config);
             if (baseline) compareWithBaseline(report, *baseline, result);
             emit(state->output,
                  [&](std::ostream &out, bool color) { printGateText(result, out, {color}); },
                  [&] { return gateToJson(result); });
+            if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
             if (state->update_baseline) {
               writeFileAtomically(state->baseline_path, baselineToText(baselineFromReport(report)));
               std::cerr << "regscope: baseline " << state->baseline_path << " updated\n";
@@ -82,11 +85,11 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
   addSourceOptions(*app, state->sources, compiler_flags);
   app->add_option("--config", state->config_path, "Config file (default: .regscope.json here or in a parent)");
   app->add_option("-o,--output", state->output, "Baseline file to write")->capture_default_str();
-  return {app, [state] {
+  return {app, [state]() -> int {
             refuseOverwritingInputs(state->sources.files, state->output);
             resolveConfig(state->config_path, state->sources);
-            Report report = analyzeFiles(state->sources.files, state->sources.analyze);
-            for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+            Report report = analyzeSources(state->sources);
+            if (!report.errors.empty()) return reportErrors(report);  // a partial baseline would lose kernels
             writeFileAtomically(state->output, baselineToText(baselineFromReport(report)));
             std::cerr << "regscope: wrote " << report.kernels.size() << " kernels to " << state->output << '\n';
             return 0;

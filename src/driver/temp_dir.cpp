@@ -3,6 +3,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <system_error>
 
 #include "regscope/driver.h"
@@ -12,7 +13,8 @@ namespace regscope {
 namespace {
 
 volatile std::sig_atomic_t g_pending_signal = 0;
-int g_live_dirs = 0;
+int g_live_dirs = 0;  // guarded by g_dirs_mutex: jobs run on several threads
+std::mutex g_dirs_mutex;
 struct sigaction g_previous[3];
 const int kSignals[3] = {SIGINT, SIGTERM, SIGHUP};
 
@@ -44,12 +46,14 @@ TempDir::TempDir() {
   if (!mkdtemp(pattern.data()))
     throw Error("cannot create a temporary directory in " + base.string());
   path_ = pattern;
+  std::lock_guard<std::mutex> lock(g_dirs_mutex);
   if (g_live_dirs++ == 0) installHandlers();
 }
 
 TempDir::~TempDir() {
   std::error_code ec;
   std::filesystem::remove_all(path_, ec);
+  std::lock_guard<std::mutex> lock(g_dirs_mutex);
   if (--g_live_dirs == 0) restoreHandlers();
 }
 

@@ -1,0 +1,36 @@
+// The source stage: what to compile, with which flags. Files come from the
+// command line, or from a compile database (compile_commands.json) read with
+// Clang's compilation-database library.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace regscope {
+
+struct SourceJob {
+  std::string file;                  // as the user should read it
+  std::string path;                  // absolute
+  std::vector<std::string> flags;    // compile flags, paths made absolute, output flags removed
+  std::vector<std::string> archs;    // --offload-arch values found in the flags (removed from them)
+  std::string compiler;              // from the database entry; empty: the default
+};
+
+// Jobs for plain files: no flags of their own.
+std::vector<SourceJob> jobsForFiles(const std::vector<std::string> &files);
+
+// Jobs from a compile database. `database` is compile_commands.json or a
+// directory searched upwards for one (as clang-tidy's -p); `files` restricts
+// the run to those entries (all HIP entries when empty). Throws
+// regscope::Error when no database is found, or it has no HIP entries, or a
+// named file is not in it.
+std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::vector<std::string> &files);
+
+// A database entry's argv as regscope compiles it (exposed for tests):
+// drops the compiler, -c, -o, dependency-file and save-temps flags and the
+// source itself; makes include paths absolute against `directory`; moves
+// --offload-arch values out into `archs`.
+std::vector<std::string> cleanCompileFlags(const std::vector<std::string> &argv, const std::string &directory,
+                                           const std::string &source, std::vector<std::string> &archs);
+
+}  // namespace regscope
