@@ -288,3 +288,31 @@ TEST_F(EndToEnd, CompileDatabaseRunKeepsGoingPastABrokenFile) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST_F(EndToEnd, CiFormatsAndColour) {
+  test::RunResult github = run({"gate", kernel("lbm"), "--min-occupancy", "5", "--format", "github"});
+  EXPECT_EQ(github.exit_code, 1);
+  EXPECT_NE(github.out.find("::error file="), std::string::npos) << github.out;
+  EXPECT_NE(github.out.find(",line=5,title=regscope min-occupancy::kernel(...) [gfx90a]: occupancy 4"),
+            std::string::npos) << github.out;
+
+  test::RunResult junit = run({"analyze", kernel("lbm"), "--format", "junit"});
+  EXPECT_EQ(junit.exit_code, 0);
+  EXPECT_NE(junit.out.find("tests=\"1\" failures=\"0\""), std::string::npos) << junit.out;
+
+  test::RunResult md = run({"analyze", kernel("lbm"), "--format", "markdown"});
+  EXPECT_NE(md.out.find("| `kernel(...)` | gfx90a |"), std::string::npos) << md.out;
+
+  test::RunResult plain = run({"gate", kernel("lbm"), "--min-occupancy", "5"});
+  EXPECT_EQ(plain.out.find("\033["), std::string::npos);
+  test::RunResult forced = run({"gate", kernel("lbm"), "--min-occupancy", "5", "--color", "always"});
+  EXPECT_NE(forced.out.find("\033[31m"), std::string::npos) << forced.out;
+
+  EXPECT_EQ(run({"occupancy", "--vgprs", "10", "--format", "sarif"}).exit_code, 2);  // text/json only
+}
+
+}  // namespace
+}  // namespace regscope

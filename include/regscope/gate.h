@@ -48,8 +48,9 @@ struct Verdict {
   int line = 0;
   std::string kernel;     // demangled
   std::string arch;
-  std::string rule;       // "min-occupancy", "occupancy-regression", ...
+  std::string rule;       // "min-occupancy", "occupancy-regression", ... (see findings.h)
   std::string message;    // the figures
+  std::string level = "error";  // error | warning | note, as SARIF and CI annotations use them
 };
 
 // The per-kernel figures a baseline keeps.

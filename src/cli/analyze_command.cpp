@@ -69,14 +69,15 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
   CLI::App *app = root.add_subcommand(
       "analyze", "Compile HIP sources and report each kernel's registers, LDS and occupancy");
   addSourceOptions(*app, state->sources, compiler_flags);
-  addOutputOptions(*app, state->output);
+  addOutputOptions(*app, state->output, /*ci_formats=*/true);
 
   return {app, [state] {
             refuseOverwritingInputs(state->sources.files, state->output.path);
             Report report = analyzeSources(state->sources);
+            const FindingsView view{&report, analysisFindings(report), "regscope analyze"};
             emit(state->output,
                  [&](std::ostream &out, bool color) { printReportText(report, out, {color}); },
-                 [&] { return reportToJson(report); });
+                 [&] { return reportToJson(report); }, &view);
             return reportErrors(report);
           }};
 }

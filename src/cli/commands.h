@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "regscope/analyze.h"
+#include "regscope/findings.h"
 
 namespace regscope {
 
@@ -56,14 +57,21 @@ struct OutputOptions {
   std::string path;           // -o; empty: stdout
   std::string color = "auto";
 };
-void addOutputOptions(CLI::App &app, OutputOptions &options);
+// `ci_formats`: also offer sarif, markdown, github and junit (analyze, gate).
+void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats = false);
 
 // Replaces `path` with `content` via a temporary file and rename, so readers
 // see the old file or the new one, never half of one.
 void writeFileAtomically(const std::string &path, const std::string &content);
 
 // Prints text or JSON to stdout or (atomically) to the -o file.
+// `findings`, for the CI formats: the report and what to say about it.
+struct FindingsView {
+  const Report *report = nullptr;
+  std::vector<Verdict> findings;
+  std::string title;
+};
 void emit(const OutputOptions &options, const std::function<void(std::ostream &, bool color)> &text,
-          const std::function<nlohmann::json()> &json);
+          const std::function<nlohmann::json()> &json, const FindingsView *findings = nullptr);
 
 }  // namespace regscope

@@ -43,7 +43,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
   app->add_flag("--update-baseline", state->update_baseline, "Rewrite the baseline with the current figures")
       ->needs(app->get_option("--baseline"));
   app->add_flag("--exit-zero", state->exit_zero, "Exit 0 even when a rule fails (errors still exit 2)");
-  addOutputOptions(*app, state->output);
+  addOutputOptions(*app, state->output, /*ci_formats=*/true);
 
   return {app, [state]() -> int {
             refuseOverwritingInputs(state->sources.files, state->output.path);
@@ -62,9 +62,10 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             Report report = analyzeSources(state->sources);
             GateResult result = checkThresholds(report, config);
             if (baseline) compareWithBaseline(report, *baseline, result);
+            const FindingsView view{&report, gateFindings(result), "regscope gate"};
             emit(state->output,
                  [&](std::ostream &out, bool color) { printGateText(result, out, {color}); },
-                 [&] { return gateToJson(result); });
+                 [&] { return gateToJson(result); }, &view);
             if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
             if (state->update_baseline) {
               writeFileAtomically(state->baseline_path, baselineToText(baselineFromReport(report)));

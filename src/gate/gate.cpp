@@ -8,11 +8,12 @@ namespace regscope {
 namespace {
 
 Verdict verdictFor(const KernelReport &k, std::string rule, std::string message) {
-  return {k.display_file, k.record.line, k.record.demangled, k.record.arch, std::move(rule), std::move(message)};
+  const std::string level = rule == "improved" || rule == "added" ? "note" : "error";
+  return {k.display_file, k.record.line, k.record.demangled, k.record.arch, std::move(rule), std::move(message), level};
 }
 
 Verdict verdictFor(const BaselineEntry &e, std::string rule, std::string message) {
-  return {e.file, 0, e.demangled, e.arch, std::move(rule), std::move(message)};
+  return {e.file, 0, e.demangled, e.arch, std::move(rule), std::move(message), "note"};
 }
 
 std::string change(const char *what, int before, int now) {
