@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "regscope/arch.h"
+#include "regscope/cache.h"
 #include "regscope/collect.h"
 #include "regscope/error.h"
 #include "regscope/source.h"
@@ -123,6 +124,13 @@ JobResult runJob(const SourceJob &source, const AnalyzeOptions &options, const s
   job.extra_flags.insert(job.extra_flags.end(), options.extra_flags.begin(), options.extra_flags.end());
   for (const std::string &arch : job.archs)
     if (!findAmdArch(arch)) throw Error("unknown arch '" + arch + "'; known: " + knownArchList());
+  const ResultCache cache(options.cache_dir);
+  const std::string key = cache.keyFor(job);
+  if (std::optional<CachedResult> hit = cache.lookup(key)) {
+    result.records = std::move(hit->records);
+    result.producer = std::move(hit->producer);
+    return result;
+  }
   CompileOutput output = compileHip(job);
   if (output.exit_code != 0) {
     result.error = fs::path(job.compiler).filename().string() + " failed on " + source.file + " (exit " +
@@ -134,6 +142,7 @@ JobResult runJob(const SourceJob &source, const AnalyzeOptions &options, const s
     return result;
   }
   result.records = collectRecords(output, job.source, result.producer);
+  cache.store(key, {result.records, result.producer}, output.dependencies);
   return result;
 }
 

@@ -26,6 +26,7 @@ class EndToEnd : public ::testing::Test {
     if (!test::haveHipcc()) GTEST_SKIP() << "hipcc is not installed: end-to-end tests need a HIP compiler";
     cwd_ = std::make_unique<TempDir>();
     tmp_ = std::make_unique<TempDir>();
+    cache_ = std::make_unique<TempDir>();
   }
   // Every run must leave the working directory and $TMPDIR as it found them.
   void TearDown() override {
@@ -33,8 +34,10 @@ class EndToEnd : public ::testing::Test {
     EXPECT_TRUE(test::dirIsEmpty(cwd_->path())) << "files left in the working directory";
     EXPECT_TRUE(test::dirIsEmpty(tmp_->path())) << "files left in $TMPDIR";
   }
-  test::RunResult run(const std::vector<std::string> &args) { return runRegscope(args, cwd_->path(), tmp_->path()); }
-  std::unique_ptr<TempDir> cwd_, tmp_;
+  test::RunResult run(const std::vector<std::string> &args) {
+    return runRegscope(args, cwd_->path(), tmp_->path(), cache_->path());
+  }
+  std::unique_ptr<TempDir> cwd_, tmp_, cache_;
 };
 
 std::string kernel(const std::string &name) { return test::sourcePath("kernels/lbm/" + name + ".hip"); }
@@ -162,6 +165,7 @@ TEST_F(EndToEnd, CtrlCRemovesTheTemporaryDirectory) {
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     setenv("TMPDIR", tmp_->path().c_str(), 1);
+    setenv("XDG_CACHE_HOME", cache_->path().c_str(), 1);
     if (chdir(cwd_->path().c_str()) != 0) _exit(99);
     freopen("/dev/null", "w", stdout);
     freopen("/dev/null", "w", stderr);
@@ -312,6 +316,36 @@ TEST_F(EndToEnd, CiFormatsAndColour) {
   EXPECT_NE(forced.out.find("\033[31m"), std::string::npos) << forced.out;
 
   EXPECT_EQ(run({"occupancy", "--vgprs", "10", "--format", "sarif"}).exit_code, 2);  // text/json only
+}
+
+}  // namespace
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST_F(EndToEnd, ResultCacheServesUnchangedSourcesAndMissesEdits) {
+  TempDir src;
+  const std::string k = src.path() + "/k.hip";
+  fs::copy_file(kernel("lbm"), k);
+  ASSERT_EQ(run({"analyze", k, "--format", "json"}).exit_code, 0);
+  const fs::path dir = cache_->path() + "/regscope";
+  ASSERT_TRUE(fs::is_directory(dir));
+  std::vector<fs::path> entries(fs::directory_iterator(dir), fs::directory_iterator{});
+  ASSERT_EQ(entries.size(), 1u);
+
+  // Tamper with the cached VGPR count: a hit must serve it.
+  json entry = json::parse(test::readText(entries[0].string()));
+  entry["records"][0]["values"][0] = 7;
+  std::ofstream(entries[0]) << entry.dump();
+  json hit = json::parse(run({"analyze", k, "--format", "json"}).out);
+  EXPECT_EQ(hit["kernels"][0]["vgprs"], 7) << "unchanged source: served from the cache";
+  EXPECT_EQ(json::parse(run({"analyze", k, "--format", "json", "--no-cache"}).out)["kernels"][0]["vgprs"], 102);
+
+  // Different flags are a different key; an edited source is a miss.
+  EXPECT_EQ(json::parse(run({"analyze", k, "--format", "json", "--", "-DUNUSED=1"}).out)["kernels"][0]["vgprs"], 102);
+  std::ofstream(k, std::ios::app) << "// edited\n";
+  EXPECT_EQ(json::parse(run({"analyze", k, "--format", "json"}).out)["kernels"][0]["vgprs"], 102);
 }
 
 }  // namespace

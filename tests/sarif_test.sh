@@ -11,6 +11,7 @@ command -v hipcc >/dev/null || { echo "SKIP: hipcc is not installed"; exit 77; }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cd "$scratch"
+export XDG_CACHE_HOME=$scratch/cache  # never the user's cache
 cp "$source_dir/kernels/lbm/lbm.hip" lbm.hip
 sed 's/^__global__ void kernel(/__global__ void __launch_bounds__(256, 8) kernel(/' lbm.hip > spill.hip
 "$regscope" analyze lbm.hip spill.hip --format sarif -o analyze.sarif

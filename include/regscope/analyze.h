@@ -17,6 +17,7 @@ struct AnalyzeOptions {
   std::vector<std::string> extra_flags; // appended to every job's flags
   unsigned parallel = 1;                // compiler runs at once
   bool progress = false;                // a progress line on stderr
+  std::string cache_dir;                // result cache; empty: none (see cache.h)
 };
 
 // Analyses each job with one compiler run. A job that fails (a compile

@@ -30,6 +30,7 @@ struct CompileOutput {
   int exit_code = 0;
   std::string diagnostics;        // stderr: remarks, warnings, errors
   std::vector<ArchOutput> archs;
+  std::vector<std::string> dependencies;  // files the compile read (source and headers)
 };
 
 CompileOutput compileHip(const CompileJob &job);
@@ -63,6 +64,11 @@ int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
 
 // The whole file as text; empty if it cannot be read.
 std::string readFile(const std::string &path);
+
+// Replaces `path` with `content` via a temporary file and rename, so readers
+// see the old file or the new one, never half of one. Keeps the replaced
+// file's mode, else honours the umask. Throws regscope::Error.
+void writeFileAtomically(const std::string &path, const std::string &content);
 
 // Raises InterruptedError if a caught signal is pending.
 void throwIfInterrupted();

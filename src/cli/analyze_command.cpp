@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "regscope/analyze.h"
+#include "regscope/cache.h"
 #include "regscope/error.h"
 #include "regscope/printers.h"
 
@@ -27,6 +28,7 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
                  "Progress line on stderr: auto (a terminal, not under CI or pre-commit), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
+  app.add_flag("--no-cache", options.no_cache, "Always run the compiler; neither read nor write the result cache");
   options.archs_option = app.add_option("--offload-arch", options.analyze.archs,
                                         "Target(s), comma-separated or repeated")
                              ->delimiter(',')
@@ -38,6 +40,7 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
 Report analyzeSources(SourceOptions &options) {
   if (options.files.empty() && options.database.empty()) throw Error("no input files (give FILE... or -p BUILD_DIR)");
   options.analyze.archs_explicit = options.archsGiven() || options.analyze.archs_explicit;
+  options.analyze.cache_dir = options.no_cache ? "" : ResultCache::defaultDirectory();
   const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
   options.analyze.progress = options.progress == "always" ||
                              (options.progress == "auto" && isatty(STDERR_FILENO) && !quiet_env);

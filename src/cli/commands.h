@@ -32,6 +32,7 @@ struct SourceOptions {
   std::vector<std::string> files;
   std::string database;        // -p: compile_commands.json or a directory to search upwards
   std::string progress = "auto";
+  bool no_cache = false;
   AnalyzeOptions analyze;
   CLI::Option *archs_option = nullptr;
   bool archsGiven() const { return archs_option && archs_option->count() > 0; }
@@ -59,10 +60,6 @@ struct OutputOptions {
 };
 // `ci_formats`: also offer sarif, markdown, github and junit (analyze, gate).
 void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats = false);
-
-// Replaces `path` with `content` via a temporary file and rename, so readers
-// see the old file or the new one, never half of one.
-void writeFileAtomically(const std::string &path, const std::string &content);
 
 // Prints text or JSON to stdout or (atomically) to the -o file.
 // `findings`, for the CI formats: the report and what to say about it.

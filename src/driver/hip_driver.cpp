@@ -15,6 +15,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "regscope/cache.h"
 #include "regscope/driver.h"
 #include "regscope/error.h"
 
@@ -52,13 +53,6 @@ std::string archOfTemp(const std::string &file, const std::string &suffix) {
 
 }  // namespace
 
-std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::string findHipCompiler(const std::string &explicit_path) {
   if (!explicit_path.empty()) {
     std::string found = searchPath(explicit_path);
@@ -86,12 +80,16 @@ CompileOutput compileHip(const CompileJob &job) {
                            "--cuda-device-only", "-c"})
     out.argv.push_back(flag);
   out.argv.insert(out.argv.end(), job.extra_flags.begin(), job.extra_flags.end());
+  // The files the compile reads, for the result cache.
+  const std::string deps_path = (fs::path(dir.path()) / "regscope.deps").string();
+  for (const std::string &flag : {std::string("-MD"), std::string("-MF"), deps_path}) out.argv.push_back(flag);
   out.argv.push_back(job.source);
 
   const fs::path stdout_path = fs::path(dir.path()) / "regscope.stdout";
   const fs::path stderr_path = fs::path(dir.path()) / "regscope.stderr";
   out.exit_code = runProcess(out.argv, dir.path(), stdout_path, stderr_path);
   out.diagnostics = readFile(stdout_path.string()) + readFile(stderr_path.string());
+  out.dependencies = parseDependencyFile(readFile(deps_path));
 
   std::error_code ec;
   for (const fs::directory_entry &entry : fs::directory_iterator(dir.path(), ec)) {

@@ -1,0 +1,52 @@
+// Whole-file reads and atomic whole-file writes.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "regscope/driver.h"
+#include "regscope/error.h"
+
+namespace regscope {
+
+std::string readFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void writeFileAtomically(const std::string &path, const std::string &content) {
+  namespace fs = std::filesystem;
+  fs::path target(path);
+  fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw Error("cannot write " + path + ": no directory " + dir.string());
+  if (fs::is_directory(target, ec)) throw Error("cannot write " + path + ": is a directory");
+  std::string temp = (dir / ("." + target.filename().string() + ".regscope-XXXXXX")).string();
+  int fd = mkstemp(temp.data());
+  if (fd < 0) throw Error("cannot write " + path + ": permission denied");
+  // mkstemp makes 0600; keep the replaced file's mode, else honour the umask.
+  struct stat existing {};
+  mode_t mode;
+  if (stat(path.c_str(), &existing) == 0) {
+    mode = existing.st_mode & 07777;
+  } else {
+    mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  fchmod(fd, mode);
+  bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size());
+  ok = (fsync(fd) == 0) && ok;
+  ok = (close(fd) == 0) && ok;
+  if (!ok || std::rename(temp.c_str(), path.c_str()) != 0) {
+    std::remove(temp.c_str());
+    throw Error("cannot write " + path);
+  }
+}
+
+}  // namespace regscope
