@@ -350,3 +350,20 @@ TEST_F(EndToEnd, ResultCacheServesUnchangedSourcesAndMissesEdits) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST_F(EndToEnd, HeadersArePassedOverNotCompiled) {
+  TempDir src;
+  std::ofstream(src.path() + "/k.cuh") << "__device__ inline float twice(float x) { return 2 * x; }\n";
+  test::RunResult only_header = run({"gate", src.path() + "/k.cuh", "--max-spills", "0"});
+  EXPECT_EQ(only_header.exit_code, 0) << only_header.err;
+  EXPECT_NE(only_header.err.find("skipping header"), std::string::npos) << only_header.err;
+  test::RunResult mixed = run({"gate", src.path() + "/k.cuh", kernel("lbm"), "--max-spills", "0"});
+  EXPECT_EQ(mixed.exit_code, 0) << mixed.err;
+  EXPECT_NE(mixed.out.find("in 1 kernel"), std::string::npos) << mixed.out;
+}
+
+}  // namespace
+}  // namespace regscope

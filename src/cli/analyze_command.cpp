@@ -37,8 +37,25 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
   app.footer("Flags after -- go to the compiler unchanged, e.g. -- -DN=64 -I include");
 }
 
+// Headers are analysed through the sources that include them; pre-commit
+// passes them too (the hook's pattern includes .cuh), so skip, do not fail.
+bool isHeader(const std::string &file) {
+  static const char *const kHeaderExtensions[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl"};
+  const std::string ext = std::filesystem::path(file).extension().string();
+  for (const char *header : kHeaderExtensions)
+    if (ext == header) return true;
+  return false;
+}
+
 Report analyzeSources(SourceOptions &options) {
   if (options.files.empty() && options.database.empty()) throw Error("no input files (give FILE... or -p BUILD_DIR)");
+  std::vector<std::string> sources;
+  for (const std::string &file : options.files) {
+    if (isHeader(file)) std::cerr << "regscope: warning: skipping header " << file << " (checked through the sources that include it)\n";
+    else sources.push_back(file);
+  }
+  if (sources.empty() && options.database.empty()) return Report{};  // only headers: nothing to compile
+  options.files = sources;
   options.analyze.archs_explicit = options.archsGiven() || options.analyze.archs_explicit;
   options.analyze.cache_dir = options.no_cache ? "" : ResultCache::defaultDirectory();
   const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
