@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <iostream>
@@ -12,6 +13,7 @@
 
 #include "regscope/arch.h"
 #include "regscope/cache.h"
+#include "regscope/cuda.h"
 #include "regscope/collect.h"
 #include "regscope/error.h"
 #include "regscope/source.h"
@@ -105,6 +107,45 @@ std::vector<KernelRecord> collectRecords(const CompileOutput &output, const std:
   return records;
 }
 
+std::vector<KernelRecord> collectCudaRecords(const CompileOutput &output, const std::string &compiled_source) {
+  std::vector<FactSet> sets;
+  const bool linked = !output.archs.empty() && !output.archs.front().link_report.empty();
+  if (!linked) {
+    FactSet ptxas = parsePtxas(output.diagnostics, output.archs.size() == 1 ? output.archs.front().arch : "");
+    sets.push_back(std::move(ptxas));
+  }
+  for (const ArchOutput &arch : output.archs) {
+    if (linked) {  // -rdc: only the device link's figures are final
+      FactSet link = parsePtxas(arch.link_report, arch.arch);
+      link.source = "nvlink";
+      sets.push_back(std::move(link));
+    }
+    sets.push_back(parsePtxLaunchBounds(arch.assembly, arch.arch));
+  }
+  std::vector<KernelRecord> records = mergeFacts(sets);
+  // ptxas names no source line: find each kernel's declaration in the file.
+  const std::string source = readFile(compiled_source);
+  const int lines = static_cast<int>(std::count(source.begin(), source.end(), '\n')) + 1;
+  std::vector<KernelRecord> kernels;
+  for (KernelRecord &record : records) {
+    if (!record.has(Field::Registers)) continue;  // PTX-only entries (no SASS for this arch)
+    record.file = compiled_source;
+    record.line = findDeclarationLine(source, lines, functionBaseName(record.demangled));
+    if (record.line == lines) record.line = 0;  // not found
+    kernels.push_back(std::move(record));
+  }
+  // ptxas lists kernels in reverse source order; report them in source order, per arch.
+  std::stable_sort(kernels.begin(), kernels.end(), [&](const KernelRecord &a, const KernelRecord &b) {
+    auto rank = [&](const KernelRecord &r) {
+      for (std::size_t i = 0; i < output.archs.size(); ++i)
+        if (output.archs[i].arch == r.arch) return i;
+      return output.archs.size();
+    };
+    return std::make_pair(rank(a), a.line) < std::make_pair(rank(b), b.line);
+  });
+  return kernels;
+}
+
 namespace {
 
 // What one job produced; merged into the report in job order.
@@ -116,14 +157,17 @@ struct JobResult {
 
 JobResult runJob(const SourceJob &source, const AnalyzeOptions &options, const std::string &default_compiler) {
   JobResult result;
+  const bool cuda = !options.cuda_archs.empty();
   CompileJob job;
-  job.compiler = source.compiler.empty() ? default_compiler : findHipCompiler(source.compiler);
+  job.compiler = source.compiler.empty() || cuda ? default_compiler : findHipCompiler(source.compiler);
   job.source = source.path;
-  job.archs = options.archs_explicit || source.archs.empty() ? options.archs : source.archs;
+  job.archs = cuda ? options.cuda_archs
+                   : options.archs_explicit || source.archs.empty() ? options.archs : source.archs;
   job.extra_flags = source.flags;
   job.extra_flags.insert(job.extra_flags.end(), options.extra_flags.begin(), options.extra_flags.end());
-  for (const std::string &arch : job.archs)
-    if (!findAmdArch(arch)) throw Error("unknown arch '" + arch + "'; known: " + knownArchList());
+  if (!cuda)
+    for (const std::string &arch : job.archs)
+      if (!findAmdArch(arch)) throw Error("unknown arch '" + arch + "'; known: " + knownArchList());
   const ResultCache cache(options.cache_dir);
   const std::string key = cache.keyFor(job);
   if (std::optional<CachedResult> hit = cache.lookup(key)) {
@@ -131,7 +175,7 @@ JobResult runJob(const SourceJob &source, const AnalyzeOptions &options, const s
     result.producer = std::move(hit->producer);
     return result;
   }
-  CompileOutput output = compileHip(job);
+  CompileOutput output = cuda ? compileCuda(job) : compileHip(job);
   if (output.exit_code != 0) {
     result.error = fs::path(job.compiler).filename().string() + " failed on " + source.file + " (exit " +
                    std::to_string(output.exit_code) + "):\n" + firstErrors(output.diagnostics);
@@ -141,7 +185,12 @@ JobResult runJob(const SourceJob &source, const AnalyzeOptions &options, const s
     result.error = source.file + ": the compiler wrote no device assembly (is it a HIP source?)";
     return result;
   }
-  result.records = collectRecords(output, job.source, result.producer);
+  if (cuda) {  // "//   Cuda compilation tools, release 13.0, V13.0.88" heads every PTX file
+    const std::string &ptx = output.archs.front().assembly;
+    const std::size_t at = ptx.find("Cuda compilation tools");
+    if (at != std::string::npos) result.producer = ptx.substr(at, ptx.find('\n', at) - at);
+  }
+  result.records = cuda ? collectCudaRecords(output, job.source) : collectRecords(output, job.source, result.producer);
   cache.store(key, {result.records, result.producer}, output.dependencies);
   return result;
 }
@@ -154,8 +203,10 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
     if (!findAmdArch(arch)) throw Error("unknown arch '" + arch + "'; known: " + knownArchList());
   for (const SourceJob &job : jobs) checkReadable(job.file);
 
+  for (const std::string &arch : options.cuda_archs)
+    if (!findCudaArch(arch)) throw Error("unknown CUDA arch '" + arch + "'; known: " + knownCudaArchList());
   Report report;
-  report.compiler_path = findHipCompiler(options.compiler);
+  report.compiler_path = options.cuda_archs.empty() ? findHipCompiler(options.compiler) : findNvcc(options.compiler);
 
   // Run the jobs on a small pool; results keep job order.
   std::vector<JobResult> results(jobs.size());
@@ -196,7 +247,7 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
       for (const std::string &w : record.warnings)
         report.warnings.push_back(record.demangled + " [" + record.arch + "]: sources disagree on " + w);
     const std::size_t first = report.kernels.size();
-    addKernels(report, result.records);
+    addKernels(report, result.records, options.launch);
     const std::map<std::string, std::string> inputs = {{jobs[i].path, jobs[i].file}};
     for (std::size_t k = first; k < report.kernels.size(); ++k)
       report.kernels[k].display_file = displayPath(report.kernels[k].record.file, inputs);

@@ -235,7 +235,7 @@ TEST_F(EndToEnd, GateThresholdsAndBaselineRegression) {
   EXPECT_EQ(test::readText(base), recorded) << "gate must not touch the baseline";
 
   EXPECT_EQ(run({"gate", k, "--baseline", base, "--update-baseline"}).exit_code, 0);
-  EXPECT_NE(test::readText(base).find("\"waves_per_simd\": 4"), std::string::npos);
+  EXPECT_NE(test::readText(base).find("\"occupancy\": 4"), std::string::npos);
   EXPECT_EQ(run({"gate", k, "--baseline", base}).exit_code, 0);
 }
 
@@ -363,6 +363,72 @@ TEST_F(EndToEnd, HeadersArePassedOverNotCompiled) {
   test::RunResult mixed = run({"gate", src.path() + "/k.cuh", kernel("lbm"), "--max-spills", "0"});
   EXPECT_EQ(mixed.exit_code, 0) << mixed.err;
   EXPECT_NE(mixed.out.find("in 1 kernel"), std::string::npos) << mixed.out;
+}
+
+}  // namespace
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+bool haveNvcc() {
+  try {
+    findNvcc("");
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+TEST_F(EndToEnd, CudaSourcesWithNvcc) {
+  if (!haveNvcc()) GTEST_SKIP() << "nvcc is not installed: CUDA end-to-end tests need CUDA's compiler";
+  const std::string cu = test::sourcePath("fixtures/src/cuda_probe.cu");
+  test::RunResult r = run({"analyze", cu, "--cuda-arch", "sm_80,sm_90", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json report = json::parse(r.out);
+  EXPECT_EQ(report["kernels"].size(), 24u);
+  bool saw = false;
+  for (const json &k : report["kernels"]) {
+    EXPECT_EQ(k["vendor"], "nvidia");
+    if (k["name"] == "_Z15max_baseline_lbPKdS0_Pdi" && k["arch"] == "sm_90") {
+      saw = true;
+      EXPECT_EQ(k["line"], 59);
+      EXPECT_EQ(k["occupancy"]["block_size"], 1024);  // from __launch_bounds__
+      EXPECT_EQ(k["occupancy"]["block_size_source"], "launch_bounds");
+      EXPECT_EQ(k["occupancy"]["blocks_per_sm"], 1);
+      EXPECT_EQ(k["occupancy"]["max_warps_per_sm"], 64);
+    }
+  }
+  EXPECT_TRUE(saw);
+
+  test::RunResult what_if = run({"analyze", cu, "--cuda-arch", "sm_90", "--block-size", "128", "--dynamic-smem",
+                                 "65536", "--format", "json"});
+  ASSERT_EQ(what_if.exit_code, 0) << what_if.err;
+  for (const json &k : json::parse(what_if.out)["kernels"]) {
+    EXPECT_EQ(k["occupancy"]["block_size"], 128);
+    EXPECT_EQ(k["occupancy"]["dynamic_shared_bytes"], 65536);
+  }
+
+  // The gate works on CUDA kernels: spills are bytes of spill stores there.
+  test::RunResult gate = run({"gate", cu, "--cuda-arch", "sm_80", "--max-spills", "0"});
+  EXPECT_EQ(gate.exit_code, 1);
+  EXPECT_NE(gate.out.find("spill_capped(float4 const*, float4*, int) [sm_80]: max-spills: 1068 bytes of spill stores > 0"),
+            std::string::npos) << gate.out;
+}
+
+TEST_F(EndToEnd, CudaBadInput) {
+  TempDir src;
+  std::ofstream(src.path() + "/bad.cu") << "__global__ void k(float *p) { p[0] = missing; }\n";
+  test::RunResult unknown = run({"analyze", src.path() + "/bad.cu", "--cuda-arch", "sm_70"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("unknown CUDA arch 'sm_70'; known: sm_75"), std::string::npos) << unknown.err;
+  test::RunResult missing = run({"analyze", src.path() + "/bad.cu", "--cuda-arch", "sm_90", "--compiler", "/no/nvcc"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("compiler not found"), std::string::npos);
+  if (!haveNvcc()) return;
+  test::RunResult broken = run({"analyze", src.path() + "/bad.cu", "--cuda-arch", "sm_90"});
+  EXPECT_EQ(broken.exit_code, 2);
+  EXPECT_NE(broken.err.find("identifier \"missing\" is undefined"), std::string::npos) << broken.err;
 }
 
 }  // namespace

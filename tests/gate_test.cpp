@@ -24,6 +24,7 @@ KernelReport kernel(const std::string &name, int waves, int vgprs, int spills = 
   k.occupancy.by_vgpr = waves;
   k.occupancy.vgprs_total = vgprs;
   k.occupancy.limiter = "vgpr";
+  k.summary = {waves, 8, "waves/SIMD", waves, vgprs, spills, "spilled registers", scratch, "vgpr"};
   return k;
 }
 
@@ -96,7 +97,7 @@ TEST(Baseline, RoundTripIsSortedAndStable) {
   Baseline back = baselineFromText(text, "b.json");
   ASSERT_EQ(back.size(), 2u);
   EXPECT_EQ(back[0].name, "alpha");
-  EXPECT_EQ(back[0].vgprs_total, 102);
+  EXPECT_EQ(back[0].registers, 102);
   EXPECT_EQ(baselineToText(back), text);  // byte-identical when rewritten
 }
 
@@ -105,6 +106,8 @@ TEST(Baseline, BadFilesAreErrors) {
   EXPECT_THROW(baselineFromText(R"({"kernels": []})", "b.json"), Error);
   EXPECT_THROW(baselineFromText(R"({"regscope_baseline": "2.0", "kernels": []})", "b.json"), Error);
   EXPECT_THROW(baselineFromText(R"({"regscope_baseline": "1.0", "kernels": [{"file": "k.hip"}]})", "b.json"), Error);
+  EXPECT_THROW(baselineFromText(R"({"regscope_baseline": "1.0", "kernels": [{"file": "k.hip", "name": "k",
+      "arch": "gfx90a", "occupancy": 4, "registers": 102, "spills": 0, "scratch_bytes": "zero"}]})", "b.json"), Error);
   EXPECT_NO_THROW(baselineFromText(R"({"regscope_baseline": "1.3", "kernels": []})", "b.json"));
 }
 
@@ -124,7 +127,7 @@ TEST(Baseline, RegressionsImprovementsAddedRemoved) {
   for (const Verdict &v : result.failures) failures.push_back(v.kernel + " " + v.rule + ": " + v.message);
   EXPECT_EQ(failures, (std::vector<std::string>{
                           "worse(float*) occupancy-regression: occupancy (waves/SIMD) 5 -> 4",
-                          "spills(float*) spill-regression: VGPR spills 0 -> 2",
+                          "spills(float*) spill-regression: spilled registers 0 -> 2",
                           "spills(float*) scratch-regression: scratch bytes/lane 0 -> 16",
                       }));
   ASSERT_EQ(result.improvements.size(), 2u);  // occupancy 4 -> 5 and VGPRs 102 -> 94
@@ -138,7 +141,7 @@ TEST(Baseline, RegressionsImprovementsAddedRemoved) {
 TEST(Baseline, VgprStepCrossedWhileAnotherResourceLimits) {
   Report before, now;
   before.kernels = {kernel("k", 4, 96)};
-  before.kernels[0].occupancy.by_vgpr = 5;   // LDS limits at 4; VGPRs allow 5
+  before.kernels[0].summary.level_by_registers = 5;   // LDS limits at 4; VGPRs allow 5
   now.kernels = {kernel("k", 4, 100)};        // still 4 overall, but VGPRs now allow only 4
   GateResult result;
   compareWithBaseline(now, baselineFromReport(before), result);

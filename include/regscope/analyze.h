@@ -18,6 +18,8 @@ struct AnalyzeOptions {
   unsigned parallel = 1;                // compiler runs at once
   bool progress = false;                // a progress line on stderr
   std::string cache_dir;                // result cache; empty: none (see cache.h)
+  std::vector<std::string> cuda_archs;  // non-empty: compile with nvcc for these instead
+  LaunchOverrides launch;               // --block-size, --dynamic-smem
 };
 
 // Analyses each job with one compiler run. A job that fails (a compile
@@ -34,5 +36,8 @@ inline Report analyzeFiles(const std::vector<std::string> &files, const AnalyzeO
 // against its directories. Exposed for tests.
 std::vector<KernelRecord> collectRecords(const CompileOutput &output, const std::string &compiled_source,
                                          std::string &producer);
+// The same for an nvcc run: ptxas (or, with -rdc, nvlink) figures and the
+// PTX's launch bounds, per arch.
+std::vector<KernelRecord> collectCudaRecords(const CompileOutput &output, const std::string &compiled_source);
 
 }  // namespace regscope

@@ -31,6 +31,15 @@ struct AsmFile {
 };
 AsmFile parseAsm(std::string_view text);
 
+// ptxas -v (and -warn-spills) text from nvcc, CUDA 11 and 13 forms, and the
+// nvlink "Function properties" form of an -rdc device link. The arch comes
+// from "Compiling entry function 'f' for 'sm_80'"; nvlink lines carry none,
+// so `default_arch` is used. Non-entry functions are marked not kernels.
+FactSet parsePtxas(std::string_view text, const std::string &default_arch);
+
+// Launch bounds from PTX: .maxntid and .minnctapersm of each .entry.
+FactSet parsePtxLaunchBounds(std::string_view ptx, const std::string &arch);
+
 // Joins the sets into one record per (kernel, arch), in first-seen order.
 // Earlier sets take precedence; a figure two sources disagree on becomes a
 // warning on the record. Non-kernel functions are dropped.

@@ -21,8 +21,9 @@ struct CompileJob {
 
 struct ArchOutput {
   std::string arch;         // as in the file name, features included ("gfx90a:xnack+")
-  std::string assembly;     // the device .s
+  std::string assembly;     // the device .s (AMD) or .ptx (NVIDIA)
   std::string remarks_yaml; // the .opt.yaml, empty if the compiler wrote none
+  std::string link_report;  // NVIDIA -rdc: nvlink's resource report
 };
 
 struct CompileOutput {
@@ -34,6 +35,17 @@ struct CompileOutput {
 };
 
 CompileOutput compileHip(const CompileJob &job);
+
+// Where nvcc is: --compiler, then nvcc on PATH, then $CUDA_PATH/bin, then
+// /usr/local/cuda/bin. Throws regscope::Error naming every place it looked.
+std::string findNvcc(const std::string &explicit_path);
+
+// nvcc once for every arch (-gencode per arch, -Xptxas -v,-warn-spills, --keep
+// for the PTX). With -rdc=true among the flags, one device link per arch
+// (--resource-usage) gives the final figures. In CompileOutput, each
+// ArchOutput holds the PTX as `assembly` and that link's report as
+// `link_report`.
+CompileOutput compileCuda(const CompileJob &job);
 
 // ---- building blocks, exposed for tests ----
 
@@ -61,6 +73,9 @@ struct InterruptedError {
 // Returns the exit status; throws regscope::Error if it cannot start.
 int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
                const std::string &stdout_path, const std::string &stderr_path);
+
+// The path of `name` as execvp would find it (PATH search), or empty.
+std::string searchPath(const std::string &name);
 
 // The whole file as text; empty if it cannot be read.
 std::string readFile(const std::string &path);

@@ -53,13 +53,16 @@ struct Verdict {
   std::string level = "error";  // error | warning | note, as SARIF and CI annotations use them
 };
 
-// The per-kernel figures a baseline keeps.
+// The per-kernel figures a baseline keeps: the vendor-neutral summary
+// (report.h). For AMD: waves/SIMD, VGPRs, spilled registers, scratch bytes;
+// for NVIDIA: warps/SM, registers, spill-store bytes, stack bytes.
 struct BaselineEntry {
   std::string file, name, demangled, arch;
-  int vgprs = 0, agprs = 0, vgprs_total = 0, sgprs = 0;
-  int scratch_bytes = 0, vgpr_spills = 0, sgpr_spills = 0, lds_bytes = 0;
-  int waves_per_simd = 0;
-  int waves_by_vgpr = 0;
+  int occupancy = 0;               // summary.level
+  int occupancy_by_registers = 0;  // summary.level_by_registers
+  int registers = 0;
+  int spills = 0;
+  int scratch_bytes = 0;
 };
 using Baseline = std::vector<BaselineEntry>;  // sorted by (file, name, arch)
 

@@ -26,8 +26,18 @@ enum class Field {
   WaveSize,
   DynamicStack,      // 0 or 1
   CompilerOccupancy, // the compiler's own printed waves/SIMD
+  // NVIDIA (ptxas -v / nvlink, and the PTX's launch bounds)
+  Registers,         // per thread
+  SpillStoreBytes,
+  SpillLoadBytes,
+  StackBytes,        // stack frame (local arrays and spills)
+  SharedBytes,       // static shared memory per block
+  ConstantBytes,     // cmem[0]: kernel parameters and the like
+  Barriers,
+  MaxThreadsPerBlock,  // __launch_bounds__ (.maxntid)
+  MinBlocksPerSm,      // __launch_bounds__ second argument (.minnctapersm)
 };
-inline constexpr std::size_t kFieldCount = 12;
+inline constexpr std::size_t kFieldCount = 21;
 
 // Name of a field in JSON and in warnings.
 const char *fieldKey(Field f);
@@ -37,7 +47,8 @@ using FieldValues = std::array<std::optional<std::int64_t>, kFieldCount>;
 // One kernel's figures as one source (remarks, .s, ...) reported them.
 struct KernelFacts {
   std::string name;       // mangled symbol
-  std::string arch;       // "gfx90a"; empty when the source does not say
+  std::string arch;       // "gfx90a", "sm_90"; empty when the source does not say
+  std::string vendor = "amd";  // "amd" or "nvidia"
   std::string file;       // as the compiler printed it; may be empty
   int line = 0;           // where the compiler points: the body's opening brace
   bool is_kernel = true;  // false for LLVM 15's Occupancy-0 device-function blocks
@@ -58,6 +69,7 @@ struct KernelRecord {
   std::string name;
   std::string demangled;
   std::string arch;
+  std::string vendor = "amd";
   std::string file;
   int line = 0;        // the line where the kernel is declared
   FieldValues values;

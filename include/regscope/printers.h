@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "regscope/arch.h"
+#include "regscope/cuda.h"
 #include "regscope/gate.h"
 #include "regscope/occupancy.h"
 #include "regscope/report.h"
@@ -38,5 +39,12 @@ void printVgprTableText(const AmdArch &arch, std::ostream &out);
 nlohmann::json vgprTableToJson(const AmdArch &arch);
 
 nlohmann::json occupancyToJson(const Occupancy &occ, std::optional<int> compiler_reported);
+nlohmann::json cudaOccupancyToJson(const CudaOccupancy &occ);
+
+// NVIDIA: `regscope occupancy --arch sm_XX` and `regscope table --arch sm_XX`.
+void printCudaOccupancyText(const CudaArch &arch, const CudaResources &r, const CudaOccupancy &occ, std::ostream &out);
+nlohmann::json cudaOccupancyCalculationToJson(const CudaArch &arch, const CudaResources &r, const CudaOccupancy &occ);
+void printCudaTableText(const CudaArch &arch, int block_size, std::ostream &out);
+nlohmann::json cudaTableToJson(const CudaArch &arch, int block_size);
 
 }  // namespace regscope

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "regscope/cuda.h"
 #include "regscope/kernel_record.h"
 #include "regscope/occupancy.h"
 
@@ -14,14 +15,38 @@ namespace regscope {
 inline constexpr const char *kRegscopeVersion = "0.1.0";
 inline constexpr const char *kSchemaVersion = "1.0";
 
+// The vendor-neutral figures the gate, the baseline and the CI formats use:
+// AMD in waves per SIMD, VGPRs and spilled registers; NVIDIA in warps per SM,
+// registers and spill-store bytes.
+struct OccupancySummary {
+  int level = 0;               // waves/SIMD or warps/SM
+  int max_level = 0;
+  std::string unit;            // "waves/SIMD" or "warps/SM"
+  int level_by_registers = 0;  // what registers alone would allow
+  int registers = 0;           // VGPRs (unified total) or registers per thread
+  int spills = 0;
+  std::string spills_unit;     // "spilled registers" or "bytes of spill stores"
+  int scratch_bytes = 0;       // scratch per lane, or the stack frame
+  std::string limiter;
+};
+
 struct KernelReport {
   KernelRecord record;
   std::string display_file;  // path as the user should read it
-  int workgroup_size = 0;    // the workgroup size the model assumed
-  std::string workgroup_size_source;  // "max_flat_workgroup_size", "default" or "--block-size"
-  Occupancy occupancy;
+  int workgroup_size = 0;    // the workgroup (block) size the model assumed
+  std::string workgroup_size_source;  // "max_flat_workgroup_size", "launch_bounds", "default" or "--block-size"
+  Occupancy occupancy;                 // AMD
+  std::optional<CudaOccupancy> cuda;   // NVIDIA
+  int dynamic_shared = 0;              // NVIDIA: dynamic shared memory assumed per block
   std::optional<int> compiler_reported;
   std::string explanation;   // why the compiler's figure differs, if it does
+  OccupancySummary summary;
+};
+
+// Launch what-ifs from the command line.
+struct LaunchOverrides {
+  std::optional<int> block_size;
+  int dynamic_shared = 0;  // NVIDIA only
 };
 
 struct Report {
@@ -35,6 +60,6 @@ struct Report {
 
 // The model stage: one KernelReport per record. Records for archs regscope
 // has no table for are reported as warnings and skipped.
-void addKernels(Report &report, const std::vector<KernelRecord> &records);
+void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch = {});
 
 }  // namespace regscope

@@ -16,7 +16,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-constexpr int kCacheFormat = 1;  // bump when entries or collectors change meaning
+constexpr int kCacheFormat = 2;  // bump when entries or collectors change meaning
 
 std::string sha256(const std::string &data) {
   llvm::SHA256 hash;
@@ -38,7 +38,8 @@ FileStamp stampOf(const std::string &path) {
 json recordToJson(const KernelRecord &r) {
   json values = json::array();
   for (const auto &v : r.values) values.push_back(v ? json(*v) : json(nullptr));
-  return {{"name", r.name}, {"demangled", r.demangled}, {"arch", r.arch}, {"file", r.file}, {"line", r.line},
+  return {{"name", r.name}, {"demangled", r.demangled}, {"arch", r.arch}, {"vendor", r.vendor},
+          {"file", r.file}, {"line", r.line},
           {"values", values}, {"sources", r.sources}, {"warnings", r.warnings}};
 }
 
@@ -47,6 +48,7 @@ KernelRecord recordFromJson(const json &j) {
   r.name = j.at("name");
   r.demangled = j.at("demangled");
   r.arch = j.at("arch");
+  r.vendor = j.at("vendor");
   r.file = j.at("file");
   r.line = j.at("line");
   const json &values = j.at("values");

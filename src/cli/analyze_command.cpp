@@ -33,7 +33,17 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
                                         "Target(s), comma-separated or repeated")
                              ->delimiter(',')
                              ->capture_default_str();
-  app.add_option("--compiler", options.analyze.compiler, "hipcc or clang++ to use (default: $HIPCC, then hipcc)");
+  app.add_option("--compiler", options.analyze.compiler,
+                 "Compiler to use (default: $HIPCC, then hipcc; with --cuda-arch: nvcc on PATH, $CUDA_PATH/bin, /usr/local/cuda/bin)");
+  app.add_option("--cuda-arch", options.analyze.cuda_archs,
+                 "Compile with nvcc for these NVIDIA targets (sm_75, sm_80, sm_86, sm_89, sm_90) instead")
+      ->delimiter(',');
+  app.add_option("--block-size", options.block_size,
+                 "Assume this workgroup/block size (default: the kernel's launch bounds; AMD 1024, NVIDIA 256)")
+      ->check(CLI::Range(1, 1024));
+  app.add_option("--dynamic-smem", options.analyze.launch.dynamic_shared,
+                 "NVIDIA: dynamic shared memory per block given at launch, in bytes")
+      ->check(CLI::NonNegativeNumber);
   app.footer("Flags after -- go to the compiler unchanged, e.g. -- -DN=64 -I include");
 }
 
@@ -58,6 +68,7 @@ Report analyzeSources(SourceOptions &options) {
   options.files = sources;
   options.analyze.archs_explicit = options.archsGiven() || options.analyze.archs_explicit;
   options.analyze.cache_dir = options.no_cache ? "" : ResultCache::defaultDirectory();
+  if (options.block_size) options.analyze.launch.block_size = options.block_size;
   const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
   options.analyze.progress = options.progress == "always" ||
                              (options.progress == "auto" && isatty(STDERR_FILENO) && !quiet_env);

@@ -33,6 +33,7 @@ struct SourceOptions {
   std::string database;        // -p: compile_commands.json or a directory to search upwards
   std::string progress = "auto";
   bool no_cache = false;
+  int block_size = 0;          // 0: not given
   AnalyzeOptions analyze;
   CLI::Option *archs_option = nullptr;
   bool archsGiven() const { return archs_option && archs_option->count() > 0; }

@@ -1,6 +1,7 @@
 // regscope occupancy --arch A --vgprs N [--agprs N] [--sgprs N] [--lds B] [--block-size T]
 #include "commands.h"
 #include "regscope/arch.h"
+#include "regscope/cuda.h"
 #include "regscope/error.h"
 #include "regscope/printers.h"
 
@@ -8,7 +9,7 @@ namespace regscope {
 
 const AmdArch &requireArch(const std::string &name) {
   const AmdArch *arch = findAmdArch(name);
-  if (!arch) throw Error("unknown arch '" + name + "'; known: " + knownArchList());
+  if (!arch) throw Error("unknown arch '" + name + "'; known: " + knownArchList() + "; NVIDIA: " + knownCudaArchList());
   return *arch;
 }
 
@@ -22,16 +23,37 @@ void requireRange(const char *what, int value, int low, int high, const AmdArch 
 
 }  // namespace
 
+// The NVIDIA calculator: --registers, --smem, --dynamic-smem, --block-size.
+int runCudaCalculator(const CudaArch &arch, const CudaResources &r, const OutputOptions &output) {
+  if (r.registers < 0 || r.registers > arch.max_registers_per_thread)
+    throw Error("--registers " + std::to_string(r.registers) + " is outside 0.." +
+                std::to_string(arch.max_registers_per_thread) + " on " + std::string(arch.name));
+  if (r.block_size < 1 || r.block_size > arch.max_threads_per_block)
+    throw Error("--block-size " + std::to_string(r.block_size) + " is outside 1.." +
+                std::to_string(arch.max_threads_per_block) + " on " + std::string(arch.name));
+  if (r.static_shared < 0 || r.dynamic_shared < 0) throw Error("shared memory sizes cannot be negative");
+  CudaOccupancy occ = computeCudaOccupancy(arch, r);
+  emit(output, [&](std::ostream &out, bool) { printCudaOccupancyText(arch, r, occ, out); },
+       [&] { return cudaOccupancyCalculationToJson(arch, r, occ); });
+  return 0;
+}
+
 Command addOccupancyCommand(CLI::App &root) {
   struct State {
     std::string arch = "gfx90a";
     KernelResources resources;
+    CudaResources cuda;
     OutputOptions output;
   };
   auto state = std::make_shared<State>();
-  CLI::App *app = root.add_subcommand("occupancy", "Occupancy calculator: resources in, waves/SIMD out (no compile)");
-  app->add_option("--arch", state->arch, "Target or product name")->capture_default_str();
-  app->add_option("--vgprs", state->resources.vgprs, "Architectural VGPRs per lane")->required();
+  CLI::App *app = root.add_subcommand(
+      "occupancy", "Occupancy calculator: resources in, waves/SIMD (AMD) or blocks and warps per SM (NVIDIA) out");
+  app->add_option("--arch", state->arch, "Target or product name (gfx90a, MI250X, sm_90, H100, ...)")
+      ->capture_default_str();
+  app->add_option("--vgprs", state->resources.vgprs, "AMD: architectural VGPRs per lane");
+  app->add_option("--registers", state->cuda.registers, "NVIDIA: registers per thread");
+  app->add_option("--smem", state->cuda.static_shared, "NVIDIA: static shared memory per block, bytes");
+  app->add_option("--dynamic-smem", state->cuda.dynamic_shared, "NVIDIA: dynamic shared memory per block, bytes");
   app->add_option("--agprs", state->resources.agprs, "AGPRs per lane")->capture_default_str();
   app->add_option("--sgprs", state->resources.sgprs, "SGPRs, including VCC/XNACK/flat-scratch extras")
       ->capture_default_str();
@@ -40,7 +62,15 @@ Command addOccupancyCommand(CLI::App &root) {
       ->capture_default_str();
   addOutputOptions(*app, state->output);
 
-  return {app, [state] {
+  return {app, [state, app] {
+            if (const CudaArch *cuda = findCudaArch(state->arch)) {
+              if (!app->count("--registers")) throw Error("--registers is required for " + state->arch);
+              state->cuda.block_size = app->count("--block-size") ? state->resources.workgroup_size : 256;
+              return runCudaCalculator(*cuda, state->cuda, state->output);
+            }
+            if (looksLikeCudaArch(state->arch))
+              throw Error("unknown CUDA arch '" + state->arch + "'; known: " + knownCudaArchList());
+            if (!app->count("--vgprs")) throw Error("--vgprs is required for " + state->arch);
             const AmdArch &arch = requireArch(state->arch);
             const KernelResources &r = state->resources;
             requireRange("--vgprs", r.vgprs, 0, arch.max_arch_vgprs, arch);

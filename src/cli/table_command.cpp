@@ -1,6 +1,7 @@
 // regscope table --arch A
 #include "commands.h"
 #include "regscope/arch.h"
+#include "regscope/cuda.h"
 #include "regscope/printers.h"
 
 namespace regscope {
@@ -8,13 +9,23 @@ namespace regscope {
 Command addTableCommand(CLI::App &root) {
   struct State {
     std::string arch = "gfx90a";
+    int block_size = 256;
     OutputOptions output;
   };
   auto state = std::make_shared<State>();
-  CLI::App *app = root.add_subcommand("table", "Print an arch's VGPR -> waves/SIMD table");
+  CLI::App *app = root.add_subcommand(
+      "table", "Print an arch's register table: VGPRs -> waves/SIMD (AMD), registers -> warps/SM (NVIDIA)");
   app->add_option("--arch", state->arch, "Target or product name")->capture_default_str();
+  app->add_option("--block-size", state->block_size, "NVIDIA: threads per block")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
   addOutputOptions(*app, state->output);
   return {app, [state] {
+            if (const CudaArch *cuda = findCudaArch(state->arch)) {
+              emit(state->output, [&](std::ostream &out, bool) { printCudaTableText(*cuda, state->block_size, out); },
+                   [&] { return cudaTableToJson(*cuda, state->block_size); });
+              return 0;
+            }
             const AmdArch &arch = requireArch(state->arch);
             emit(state->output, [&](std::ostream &out, bool) { printVgprTableText(arch, out); },
                  [&] { return vgprTableToJson(arch); });

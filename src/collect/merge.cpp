@@ -12,7 +12,9 @@ const char *fieldKey(Field f) {
   static const char *const keys[kFieldCount] = {
       "vgprs",       "agprs",       "vgprs_total",        "sgprs",      "scratch_bytes",
       "vgpr_spills", "sgpr_spills", "lds_bytes",          "max_workgroup_size",
-      "wave_size",   "dynamic_stack", "compiler_occupancy"};
+      "wave_size",   "dynamic_stack", "compiler_occupancy",
+      "registers",   "spill_store_bytes", "spill_load_bytes", "stack_bytes", "shared_bytes",
+      "constant_bytes", "barriers", "max_threads_per_block", "min_blocks_per_sm"};
   return keys[static_cast<std::size_t>(f)];
 }
 
@@ -61,6 +63,7 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
         record.name = facts.name;
         record.demangled = demangle(facts.name);
         record.arch = facts.arch;
+        record.vendor = facts.vendor;
         records.push_back(std::move(record));
       }
       KernelRecord &record = records[it->second];

@@ -29,7 +29,8 @@ bool isExecutableFile(const std::string &path) {
   return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
 }
 
-// The path of `name` as execvp would find it, or empty.
+}  // namespace
+
 std::string searchPath(const std::string &name) {
   if (name.find('/') != std::string::npos) return isExecutableFile(name) ? name : "";
   const char *path = std::getenv("PATH");
@@ -40,6 +41,8 @@ std::string searchPath(const std::string &name) {
   }
   return "";
 }
+
+namespace {
 
 // "lbm-hip-amdgcn-amd-amdhsa-gfx90a.s" -> "gfx90a" (empty if not a device file)
 std::string archOfTemp(const std::string &file, const std::string &suffix) {

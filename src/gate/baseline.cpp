@@ -20,16 +20,11 @@ struct IntMember {
   int BaselineEntry::*member;
 };
 constexpr IntMember kIntMembers[] = {
-    {"vgprs", &BaselineEntry::vgprs},
-    {"agprs", &BaselineEntry::agprs},
-    {"vgprs_total", &BaselineEntry::vgprs_total},
-    {"sgprs", &BaselineEntry::sgprs},
+    {"occupancy", &BaselineEntry::occupancy},
+    {"occupancy_by_registers", &BaselineEntry::occupancy_by_registers},
+    {"registers", &BaselineEntry::registers},
+    {"spills", &BaselineEntry::spills},
     {"scratch_bytes", &BaselineEntry::scratch_bytes},
-    {"vgpr_spills", &BaselineEntry::vgpr_spills},
-    {"sgpr_spills", &BaselineEntry::sgpr_spills},
-    {"lds_bytes", &BaselineEntry::lds_bytes},
-    {"waves_per_simd", &BaselineEntry::waves_per_simd},
-    {"waves_by_vgpr", &BaselineEntry::waves_by_vgpr},
 };
 
 auto sortKey(const BaselineEntry &e) { return std::tie(e.file, e.name, e.arch); }
@@ -37,22 +32,16 @@ auto sortKey(const BaselineEntry &e) { return std::tie(e.file, e.name, e.arch); 
 }  // namespace
 
 BaselineEntry baselineEntry(const KernelReport &k) {
-  const KernelRecord &r = k.record;
   BaselineEntry e;
   e.file = k.display_file;
-  e.name = r.name;
-  e.demangled = r.demangled;
-  e.arch = r.arch;
-  e.vgprs = static_cast<int>(r.value(Field::Vgprs));
-  e.agprs = static_cast<int>(r.value(Field::Agprs));
-  e.vgprs_total = k.occupancy.vgprs_total;
-  e.sgprs = static_cast<int>(r.value(Field::Sgprs));
-  e.scratch_bytes = static_cast<int>(r.value(Field::ScratchBytes));
-  e.vgpr_spills = static_cast<int>(r.value(Field::VgprSpills));
-  e.sgpr_spills = static_cast<int>(r.value(Field::SgprSpills));
-  e.lds_bytes = static_cast<int>(r.value(Field::LdsBytes));
-  e.waves_per_simd = k.occupancy.waves_per_simd;
-  e.waves_by_vgpr = k.occupancy.by_vgpr;
+  e.name = k.record.name;
+  e.demangled = k.record.demangled;
+  e.arch = k.record.arch;
+  e.occupancy = k.summary.level;
+  e.occupancy_by_registers = k.summary.level_by_registers;
+  e.registers = k.summary.registers;
+  e.spills = k.summary.spills;
+  e.scratch_bytes = k.summary.scratch_bytes;
   return e;
 }
 

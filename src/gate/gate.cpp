@@ -27,20 +27,17 @@ GateResult checkThresholds(const Report &report, const GateConfig &config) {
   for (const KernelReport &k : report.kernels) {
     ++result.kernels_checked;
     const Thresholds t = thresholdsFor(config, k.record);
-    const int waves = k.occupancy.waves_per_simd;
-    const int spills = static_cast<int>(k.record.value(Field::VgprSpills) + k.record.value(Field::SgprSpills));
-    const int scratch = static_cast<int>(k.record.value(Field::ScratchBytes));
-    if (t.min_occupancy && waves < *t.min_occupancy)
+    const OccupancySummary &s = k.summary;
+    if (t.min_occupancy && s.level < *t.min_occupancy)
       result.failures.push_back(verdictFor(k, "min-occupancy",
-                                           "occupancy " + std::to_string(waves) + " waves/SIMD < " +
-                                               std::to_string(*t.min_occupancy) + " (limited by " +
-                                               k.occupancy.limiter + ")"));
-    if (t.max_spills && spills > *t.max_spills)
+                                           "occupancy " + std::to_string(s.level) + " " + s.unit + " < " +
+                                               std::to_string(*t.min_occupancy) + " (limited by " + s.limiter + ")"));
+    if (t.max_spills && s.spills > *t.max_spills)
       result.failures.push_back(verdictFor(
-          k, "max-spills", std::to_string(spills) + " spilled registers > " + std::to_string(*t.max_spills)));
-    if (t.max_scratch && scratch > *t.max_scratch)
+          k, "max-spills", std::to_string(s.spills) + " " + s.spills_unit + " > " + std::to_string(*t.max_spills)));
+    if (t.max_scratch && s.scratch_bytes > *t.max_scratch)
       result.failures.push_back(verdictFor(k, "max-scratch",
-                                           "scratch " + std::to_string(scratch) + " bytes/lane > " +
+                                           "scratch " + std::to_string(s.scratch_bytes) + " bytes/lane > " +
                                                std::to_string(*t.max_scratch)));
   }
   return result;
@@ -52,29 +49,30 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, GateRes
 
   for (const KernelReport &k : report.kernels) {
     const BaselineEntry now = baselineEntry(k);
+    const OccupancySummary &s = k.summary;
     auto it = before.find({now.file, now.name, now.arch});
     if (it == before.end()) {
-      result.added.push_back(verdictFor(k, "added", "new kernel: " + std::to_string(now.waves_per_simd) +
-                                                        " waves/SIMD, " + std::to_string(now.vgprs_total) + " VGPRs"));
+      result.added.push_back(verdictFor(k, "added", "new kernel: " + std::to_string(now.occupancy) + " " + s.unit +
+                                                        ", " + std::to_string(now.registers) + " registers"));
       continue;
     }
     const BaselineEntry &was = *it->second;
     before.erase(it);
 
-    auto compare = [&](const char *rule, const char *what, int old_value, int new_value, bool higher_is_worse) {
+    auto compare = [&](const char *rule, const std::string &what, int old_value, int new_value, bool higher_is_worse) {
       if (old_value == new_value) return;
       const bool worse = higher_is_worse ? new_value > old_value : new_value < old_value;
       (worse ? result.failures : result.improvements)
-          .push_back(verdictFor(k, worse ? rule : "improved", change(what, old_value, new_value)));
+          .push_back(verdictFor(k, worse ? rule : "improved", change(what.c_str(), old_value, new_value)));
     };
-    compare("occupancy-regression", "occupancy (waves/SIMD)", was.waves_per_simd, now.waves_per_simd, false);
-    if (was.waves_per_simd == now.waves_per_simd)  // a VGPR step crossed while something else limits
-      compare("vgpr-step-regression", "VGPR-limited waves/SIMD", was.waves_by_vgpr, now.waves_by_vgpr, false);
-    compare("spill-regression", "VGPR spills", was.vgpr_spills, now.vgpr_spills, true);
-    compare("spill-regression", "SGPR spills", was.sgpr_spills, now.sgpr_spills, true);
+    compare("occupancy-regression", "occupancy (" + s.unit + ")", was.occupancy, now.occupancy, false);
+    if (was.occupancy == now.occupancy)  // a register step crossed while something else limits
+      compare("vgpr-step-regression", "register-limited " + s.unit, was.occupancy_by_registers,
+              now.occupancy_by_registers, false);
+    compare("spill-regression", s.spills_unit, was.spills, now.spills, true);
     compare("scratch-regression", "scratch bytes/lane", was.scratch_bytes, now.scratch_bytes, true);
-    if (now.vgprs_total < was.vgprs_total)
-      result.improvements.push_back(verdictFor(k, "improved", change("VGPRs", was.vgprs_total, now.vgprs_total)));
+    if (now.registers < was.registers)
+      result.improvements.push_back(verdictFor(k, "improved", change("registers", was.registers, now.registers)));
   }
   for (const auto &[key, e] : before)
     result.removed.push_back(verdictFor(*e, "removed", "kernel no longer found"));

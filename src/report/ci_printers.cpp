@@ -66,16 +66,14 @@ void printMarkdown(const Report &report, const std::vector<Verdict> &findings, c
   const std::size_t errors = countLevel(findings, "error");
   out << "### " << title << ": " << (errors ? "❌ " + std::to_string(errors) + " failing" : std::string("✅ pass"))
       << "\n\n";
-  out << "| kernel | arch | location | VGPR | AGPR | SGPR | scratch | spills | LDS | occupancy | limiter |\n"
-      << "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n";
+  out << "| kernel | arch | location | registers | spills | scratch | occupancy | limiter |\n"
+      << "|---|---|---|---:|---:|---:|---:|---|\n";
   for (const KernelReport &k : report.kernels) {
     const KernelRecord &r = k.record;
+    const OccupancySummary &s = k.summary;
     out << "| `" << cell(shortKernelName(r.demangled)) << "` | " << r.arch << " | " << cell(k.display_file) << ":"
-        << r.line << " | " << k.occupancy.vgprs_total << " | " << r.value(Field::Agprs) << " | "
-        << r.value(Field::Sgprs) << " | " << r.value(Field::ScratchBytes) << " | "
-        << r.value(Field::VgprSpills) + r.value(Field::SgprSpills) << " | " << r.value(Field::LdsBytes) << " | "
-        << k.occupancy.waves_per_simd << "/" << k.occupancy.max_waves_per_simd << " | " << k.occupancy.limiter
-        << " |\n";
+        << r.line << " | " << s.registers << " | " << s.spills << " | " << s.scratch_bytes << " | " << s.level << "/"
+        << s.max_level << " " << s.unit << " | " << s.limiter << " |\n";
   }
   std::string notes;
   for (const Verdict &v : findings)

@@ -56,22 +56,20 @@ std::vector<Verdict> analysisFindings(const Report &report) {
     auto add = [&](const char *rule, std::string message, const char *level) {
       findings.push_back({k.display_file, k.record.line, k.record.demangled, k.record.arch, rule, std::move(message), level});
     };
-    const Occupancy &occ = k.occupancy;
-    std::string message = std::to_string(occ.waves_per_simd) + "/" + std::to_string(occ.max_waves_per_simd) +
-                          " waves/SIMD, limited by " + occ.limiter + " (" + std::to_string(occ.vgprs_total) +
-                          " VGPRs, " + std::to_string(k.record.value(Field::Sgprs)) + " SGPRs, " +
-                          std::to_string(k.record.value(Field::LdsBytes)) + " bytes LDS)";
-    if (occ.next && occ.next->vgprs_to_free)
-      message += "; free " + std::to_string(occ.next->vgprs_to_free) + " VGPRs for " +
-                 std::to_string(occ.next->waves_per_simd) + " waves/SIMD";
+    const OccupancySummary &s = k.summary;
+    std::string message = std::to_string(s.level) + "/" + std::to_string(s.max_level) + " " + s.unit +
+                          ", limited by " + s.limiter + " (" + std::to_string(s.registers) + " registers)";
+    if (k.occupancy.next && k.occupancy.next->vgprs_to_free)
+      message += "; free " + std::to_string(k.occupancy.next->vgprs_to_free) + " VGPRs for " +
+                 std::to_string(k.occupancy.next->waves_per_simd) + " waves/SIMD";
+    if (k.cuda && k.cuda->next && k.cuda->next->registers_to_free)
+      message += "; free " + std::to_string(k.cuda->next->registers_to_free) + " registers for " +
+                 std::to_string(k.cuda->next->blocks_per_sm) + " blocks/SM";
     add("occupancy", message, "note");
-    const auto spills = k.record.value(Field::VgprSpills) + k.record.value(Field::SgprSpills);
-    if (spills > 0)
-      add("spills", std::to_string(k.record.value(Field::VgprSpills)) + " VGPRs and " +
-                        std::to_string(k.record.value(Field::SgprSpills)) + " SGPRs spilled to scratch",
-          "warning");
-    else if (k.record.value(Field::ScratchBytes) > 0)
-      add("scratch", std::to_string(k.record.value(Field::ScratchBytes)) + " bytes of scratch per lane", "note");
+    if (s.spills > 0)
+      add("spills", std::to_string(s.spills) + " " + s.spills_unit + " to scratch memory", "warning");
+    else if (s.scratch_bytes > 0)
+      add("scratch", std::to_string(s.scratch_bytes) + " bytes of scratch per lane", "note");
   }
   return findings;
 }

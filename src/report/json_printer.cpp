@@ -1,4 +1,6 @@
 // The JSON view, documented in docs/json-schema.md. Numbers are integers.
+#include <climits>
+
 #include "regscope/printers.h"
 
 namespace regscope {
@@ -25,15 +27,73 @@ json occupancyToJson(const Occupancy &occ, std::optional<int> compiler_reported)
   return j;
 }
 
+json cudaOccupancyToJson(const CudaOccupancy &occ) {
+  json j = {
+      {"blocks_per_sm", occ.blocks_per_sm},
+      {"warps_per_sm", occ.warps_per_sm},
+      {"max_warps_per_sm", occ.max_warps_per_sm},
+      {"fraction", occ.fraction},
+      {"limiter", occ.limiter},
+      {"by_resource", {{"warps", occ.by_warps}, {"blocks", occ.by_blocks},
+                       {"registers", occ.by_registers == INT_MAX ? json(nullptr) : json(occ.by_registers)},
+                       {"shared", occ.by_shared},
+                       {"barriers", occ.by_barriers == INT_MAX ? json(nullptr) : json(occ.by_barriers)}}},
+      {"largest_block_same_occupancy", occ.largest_block_same_occupancy},
+      {"next", nullptr},
+  };
+  if (occ.next)
+    j["next"] = {{"blocks_per_sm", occ.next->blocks_per_sm},
+                 {"registers_to_free", occ.next->registers_to_free},
+                 {"shared_to_free", occ.next->shared_to_free}};
+  if (!occ.invalid_reason.empty()) j["invalid_reason"] = occ.invalid_reason;
+  return j;
+}
+
+namespace {
+
+json nvidiaKernelToJson(const KernelReport &k) {
+  const KernelRecord &r = k.record;
+  json occ = cudaOccupancyToJson(*k.cuda);
+  occ["block_size"] = k.workgroup_size;
+  occ["block_size_source"] = k.workgroup_size_source;
+  occ["dynamic_shared_bytes"] = k.dynamic_shared;
+  auto optional = [&](Field f) { return r.has(f) ? json(r.value(f)) : json(nullptr); };
+  return {{"vendor", "nvidia"},
+          {"name", r.name},
+          {"demangled", r.demangled},
+          {"arch", r.arch},
+          {"file", k.display_file},
+          {"line", r.line},
+          {"registers", r.value(Field::Registers)},
+          {"spill_store_bytes", r.value(Field::SpillStoreBytes)},
+          {"spill_load_bytes", r.value(Field::SpillLoadBytes)},
+          {"stack_bytes", r.value(Field::StackBytes)},
+          {"shared_bytes", r.value(Field::SharedBytes)},
+          {"constant_bytes", optional(Field::ConstantBytes)},
+          {"barriers", optional(Field::Barriers)},
+          {"max_threads_per_block", optional(Field::MaxThreadsPerBlock)},
+          {"min_blocks_per_sm", optional(Field::MinBlocksPerSm)},
+          {"occupancy", occ},
+          {"sources", r.sources},
+          {"warnings", r.warnings}};
+}
+
+}  // namespace
+
 json reportToJson(const Report &report) {
   json kernels = json::array();
   for (const KernelReport &k : report.kernels) {
+    if (k.record.vendor == "nvidia") {
+      kernels.push_back(nvidiaKernelToJson(k));
+      continue;
+    }
     const KernelRecord &r = k.record;
     json occ = occupancyToJson(k.occupancy, k.compiler_reported);
     occ["workgroup_size"] = k.workgroup_size;
     occ["workgroup_size_source"] = k.workgroup_size_source;
     if (!k.explanation.empty()) occ["explanation"] = k.explanation;
     kernels.push_back({
+        {"vendor", "amd"},
         {"name", r.name},
         {"demangled", r.demangled},
         {"arch", r.arch},
@@ -84,6 +144,29 @@ json vgprTableToJson(const AmdArch &arch) {
   return {{"schema_version", kSchemaVersion}, {"arch", arch.name}, {"family", arch.family},
           {"vgpr_file", arch.vgpr_file}, {"vgpr_granule", arch.vgpr_granule},
           {"max_waves_per_simd", arch.max_waves_per_simd}, {"rows", rows}};
+}
+
+}  // namespace regscope
+
+namespace regscope {
+
+nlohmann::json cudaOccupancyCalculationToJson(const CudaArch &arch, const CudaResources &r, const CudaOccupancy &occ) {
+  return {{"schema_version", kSchemaVersion},
+          {"regscope_version", kRegscopeVersion},
+          {"vendor", "nvidia"},
+          {"arch", arch.name},
+          {"resources", {{"registers", r.registers}, {"shared_bytes", r.static_shared},
+                         {"dynamic_shared_bytes", r.dynamic_shared}, {"block_size", r.block_size}}},
+          {"occupancy", cudaOccupancyToJson(occ)}};
+}
+
+nlohmann::json cudaTableToJson(const CudaArch &arch, int block_size) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const CudaTableRow &row : cudaRegisterTable(arch, block_size))
+    rows.push_back({{"min_registers", row.min_registers}, {"max_registers", row.max_registers},
+                    {"blocks_per_sm", row.blocks_per_sm}, {"warps_per_sm", row.warps_per_sm}});
+  return {{"schema_version", kSchemaVersion}, {"vendor", "nvidia"}, {"arch", arch.name},
+          {"block_size", block_size}, {"max_warps_per_sm", arch.max_warps_per_sm}, {"rows", rows}};
 }
 
 }  // namespace regscope

@@ -4,12 +4,65 @@
 
 #include "regscope/arch.h"
 
+#include <algorithm>
+
 namespace regscope {
 
 constexpr int kDefaultWorkgroupSize = 1024;  // HIP's --gpu-max-threads-per-block
 
-void addKernels(Report &report, const std::vector<KernelRecord> &records) {
+namespace {
+
+constexpr int kDefaultCudaBlockSize = 256;  // no launch bounds, no --block-size
+
+int value(const KernelRecord &r, Field f) { return static_cast<int>(r.value(f)); }
+
+KernelReport nvidiaKernel(const KernelRecord &record, const CudaArch &arch, const LaunchOverrides &launch) {
+  KernelReport k;
+  k.record = record;
+  if (launch.block_size) {
+    k.workgroup_size = *launch.block_size;
+    k.workgroup_size_source = "--block-size";
+  } else if (record.has(Field::MaxThreadsPerBlock)) {
+    k.workgroup_size = value(record, Field::MaxThreadsPerBlock);
+    k.workgroup_size_source = "launch_bounds";
+  } else {
+    k.workgroup_size = kDefaultCudaBlockSize;
+    k.workgroup_size_source = "default";
+  }
+  k.dynamic_shared = launch.dynamic_shared;
+  CudaResources resources;
+  resources.registers = value(record, Field::Registers);
+  resources.static_shared = value(record, Field::SharedBytes);
+  resources.dynamic_shared = launch.dynamic_shared;
+  resources.block_size = k.workgroup_size;
+  k.cuda = computeCudaOccupancy(arch, resources);
+  const int warps_per_block = (k.workgroup_size + 31) / 32;
+  k.summary = {k.cuda->warps_per_sm,
+               k.cuda->max_warps_per_sm,
+               "warps/SM",
+               std::min(k.cuda->by_registers, k.cuda->by_warps) * warps_per_block,
+               resources.registers,
+               value(record, Field::SpillStoreBytes),
+               "bytes of spill stores",
+               value(record, Field::StackBytes),
+               k.cuda->limiter};
+  return k;
+}
+
+}  // namespace
+
+void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch) {
   for (const KernelRecord &record : records) {
+    if (record.vendor == "nvidia") {
+      const CudaArch *cuda = findCudaArch(record.arch);
+      if (!cuda) {
+        report.warnings.push_back("no occupancy table for " + record.arch + " (kernel " + record.demangled +
+                                  "); known: " + knownCudaArchList());
+        continue;
+      }
+      report.kernels.push_back(nvidiaKernel(record, *cuda, launch));
+      continue;
+    }
     const AmdArch *arch = findAmdArch(record.arch);
     if (!arch) {
       report.warnings.push_back("no occupancy table for " + record.arch + " (kernel " +
@@ -18,7 +71,10 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records) {
     }
     KernelReport k;
     k.record = record;
-    if (record.has(Field::MaxWorkgroupSize)) {
+    if (launch.block_size) {
+      k.workgroup_size = *launch.block_size;
+      k.workgroup_size_source = "--block-size";
+    } else if (record.has(Field::MaxWorkgroupSize)) {
       k.workgroup_size = static_cast<int>(record.value(Field::MaxWorkgroupSize));
       k.workgroup_size_source = "max_flat_workgroup_size";
     } else {
@@ -53,6 +109,15 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records) {
                           "; the compiler may know a launch bound or attribute regscope does not";
       }
     }
+    k.summary = {k.occupancy.waves_per_simd,
+                 k.occupancy.max_waves_per_simd,
+                 "waves/SIMD",
+                 k.occupancy.by_vgpr,
+                 k.occupancy.vgprs_total,
+                 value(record, Field::VgprSpills) + value(record, Field::SgprSpills),
+                 "spilled registers",
+                 value(record, Field::ScratchBytes),
+                 k.occupancy.limiter};
     report.kernels.push_back(std::move(k));
   }
 }

@@ -1,4 +1,5 @@
 // The terminal view: one row per (kernel, arch), then notes.
+#include <climits>
 #include <sstream>
 
 #include "regscope/printers.h"
@@ -46,17 +47,67 @@ std::string shortKernelName(const std::string &demangled) {
   return demangled.substr(0, kMax - 3) + "...";
 }
 
+std::string cudaNextStepText(const CudaOccupancy &occ) {
+  if (occ.limiter == "invalid") return "cannot launch: " + occ.invalid_reason;
+  if (!occ.next) return occ.warps_per_sm == occ.max_warps_per_sm ? "at maximum" : "none: " + occ.limiter + " cap it";
+  std::vector<std::string> parts;
+  if (occ.next->registers_to_free) parts.push_back("free " + std::to_string(occ.next->registers_to_free) + " registers");
+  if (occ.next->shared_to_free) parts.push_back("free " + std::to_string(occ.next->shared_to_free) + " B shared");
+  std::string text;
+  for (const std::string &p : parts) text += (text.empty() ? "" : " + ") + p;
+  return text + " -> " + std::to_string(occ.next->blocks_per_sm) + " blocks/SM";
+}
+
+void printNvidiaTable(const std::vector<const KernelReport *> &kernels, std::ostream &out, const TextStyle &style) {
+  TextTable table({"KERNEL", "ARCH", "LOCATION", "REGS", "SPILL ST/LD", "STACK", "SMEM", "BLOCK", "BLOCKS/SM",
+                   "WARPS/SM", "LIMITER", "NEXT STEP"},
+                  {false, false, false, true, true, true, true, true, true, true, false, false});
+  for (const KernelReport *k : kernels) {
+    const KernelRecord &r = k->record;
+    const CudaOccupancy &occ = *k->cuda;
+    std::string location = k->display_file.empty() ? "?" : k->display_file + (r.line > 0 ? ":" + std::to_string(r.line) : "");
+    table.addRow({shortKernelName(r.demangled), r.arch, location, std::to_string(r.value(Field::Registers)),
+                  std::to_string(r.value(Field::SpillStoreBytes)) + "/" + std::to_string(r.value(Field::SpillLoadBytes)),
+                  std::to_string(r.value(Field::StackBytes)), bytes(r.value(Field::SharedBytes)),
+                  std::to_string(k->workgroup_size), std::to_string(occ.blocks_per_sm),
+                  std::to_string(occ.warps_per_sm) + "/" + std::to_string(occ.max_warps_per_sm), occ.limiter,
+                  cudaNextStepText(occ)});
+  }
+  table.print(out, style.color);
+  std::ostringstream notes;
+  bool assumed = false;
+  for (const KernelReport *k : kernels) {
+    const std::string who = shortKernelName(k->record.demangled) + " [" + k->record.arch + "]";
+    if (k->record.value(Field::SpillStoreBytes))
+      notes << "  " << who << ": spills " << k->record.value(Field::SpillStoreBytes) << " bytes to local memory\n";
+    assumed |= k->workgroup_size_source == "default";
+  }
+  if (assumed)
+    notes << "  BLOCK is the kernel's __launch_bounds__, else an assumed " << kernels.front()->workgroup_size
+          << " threads: pass --block-size for your launch\n";
+  if (kernels.front()->dynamic_shared)
+    notes << "  with " << kernels.front()->dynamic_shared << " bytes of dynamic shared memory per block\n";
+  if (!notes.str().empty()) out << "\nnotes:\n" << notes.str();
+}
+
 void printReportText(const Report &report, std::ostream &out, const TextStyle &style) {
   if (report.kernels.empty()) {
     out << "no kernels found\n";
     return;
   }
+  std::vector<const KernelReport *> nvidia;
+  for (const KernelReport &k : report.kernels)
+    if (k.record.vendor == "nvidia") nvidia.push_back(&k);
+  if (!nvidia.empty()) printNvidiaTable(nvidia, out, style);
+  if (nvidia.size() == report.kernels.size()) return;
+  if (!nvidia.empty()) out << '\n';
   std::vector<std::string> headers = {"KERNEL", "ARCH", "LOCATION", "VGPR", "AGPR", "SGPR",
                                       "SCRATCH", "SPILL V/S", "LDS", "OCCUPANCY", "LIMITER",
                                       "NEXT STEP", "HEADROOM"};
   std::vector<bool> right = {false, false, false, true, true, true, true, true, true, true, false, false, false};
   TextTable table(headers, right);
   for (const KernelReport &k : report.kernels) {
+    if (k.record.vendor == "nvidia") continue;
     const KernelRecord &r = k.record;
     std::string vgpr = std::to_string(r.value(Field::Vgprs));
     if (k.occupancy.vgprs_total != r.value(Field::Vgprs))
@@ -75,6 +126,7 @@ void printReportText(const Report &report, std::ostream &out, const TextStyle &s
   // Notes: what a number in the table does not say by itself.
   std::ostringstream notes;
   for (const KernelReport &k : report.kernels) {
+    if (k.record.vendor == "nvidia") continue;
     const std::string who = shortKernelName(k.record.demangled) + " [" + k.record.arch + "]";
     if (k.occupancy.vgprs_total != k.record.value(Field::Vgprs))
       notes << "  " << who << ": occupancy counts " << k.occupancy.vgprs_total
@@ -115,6 +167,38 @@ void printVgprTableText(const AmdArch &arch, std::ostream &out) {
   for (const VgprTableRow &row : vgprTable(arch))
     table.addRow({std::to_string(row.min_vgprs) + "-" + std::to_string(row.max_vgprs),
                   std::to_string(row.waves_per_simd)});
+  table.print(out, false);
+}
+
+}  // namespace regscope
+
+namespace regscope {
+
+void printCudaOccupancyText(const CudaArch &arch, const CudaResources &r, const CudaOccupancy &occ, std::ostream &out) {
+  out << arch.name << " (CC " << arch.major << "." << arch.minor << "): " << occ.blocks_per_sm << " blocks/SM, "
+      << occ.warps_per_sm << "/" << occ.max_warps_per_sm << " warps/SM (" << static_cast<int>(occ.fraction * 100 + 0.5)
+      << "%), limited by " << occ.limiter << "\n";
+  auto limit = [](int v) { return v == INT_MAX ? std::string("-") : std::to_string(v); };
+  TextTable table({"RESOURCE", "USED", "BLOCKS/SM"}, {false, true, true});
+  table.addRow({"warps (block of " + std::to_string(r.block_size) + ")", std::to_string((r.block_size + 31) / 32),
+                limit(occ.by_warps)});
+  table.addRow({"block slots", "1", limit(occ.by_blocks)});
+  table.addRow({"registers/thread", std::to_string(r.registers), limit(occ.by_registers)});
+  table.addRow({"shared bytes (+" + std::to_string(arch.shared_reserved_per_block) + " reserved)",
+                std::to_string(r.static_shared + r.dynamic_shared), limit(occ.by_shared)});
+  table.addRow({"barriers", std::to_string(r.barriers), limit(occ.by_barriers)});
+  table.print(out, false);
+  out << "next step: " << cudaNextStepText(occ) << "\n"
+      << "largest block size with as many warps/SM: " << occ.largest_block_same_occupancy << "\n";
+}
+
+void printCudaTableText(const CudaArch &arch, int block_size, std::ostream &out) {
+  out << arch.name << " (CC " << arch.major << "." << arch.minor << "): warps per SM by registers per thread, blocks of "
+      << block_size << " threads\n";
+  TextTable table({"REGISTERS", "BLOCKS/SM", "WARPS/SM"}, {true, true, true});
+  for (const CudaTableRow &row : cudaRegisterTable(arch, block_size))
+    table.addRow({std::to_string(row.min_registers) + "-" + std::to_string(row.max_registers),
+                  std::to_string(row.blocks_per_sm), std::to_string(row.warps_per_sm)});
   table.print(out, false);
 }
 

@@ -1,0 +1,82 @@
+// Drives CUDA's nvcc once per source file, in a private temporary directory.
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+#include "regscope/cache.h"
+#include "regscope/driver.h"
+#include "regscope/error.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string computeName(const std::string &arch) {  // "sm_90a" -> "compute_90a"
+  return "compute_" + arch.substr(arch.find('_') + 1);
+}
+
+}  // namespace
+
+std::string findNvcc(const std::string &explicit_path) {
+  if (!explicit_path.empty()) {
+    std::string found = searchPath(explicit_path);
+    if (found.empty()) throw Error("compiler not found: --compiler " + explicit_path + " is not an executable");
+    return found;
+  }
+  std::vector<std::string> looked = {"nvcc on PATH"};
+  if (std::string found = searchPath("nvcc"); !found.empty()) return found;
+  if (const char *cuda = std::getenv("CUDA_PATH"); cuda && *cuda) {
+    looked.push_back(std::string(cuda) + "/bin/nvcc");
+    if (std::string found = searchPath(looked.back()); !found.empty()) return found;
+  }
+  looked.push_back("/usr/local/cuda/bin/nvcc");
+  if (std::string found = searchPath(looked.back()); !found.empty()) return found;
+  std::string where;
+  for (const std::string &place : looked) where += (where.empty() ? "" : ", ") + place;
+  throw Error("compiler not found: no nvcc (looked at " + where + "; pass --compiler or set CUDA_PATH)");
+}
+
+CompileOutput compileCuda(const CompileJob &job) {
+  TempDir dir;
+  CompileOutput out;
+  const bool rdc = std::find(job.extra_flags.begin(), job.extra_flags.end(), "-rdc=true") != job.extra_flags.end() ||
+                   std::find(job.extra_flags.begin(), job.extra_flags.end(), "--relocatable-device-code=true") !=
+                       job.extra_flags.end();
+  const std::string object = (fs::path(dir.path()) / "regscope.o").string();
+  const std::string deps = (fs::path(dir.path()) / "regscope.deps").string();
+  out.argv = {job.compiler, "-c", "--keep", "--keep-dir", dir.path(), "-Xptxas", "-v,-warn-spills"};
+  for (const std::string &arch : job.archs)
+    out.argv.push_back("-gencode=arch=" + computeName(arch) + ",code=" + arch);
+  out.argv.insert(out.argv.end(), job.extra_flags.begin(), job.extra_flags.end());
+  for (const std::string &flag : {std::string("-MD"), std::string("-MF"), deps, std::string("-o"), object})
+    out.argv.push_back(flag);
+  out.argv.push_back(job.source);
+
+  const std::string stdout_path = dir.path() + "/regscope.stdout", stderr_path = dir.path() + "/regscope.stderr";
+  out.exit_code = runProcess(out.argv, dir.path(), stdout_path, stderr_path);
+  out.diagnostics = readFile(stdout_path) + readFile(stderr_path);
+  out.dependencies = parseDependencyFile(readFile(deps));
+  if (out.exit_code != 0) return out;
+
+  const std::string stem = fs::path(job.source).stem().string();
+  for (const std::string &arch : job.archs) {
+    ArchOutput result{arch, readFile(dir.path() + "/" + stem + "." + computeName(arch) + ".ptx"), "", ""};
+    if (rdc) {  // the final figures exist only after the device link
+      std::vector<std::string> link = {job.compiler, "-dlink", "--resource-usage", "-arch=" + arch, object,
+                                       "-o", dir.path() + "/regscope.dlink." + arch + ".o"};
+      const std::string link_err = dir.path() + "/regscope.dlink.err";
+      int code = runProcess(link, dir.path(), stdout_path, link_err);
+      result.link_report = readFile(link_err);
+      if (code != 0) {
+        out.exit_code = code;
+        out.diagnostics += result.link_report;
+        return out;
+      }
+    }
+    out.archs.push_back(std::move(result));
+  }
+  return out;
+}
+
+}  // namespace regscope
