@@ -401,6 +401,16 @@ TEST_F(EndToEnd, CudaSourcesWithNvcc) {
   }
   EXPECT_TRUE(saw);
 
+  // One arch: nvcc names the PTX differently; the launch bounds must still be read.
+  test::RunResult single = run({"analyze", cu, "--cuda-arch", "sm_90", "--format", "json"});
+  ASSERT_EQ(single.exit_code, 0) << single.err;
+  for (const json &k : json::parse(single.out)["kernels"])
+    if (k["name"] == "_Z18max_baseline_512x2PKdS0_Pdi") {
+      EXPECT_EQ(k["max_threads_per_block"], 512);
+      EXPECT_EQ(k["min_blocks_per_sm"], 2);
+      EXPECT_EQ(k["occupancy"]["block_size"], 512);
+    }
+
   test::RunResult what_if = run({"analyze", cu, "--cuda-arch", "sm_90", "--block-size", "128", "--dynamic-smem",
                                  "65536", "--format", "json"});
   ASSERT_EQ(what_if.exit_code, 0) << what_if.err;

@@ -2,7 +2,7 @@
 //
 // It works like ccache's direct mode. The key hashes what selects the
 // compile: the compiler's identity (resolved path, size and modification
-// time), the archs, the flags and the source path. The entry lists every file
+// time), regscope's own build, the archs, the flags and the source path. The entry lists every file
 // the compile read (the source and each header, from the compiler's dependency
 // file) with its size, mtime and SHA-256. A hit needs every one unchanged, so
 // the entry stands for the preprocessed source without running the

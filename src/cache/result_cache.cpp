@@ -72,7 +72,10 @@ std::string ResultCache::keyFor(const CompileJob &job) const {
   std::error_code ec;
   const std::string compiler = fs::canonical(job.compiler, ec).string();
   const FileStamp stamp = stampOf(compiler);
-  json key = {{"format", kCacheFormat}, {"regscope", kRegscopeVersion},
+  // regscope's own build is part of the key: a rebuilt collector must not be
+  // served results of the old one.
+  static const FileStamp self = stampOf(fs::canonical("/proc/self/exe", ec).string());
+  json key = {{"format", kCacheFormat}, {"regscope", {kRegscopeVersion, self.size, self.mtime_ns}},
               {"compiler", {compiler, stamp.size, stamp.mtime_ns}},
               {"archs", job.archs}, {"flags", job.extra_flags}, {"source", job.source}};
   return sha256(key.dump());

@@ -61,7 +61,10 @@ CompileOutput compileCuda(const CompileJob &job) {
 
   const std::string stem = fs::path(job.source).stem().string();
   for (const std::string &arch : job.archs) {
-    ArchOutput result{arch, readFile(dir.path() + "/" + stem + "." + computeName(arch) + ".ptx"), "", ""};
+    // --keep names the PTX "<stem>.compute_90.ptx", or "<stem>.ptx" when there is one arch.
+    const std::string per_arch = dir.path() + "/" + stem + "." + computeName(arch) + ".ptx";
+    const std::string single = dir.path() + "/" + stem + ".ptx";
+    ArchOutput result{arch, readFile(fs::exists(per_arch) || job.archs.size() > 1 ? per_arch : single), "", ""};
     if (rdc) {  // the final figures exist only after the device link
       std::vector<std::string> link = {job.compiler, "-dlink", "--resource-usage", "-arch=" + arch, object,
                                        "-o", dir.path() + "/regscope.dlink." + arch + ".o"};
