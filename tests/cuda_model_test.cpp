@@ -49,6 +49,19 @@ TEST(CudaModel, SharedMemoryIncludesTheReservedKilobyte) {
   EXPECT_EQ(occupancy("sm_75", 16, 128, 0, 32 * 1024).blocks_per_sm, 2);
 }
 
+TEST(CudaModel, CarveoutPreference) {
+  CudaResources r;
+  r.registers = 16;
+  r.block_size = 128;
+  r.dynamic_shared = 15 * 1024;  // 16 KiB a block with the reserved kilobyte
+  const CudaArch &h100 = *findCudaArch("sm_90");
+  EXPECT_EQ(computeCudaOccupancy(h100, r).by_shared, 14);  // 228 KiB: the default, largest carveout
+  r.carveout_percent = 25;  // 57 KiB, rounded up to the 64 KiB step
+  EXPECT_EQ(computeCudaOccupancy(h100, r).by_shared, 4);
+  r.carveout_percent = 0;   // 0 KiB, but one block needs 16: the 16 KiB step
+  EXPECT_EQ(computeCudaOccupancy(h100, r).by_shared, 1);
+}
+
 TEST(CudaModel, WarpAndBlockSlots) {
   EXPECT_EQ(occupancy("sm_90", 16, 32).blocks_per_sm, 32);   // block slots
   EXPECT_EQ(occupancy("sm_86", 16, 32).blocks_per_sm, 16);

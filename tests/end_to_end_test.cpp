@@ -419,6 +419,14 @@ TEST_F(EndToEnd, CudaSourcesWithNvcc) {
     EXPECT_EQ(k["occupancy"]["dynamic_shared_bytes"], 65536);
   }
 
+  // -rdc: the device link's figures are the final ones.
+  test::RunResult rdc = run({"analyze", cu, "--cuda-arch", "sm_80", "--format", "json", "--", "-rdc=true"});
+  ASSERT_EQ(rdc.exit_code, 0) << rdc.err;
+  for (const json &k : json::parse(rdc.out)["kernels"]) {
+    EXPECT_EQ(k["sources"][0], "nvlink") << k["name"];
+    if (k["name"] == "_Z10smem_heavyPKfPf") EXPECT_EQ(k["shared_bytes"], 12000);
+  }
+
   // The gate works on CUDA kernels: spills are bytes of spill stores there.
   test::RunResult gate = run({"gate", cu, "--cuda-arch", "sm_80", "--max-spills", "0"});
   EXPECT_EQ(gate.exit_code, 1);

@@ -29,6 +29,7 @@ struct CudaArch {
   int shared_granule;
   int shared_reserved_per_block;  // the driver's per-block reservation
   int barrier_blocks_factor;      // barrier limit: blocks x this / barriers; 0: no limit
+  std::vector<int> carveout_kib;  // the shared-memory sizes an SM can be configured to
 };
 
 const std::vector<CudaArch> &cudaArchs();
@@ -45,6 +46,7 @@ struct CudaResources {
   int dynamic_shared = 0;   // bytes per block, given at launch
   int barriers = 1;         // the runtime assumes 1
   int block_size = 256;
+  int carveout_percent = -1;  // preferred shared-memory carveout; -1: the default (the largest)
 };
 
 struct CudaNextStep {
@@ -69,7 +71,7 @@ CudaOccupancy computeCudaOccupancy(const CudaArch &arch, const CudaResources &r)
 
 // Blocks per SM allowed by each resource (INT_MAX when it does not limit).
 int cudaBlocksByRegisters(const CudaArch &arch, int registers, int block_size);
-int cudaBlocksByShared(const CudaArch &arch, int shared_bytes, int block_size);
+int cudaBlocksByShared(const CudaArch &arch, int shared_bytes, int carveout_percent = -1);
 
 // Register count -> warps per SM at `block_size` (the `table` subcommand).
 struct CudaTableRow {

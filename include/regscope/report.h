@@ -47,6 +47,7 @@ struct KernelReport {
 struct LaunchOverrides {
   std::optional<int> block_size;
   int dynamic_shared = 0;  // NVIDIA only
+  int carveout_percent = -1;  // NVIDIA only; -1: the largest
 };
 
 struct Report {

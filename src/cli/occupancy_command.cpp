@@ -54,6 +54,9 @@ Command addOccupancyCommand(CLI::App &root) {
   app->add_option("--registers", state->cuda.registers, "NVIDIA: registers per thread");
   app->add_option("--smem", state->cuda.static_shared, "NVIDIA: static shared memory per block, bytes");
   app->add_option("--dynamic-smem", state->cuda.dynamic_shared, "NVIDIA: dynamic shared memory per block, bytes");
+  app->add_option("--carveout", state->cuda.carveout_percent,
+                  "NVIDIA: preferred shared-memory carveout, percent (default: the largest)")
+      ->check(CLI::Range(0, 100));
   app->add_option("--agprs", state->resources.agprs, "AGPRs per lane")->capture_default_str();
   app->add_option("--sgprs", state->resources.sgprs, "SGPRs, including VCC/XNACK/flat-scratch extras")
       ->capture_default_str();

@@ -41,18 +41,31 @@ int cudaBlocksByRegisters(const CudaArch &arch, int registers, int block_size) {
   return warps_per_partition * arch.sub_partitions / warps;
 }
 
-int cudaBlocksByShared(const CudaArch &arch, int shared_bytes, int block_size) {
-  (void)block_size;
+// The smallest carveout step of at least `bytes`, or the largest step.
+int carveoutStep(const CudaArch &arch, int bytes) {
+  for (int kib : arch.carveout_kib)
+    if (kib * 1024 >= bytes) return kib * 1024;
+  return arch.carveout_kib.back() * 1024;
+}
+
+int cudaBlocksByShared(const CudaArch &arch, int shared_bytes, int carveout_percent) {
   if (shared_bytes > arch.shared_per_block_optin) return 0;
   const int per_block = roundUp(shared_bytes + arch.shared_reserved_per_block, arch.shared_granule);
-  return arch.shared_per_sm / per_block;
+  // The SM's shared memory: the largest carveout by default; else the preferred
+  // percentage rounded up to a step, and never less than one block needs.
+  int per_sm = arch.shared_per_sm;
+  if (carveout_percent >= 0) {
+    per_sm = carveoutStep(arch, static_cast<int>(static_cast<long long>(carveout_percent) * arch.shared_per_sm / 100));
+    if (per_sm < per_block) per_sm = carveoutStep(arch, per_block);
+  }
+  return per_sm / per_block;
 }
 
 namespace {
 Limits limitsFor(const CudaArch &arch, const CudaResources &r) {
   return {arch.max_warps_per_sm / warpsPerBlock(r.block_size), arch.max_blocks_per_sm,
           cudaBlocksByRegisters(arch, r.registers, r.block_size),
-          cudaBlocksByShared(arch, r.static_shared + r.dynamic_shared, r.block_size),
+          cudaBlocksByShared(arch, r.static_shared + r.dynamic_shared, r.carveout_percent),
           blocksByBarriers(arch, r.barriers)};
 }
 }  // namespace
@@ -98,9 +111,9 @@ CudaOccupancy computeCudaOccupancy(const CudaArch &arch, const CudaResources &r)
     int registers_ok = r.registers;
     while (registers_ok > 0 && cudaBlocksByRegisters(arch, registers_ok, r.block_size) < target) --registers_ok;
     int shared_ok = shared;
-    while (shared_ok > 0 && cudaBlocksByShared(arch, shared_ok, r.block_size) < target) --shared_ok;
+    while (shared_ok > 0 && cudaBlocksByShared(arch, shared_ok, r.carveout_percent) < target) --shared_ok;
     const bool registers_reach = cudaBlocksByRegisters(arch, std::max(registers_ok, 0), r.block_size) >= target;
-    const bool shared_reach = cudaBlocksByShared(arch, shared_ok, r.block_size) >= target;
+    const bool shared_reach = cudaBlocksByShared(arch, shared_ok, r.carveout_percent) >= target;
     if (registers_reach && shared_reach)
       occ.next = CudaNextStep{target, r.registers - registers_ok, shared - shared_ok};
   }

@@ -35,6 +35,7 @@ KernelReport nvidiaKernel(const KernelRecord &record, const CudaArch &arch, cons
   resources.static_shared = value(record, Field::SharedBytes);
   resources.dynamic_shared = launch.dynamic_shared;
   resources.block_size = k.workgroup_size;
+  resources.carveout_percent = launch.carveout_percent;
   k.cuda = computeCudaOccupancy(arch, resources);
   const int warps_per_block = (k.workgroup_size + 31) / 32;
   k.summary = {k.cuda->warps_per_sm,
