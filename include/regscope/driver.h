@@ -77,6 +77,9 @@ int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
 // The path of `name` as execvp would find it (PATH search), or empty.
 std::string searchPath(const std::string &name);
 
+// searchPath, or regscope::Error "compiler not found: <how> is not an executable".
+std::string requireExecutable(const std::string &name, const std::string &how);
+
 // The whole file as text; empty if it cannot be read.
 std::string readFile(const std::string &path);
 

@@ -56,17 +56,15 @@ std::string archOfTemp(const std::string &file, const std::string &suffix) {
 
 }  // namespace
 
+std::string requireExecutable(const std::string &name, const std::string &how) {
+  std::string found = searchPath(name);
+  if (found.empty()) throw Error("compiler not found: " + how + " is not an executable");
+  return found;
+}
+
 std::string findHipCompiler(const std::string &explicit_path) {
-  if (!explicit_path.empty()) {
-    std::string found = searchPath(explicit_path);
-    if (found.empty()) throw Error("compiler not found: --compiler " + explicit_path + " is not an executable");
-    return found;
-  }
-  if (const char *env = std::getenv("HIPCC"); env && *env) {
-    std::string found = searchPath(env);
-    if (found.empty()) throw Error(std::string("compiler not found: HIPCC=") + env + " is not an executable");
-    return found;
-  }
+  if (!explicit_path.empty()) return requireExecutable(explicit_path, "--compiler " + explicit_path);
+  if (const char *env = std::getenv("HIPCC"); env && *env) return requireExecutable(env, std::string("HIPCC=") + env);
   std::string found = searchPath("hipcc");
   if (found.empty())
     throw Error("compiler not found: no hipcc on PATH (install hipcc, or pass --compiler or set HIPCC)");

@@ -19,11 +19,7 @@ std::string computeName(const std::string &arch) {  // "sm_90a" -> "compute_90a"
 }  // namespace
 
 std::string findNvcc(const std::string &explicit_path) {
-  if (!explicit_path.empty()) {
-    std::string found = searchPath(explicit_path);
-    if (found.empty()) throw Error("compiler not found: --compiler " + explicit_path + " is not an executable");
-    return found;
-  }
+  if (!explicit_path.empty()) return requireExecutable(explicit_path, "--compiler " + explicit_path);
   std::vector<std::string> looked = {"nvcc on PATH"};
   if (std::string found = searchPath("nvcc"); !found.empty()) return found;
   if (const char *cuda = std::getenv("CUDA_PATH"); cuda && *cuda) {

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "arch_list.h"
 #include "regscope/arch.h"
 
 namespace regscope {
@@ -61,18 +62,6 @@ const AmdArch *findAmdArch(std::string_view name_or_product) {
   return nullptr;
 }
 
-std::string knownArchList() {
-  std::string list;
-  for (const AmdArch &arch : amdArchs()) {
-    if (!list.empty()) list += ", ";
-    list += arch.name;
-    for (std::size_t i = 0; i < arch.products.size(); ++i) {
-      list += i == 0 ? " (" : "/";
-      list += arch.products[i];
-    }
-    if (!arch.products.empty()) list += ")";
-  }
-  return list;
-}
+std::string knownArchList() { return formatArchList(amdArchs()); }
 
 }  // namespace regscope

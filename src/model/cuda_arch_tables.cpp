@@ -6,6 +6,7 @@
 #include <cctype>
 #include <string>
 
+#include "arch_list.h"
 #include "regscope/cuda.h"
 
 namespace regscope {
@@ -50,18 +51,6 @@ const CudaArch *findCudaArch(std::string_view name) {
   return nullptr;
 }
 
-std::string knownCudaArchList() {
-  std::string list;
-  for (const CudaArch &arch : cudaArchs()) {
-    if (!list.empty()) list += ", ";
-    list += arch.name;
-    for (std::size_t i = 0; i < arch.products.size(); ++i) {
-      list += i == 0 ? " (" : "/";
-      list += arch.products[i];
-    }
-    if (!arch.products.empty()) list += ")";
-  }
-  return list;
-}
+std::string knownCudaArchList() { return formatArchList(cudaArchs()); }
 
 }  // namespace regscope

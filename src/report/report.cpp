@@ -16,19 +16,26 @@ constexpr int kDefaultCudaBlockSize = 256;  // no launch bounds, no --block-size
 
 int value(const KernelRecord &r, Field f) { return static_cast<int>(r.value(f)); }
 
-KernelReport nvidiaKernel(const KernelRecord &record, const CudaArch &arch, const LaunchOverrides &launch) {
-  KernelReport k;
-  k.record = record;
+// The workgroup/block size the model assumes: --block-size, else what the
+// kernel was compiled for (`field`), else the vendor's default.
+void chooseWorkgroupSize(KernelReport &k, const LaunchOverrides &launch, Field field, const char *field_source,
+                         int fallback) {
   if (launch.block_size) {
     k.workgroup_size = *launch.block_size;
     k.workgroup_size_source = "--block-size";
-  } else if (record.has(Field::MaxThreadsPerBlock)) {
-    k.workgroup_size = value(record, Field::MaxThreadsPerBlock);
-    k.workgroup_size_source = "launch_bounds";
+  } else if (k.record.has(field)) {
+    k.workgroup_size = value(k.record, field);
+    k.workgroup_size_source = field_source;
   } else {
-    k.workgroup_size = kDefaultCudaBlockSize;
+    k.workgroup_size = fallback;
     k.workgroup_size_source = "default";
   }
+}
+
+KernelReport nvidiaKernel(const KernelRecord &record, const CudaArch &arch, const LaunchOverrides &launch) {
+  KernelReport k;
+  k.record = record;
+  chooseWorkgroupSize(k, launch, Field::MaxThreadsPerBlock, "launch_bounds", kDefaultCudaBlockSize);
   k.dynamic_shared = launch.dynamic_shared;
   CudaResources resources;
   resources.registers = value(record, Field::Registers);
@@ -72,16 +79,7 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
     }
     KernelReport k;
     k.record = record;
-    if (launch.block_size) {
-      k.workgroup_size = *launch.block_size;
-      k.workgroup_size_source = "--block-size";
-    } else if (record.has(Field::MaxWorkgroupSize)) {
-      k.workgroup_size = static_cast<int>(record.value(Field::MaxWorkgroupSize));
-      k.workgroup_size_source = "max_flat_workgroup_size";
-    } else {
-      k.workgroup_size = kDefaultWorkgroupSize;
-      k.workgroup_size_source = "default";
-    }
+    chooseWorkgroupSize(k, launch, Field::MaxWorkgroupSize, "max_flat_workgroup_size", kDefaultWorkgroupSize);
     KernelResources resources;
     resources.vgprs = static_cast<int>(record.value(Field::Vgprs));
     resources.agprs = static_cast<int>(record.value(Field::Agprs));
