@@ -5,7 +5,10 @@
 //   max_wide_both     : double2 loads of small_array and big_array
 //   *_lb              : each with __launch_bounds__(1024, 1)
 //   max_baseline_512x2: __launch_bounds__(512, 2)
-// KMAX and BLOCKDIMX are compile-time constants, as in the post.
+// KMAX and BLOCKDIMX are compile-time constants, as in the post, for the
+// launch-bounded variants. The unbounded ones stride by the runtime blockDim.x:
+// a compiler may give them more registers than a 1024-thread block can hold
+// (CUDA 13 on sm_90 uses 95), so the runner launches the largest block they allow.
 #include <hip/hip_runtime.h>
 
 #define KMAX 32
@@ -13,10 +16,11 @@
 
 __device__ __forceinline__ int wl_index(int pt, int k, int ptmax) { return k * ptmax + pt; }
 
-template <int BLOCK>
+template <int BLOCK>  // 0: blockDim.x at run time
 __device__ __forceinline__ void max_baseline_body(const double *big_array, const double *small_array, double *final_,
                                                   int ptmax) {
-  for (int pt = threadIdx.x + blockIdx.x * BLOCK; pt < ptmax; pt += BLOCK * gridDim.x) {
+  const int block = BLOCK ? BLOCK : blockDim.x;
+  for (int pt = threadIdx.x + blockIdx.x * block; pt < ptmax; pt += block * gridDim.x) {
     double best = 0.0;
 #pragma unroll
     for (int k = 0; k < KMAX; ++k) {
@@ -31,7 +35,8 @@ __device__ __forceinline__ void max_baseline_body(const double *big_array, const
 template <int BLOCK>
 __device__ __forceinline__ void max_wide_small_body(const double *big_array, const double *small_array,
                                                     double *final_, int ptmax) {
-  for (int pt = threadIdx.x + blockIdx.x * BLOCK; pt < ptmax; pt += BLOCK * gridDim.x) {
+  const int block = BLOCK ? BLOCK : blockDim.x;
+  for (int pt = threadIdx.x + blockIdx.x * block; pt < ptmax; pt += block * gridDim.x) {
     double best = 0.0;
 #pragma unroll
     for (int k = 0; k < KMAX; k += 2) {
@@ -50,7 +55,8 @@ __device__ __forceinline__ void max_wide_small_body(const double *big_array, con
 template <int BLOCK>
 __device__ __forceinline__ void max_wide_both_body(const double *big_array, const double *small_array,
                                                    double *final_, int ptmax) {
-  for (int pt = 2 * (threadIdx.x + blockIdx.x * BLOCK); pt < ptmax; pt += 2 * BLOCK * gridDim.x) {
+  const int block = BLOCK ? BLOCK : blockDim.x;
+  for (int pt = 2 * (threadIdx.x + blockIdx.x * block); pt < ptmax; pt += 2 * block * gridDim.x) {
     double best1 = 0.0, best2 = 0.0;
 #pragma unroll
     for (int k = 0; k < KMAX; k += 2) {
@@ -71,9 +77,9 @@ __device__ __forceinline__ void max_wide_both_body(const double *big_array, cons
                   double *__restrict__ final_, int ptmax
 #define WL_ARGS big_array, small_array, final_, ptmax
 
-__global__ void max_baseline(WL_PARAMS) { max_baseline_body<BLOCKDIMX>(WL_ARGS); }
-__global__ void max_wide_small(WL_PARAMS) { max_wide_small_body<BLOCKDIMX>(WL_ARGS); }
-__global__ void max_wide_both(WL_PARAMS) { max_wide_both_body<BLOCKDIMX>(WL_ARGS); }
+__global__ void max_baseline(WL_PARAMS) { max_baseline_body<0>(WL_ARGS); }
+__global__ void max_wide_small(WL_PARAMS) { max_wide_small_body<0>(WL_ARGS); }
+__global__ void max_wide_both(WL_PARAMS) { max_wide_both_body<0>(WL_ARGS); }
 __global__ void __launch_bounds__(1024, 1) max_baseline_lb(WL_PARAMS) { max_baseline_body<BLOCKDIMX>(WL_ARGS); }
 __global__ void __launch_bounds__(1024, 1) max_wide_small_lb(WL_PARAMS) { max_wide_small_body<BLOCKDIMX>(WL_ARGS); }
 __global__ void __launch_bounds__(1024, 1) max_wide_both_lb(WL_PARAMS) { max_wide_both_body<BLOCKDIMX>(WL_ARGS); }
@@ -81,10 +87,27 @@ __global__ void __launch_bounds__(512, 2) max_baseline_512x2(WL_PARAMS) { max_ba
 
 #ifdef REGSCOPE_RUNNER
 // `variant`: 0 baseline, 1 wide small, 2 wide both, 3-5 the same with launch
-// bounds, 6 the 512x2 baseline. Grid: one block per 2 SMs' worth of work is
-// not the point here; every point gets a thread (or a pair, for wide both).
+// bounds, 6 the 512x2 baseline. Every point gets a thread (a pair, for wide
+// both). Returns the block size used: the post's 1024, or for the unbounded
+// variants the largest multiple of 64 their registers allow.
+inline const void *wideload_function(int variant) {
+  const void *functions[] = {(const void *)max_baseline,    (const void *)max_wide_small,
+                             (const void *)max_wide_both,   (const void *)max_baseline_lb,
+                             (const void *)max_wide_small_lb, (const void *)max_wide_both_lb,
+                             (const void *)max_baseline_512x2};
+  return functions[variant];
+}
+
+inline int wideload_block(int variant) {
+  if (variant == 6) return 512;
+  if (variant >= 3) return BLOCKDIMX;
+  hipFuncAttributes attr;
+  if (hipFuncGetAttributes(&attr, wideload_function(variant)) != hipSuccess) return BLOCKDIMX;
+  return attr.maxThreadsPerBlock >= BLOCKDIMX ? BLOCKDIMX : attr.maxThreadsPerBlock / 64 * 64;
+}
+
 inline void launch_wideload(int variant, const double *big, const double *small, double *out, int ptmax) {
-  const int block = variant == 6 ? 512 : BLOCKDIMX;
+  const int block = wideload_block(variant);
   const int per_thread = (variant == 2 || variant == 5) ? 2 : 1;
   const int grid = (ptmax / per_thread + block - 1) / block;
   switch (variant) {
