@@ -404,17 +404,23 @@ TEST_F(EndToEnd, CudaSourcesWithNvcc) {
   // One arch: nvcc names the PTX differently; the launch bounds must still be read.
   test::RunResult single = run({"analyze", cu, "--cuda-arch", "sm_90", "--format", "json"});
   ASSERT_EQ(single.exit_code, 0) << single.err;
-  for (const json &k : json::parse(single.out)["kernels"])
+  const json single_report = json::parse(single.out);
+  bool saw_bounds = false;
+  for (const json &k : single_report["kernels"])
     if (k["name"] == "_Z18max_baseline_512x2PKdS0_Pdi") {
+      saw_bounds = true;
       EXPECT_EQ(k["max_threads_per_block"], 512);
       EXPECT_EQ(k["min_blocks_per_sm"], 2);
       EXPECT_EQ(k["occupancy"]["block_size"], 512);
     }
+  EXPECT_TRUE(saw_bounds);
 
   test::RunResult what_if = run({"analyze", cu, "--cuda-arch", "sm_90", "--block-size", "128", "--dynamic-smem",
                                  "65536", "--format", "json"});
   ASSERT_EQ(what_if.exit_code, 0) << what_if.err;
-  for (const json &k : json::parse(what_if.out)["kernels"]) {
+  const json what_if_report = json::parse(what_if.out);
+  EXPECT_EQ(what_if_report["kernels"].size(), 12u);
+  for (const json &k : what_if_report["kernels"]) {
     EXPECT_EQ(k["occupancy"]["block_size"], 128);
     EXPECT_EQ(k["occupancy"]["dynamic_shared_bytes"], 65536);
   }
@@ -422,7 +428,9 @@ TEST_F(EndToEnd, CudaSourcesWithNvcc) {
   // -rdc: the device link's figures are the final ones.
   test::RunResult rdc = run({"analyze", cu, "--cuda-arch", "sm_80", "--format", "json", "--", "-rdc=true"});
   ASSERT_EQ(rdc.exit_code, 0) << rdc.err;
-  for (const json &k : json::parse(rdc.out)["kernels"]) {
+  const json rdc_report = json::parse(rdc.out);
+  EXPECT_EQ(rdc_report["kernels"].size(), 12u);
+  for (const json &k : rdc_report["kernels"]) {
     EXPECT_EQ(k["sources"][0], "nvlink") << k["name"];
     if (k["name"] == "_Z10smem_heavyPKfPf") EXPECT_EQ(k["shared_bytes"], 12000);
   }
@@ -447,6 +455,47 @@ TEST_F(EndToEnd, CudaBadInput) {
   test::RunResult broken = run({"analyze", src.path() + "/bad.cu", "--cuda-arch", "sm_90"});
   EXPECT_EQ(broken.exit_code, 2);
   EXPECT_NE(broken.err.find("identifier \"missing\" is undefined"), std::string::npos) << broken.err;
+}
+
+}  // namespace
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST_F(EndToEnd, ReferenceKernels) {
+  test::RunResult list = run({"kernels", "list", "--format", "json"});
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_EQ(json::parse(list.out)["cases"].size(), 20u);
+
+  // The LBM family keeps checking the seed's table, from any directory.
+  test::RunResult lbm = run({"kernels", "analyze", "lbm", "--format", "json"});
+  ASSERT_EQ(lbm.exit_code, 0) << lbm.err;
+  std::vector<int> vgprs, waves;
+  const json lbm_report = json::parse(lbm.out);
+  for (const json &k : lbm_report["kernels"]) {
+    vgprs.push_back(k["vgprs"]);
+    waves.push_back(k["occupancy"]["waves_per_simd"]);
+  }
+  EXPECT_EQ(vgprs, (std::vector<int>{102, 100, 96, 94, 96})) << lbm.out << lbm.err;
+  EXPECT_EQ(waves, (std::vector<int>{4, 4, 5, 5, 5}));
+
+  // One case of a many-kernel file.
+  test::RunResult k5 = run({"kernels", "analyze", "laplacian_k5", "--format", "json"});
+  ASSERT_EQ(k5.exit_code, 0) << k5.err;
+  ASSERT_EQ(json::parse(k5.out)["kernels"].size(), 1u);
+  EXPECT_EQ(json::parse(k5.out)["kernels"][0]["max_workgroup_size"], 256);  // __launch_bounds__(256)
+
+  test::RunResult unknown = run({"kernels", "analyze", "nope"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("families: lbm, laplacian"), std::string::npos);
+
+  if (!fs::exists("/dev/nvidiactl") && !fs::exists("/dev/kfd")) {
+    test::RunResult norun = run({"kernels", "run"});
+    EXPECT_EQ(norun.exit_code, 3);
+    EXPECT_NE(norun.err.find("no GPU found"), std::string::npos) << norun.err;
+    EXPECT_EQ(std::count(norun.err.begin(), norun.err.end(), '\n'), 1);
+  }
 }
 
 }  // namespace

@@ -11,6 +11,7 @@ enum ExitCode : int {
   kExitOk = 0,
   kExitFindings = 1,  // gate: a rule failed or a kernel regressed
   kExitError = 2,     // bad input, compiler missing or failing, internal error
+  kExitNoGpu = 3,     // kernels run: no GPU on this machine
   kExitInterrupted = 130,
 };
 

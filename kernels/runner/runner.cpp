@@ -299,8 +299,14 @@ void runLbm(const Options &o, std::vector<Result> &results) {
 
 void print(const std::vector<Result> &results, const hipDeviceProp_t &prop, double copy_gbs, bool json) {
   if (json) {
-    std::printf("{\"device\": \"%s\", \"platform\": \"%s\", \"compute_capability\": \"%d.%d\", "
-                "\"copy_bandwidth_gbs\": %.1f, \"cases\": [\n", prop.name, GPU_PLATFORM, prop.major, prop.minor, copy_gbs);
+#if defined(__HIP_PLATFORM_AMD__)
+    const std::string arch = std::string(prop.gcnArchName).substr(0, std::string(prop.gcnArchName).find(':'));
+#else
+    const std::string arch = "sm_" + std::to_string(prop.major) + std::to_string(prop.minor);
+#endif
+    std::printf("{\"device\": \"%s\", \"platform\": \"%s\", \"arch\": \"%s\", \"compute_capability\": \"%d.%d\", "
+                "\"copy_bandwidth_gbs\": %.1f, \"cases\": [\n", prop.name, GPU_PLATFORM, arch.c_str(), prop.major,
+                prop.minor, copy_gbs);
     for (std::size_t i = 0; i < results.size(); ++i) {
       const Result &r = results[i];
       std::printf("  {\"family\": \"%s\", \"name\": \"%s\", \"kernel\": \"%s\", \"ms\": %.4f, \"bandwidth_gbs\": %s, "

@@ -26,6 +26,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
 Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
 Command addOccupancyCommand(CLI::App &root);
 Command addTableCommand(CLI::App &root);
+Command addKernelsCommand(CLI::App &root);
 
 // FILE... --offload-arch --compiler, shared by analyze, gate and baseline.
 struct SourceOptions {

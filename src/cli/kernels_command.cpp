@@ -1,0 +1,232 @@
+// regscope kernels list | analyze [NAME|FAMILY] | run [NAME|FAMILY]
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <iostream>
+#include <set>
+
+#include "commands.h"
+#include "regscope/cache.h"
+#include "regscope/collect.h"
+#include "regscope/error.h"
+#include "regscope/printers.h"
+#include "regscope/reference_kernels.h"
+#include "../report/text_table.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// The report's kernels that belong to the selected cases (files hold several).
+void keepSelected(Report &report, const std::vector<ReferenceCase> &cases, const std::string &dir) {
+  std::vector<KernelReport> kept;
+  for (KernelReport &k : report.kernels)
+    for (const ReferenceCase &c : cases)
+      if (fs::path(k.record.file).lexically_normal() == (fs::path(dir) / c.file).lexically_normal() &&
+          functionBaseName(k.record.demangled) == c.kernel) {
+        kept.push_back(std::move(k));
+        break;
+      }
+  report.kernels = std::move(kept);
+}
+
+// Compiles the selected cases for `archs` (AMD) or `cuda_archs` (NVIDIA).
+Report analyzeCases(const std::vector<ReferenceCase> &cases, AnalyzeOptions options) {
+  const std::string dir = kernelsDirectory();
+  std::vector<std::string> files;
+  for (const ReferenceCase &c : cases) {
+    const std::string file = (fs::path(dir) / c.file).string();
+    if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
+  }
+  if (!options.cuda_archs.empty())  // HIP syntax under nvcc: the portability shim
+    options.extra_flags.insert(options.extra_flags.begin(),
+                               {"-x", "cu", "-I", (fs::path(dir) / "common" / "cuda_shim").string()});
+  Report report = analyzeFiles(files, options);
+  keepSelected(report, cases, dir);
+  return report;
+}
+
+enum class Gpu { None, Nvidia, Amd };
+
+Gpu detectGpu() {
+  std::error_code ec;
+  if (fs::exists("/dev/nvidiactl", ec) || fs::exists("/dev/nvidia0", ec)) return Gpu::Nvidia;
+  if (fs::exists("/dev/kfd", ec)) return Gpu::Amd;
+  return Gpu::None;
+}
+
+// Configures and builds kernels/runner for `gpu` in the cache directory.
+std::string buildRunner(Gpu gpu) {
+  std::string cache = ResultCache::defaultDirectory();
+  if (cache.empty()) cache = fs::temp_directory_path().string() + "/regscope";
+  const std::string build = cache + (gpu == Gpu::Nvidia ? "/runner-cuda" : "/runner-hip");
+  const std::string source = (fs::path(kernelsDirectory()) / "runner").string();
+  TempDir logs;
+  auto step = [&](std::vector<std::string> argv, const char *what) {
+    const std::string out = logs.path() + "/out", err = logs.path() + "/err";
+    if (runProcess(argv, logs.path(), out, err) != 0)
+      throw Error(std::string("building the runner failed at ") + what + ":\n" + readFile(out) + readFile(err));
+  };
+  std::vector<std::string> configure = {"cmake", "-S", source, "-B", build, "-DCMAKE_BUILD_TYPE=Release"};
+  if (gpu == Gpu::Nvidia) {
+    configure.push_back("-DRUNNER_GPU=cuda");
+    configure.push_back("-DCMAKE_CUDA_ARCHITECTURES=native");
+    if (std::string nvcc = searchPath("nvcc"); nvcc.empty() && fs::exists("/usr/local/cuda/bin/nvcc"))
+      configure.push_back("-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc");
+  } else {
+    configure.push_back("-DRUNNER_GPU=hip");
+  }
+  step(configure, "configure");
+  step({"cmake", "--build", build, "-j"}, "build");
+  return build + "/regscope-runner";
+}
+
+Command kernelsList(CLI::App &parent) {
+  auto output = std::make_shared<OutputOptions>();
+  CLI::App *app = parent.add_subcommand("list", "List the built-in reference kernels");
+  addOutputOptions(*app, *output);
+  return {app, [output] {
+            emit(*output,
+                 [](std::ostream &out, bool color) {
+                   TextTable table({"FAMILY", "CASE", "FILE", "WHAT"});
+                   for (const ReferenceCase &c : referenceCases()) table.addRow({c.family, c.name, c.file, c.description});
+                   table.print(out, color);
+                 },
+                 [] {
+                   json list = json::array();
+                   for (const ReferenceCase &c : referenceCases())
+                     list.push_back({{"family", c.family}, {"name", c.name}, {"file", c.file}, {"kernel", c.kernel},
+                                     {"description", c.description}});
+                   return json{{"kernels_dir", kernelsDirectory()}, {"cases", list}};
+                 });
+            return 0;
+          }};
+}
+
+Command kernelsAnalyze(CLI::App &parent) {
+  struct State {
+    std::string selector;
+    AnalyzeOptions options;
+    OutputOptions output;
+  };
+  auto state = std::make_shared<State>();
+  state->options.archs = {"gfx90a"};
+  CLI::App *app = parent.add_subcommand("analyze", "Compile the reference kernels and report them");
+  app->add_option("case", state->selector, "A case or family (default: all)");
+  app->add_option("--offload-arch", state->options.archs, "AMD target(s)")->delimiter(',')->capture_default_str();
+  app->add_option("--cuda-arch", state->options.cuda_archs, "NVIDIA target(s) instead")->delimiter(',');
+  app->add_option("--compiler", state->options.compiler, "Compiler to use");
+  addOutputOptions(*app, state->output, /*ci_formats=*/true);
+  return {app, [state] {
+            state->options.cache_dir = ResultCache::defaultDirectory();
+            Report report = analyzeCases(selectCases(state->selector), state->options);
+            const FindingsView view{&report, analysisFindings(report), "regscope kernels analyze"};
+            emit(state->output, [&](std::ostream &out, bool color) { printReportText(report, out, {color}); },
+                 [&] { return reportToJson(report); }, &view);
+            return reportErrors(report);
+          }};
+}
+
+Command kernelsRun(CLI::App &parent) {
+  struct State {
+    std::string selector;
+    int size = 0, repeat = 10;
+    OutputOptions output;
+  };
+  auto state = std::make_shared<State>();
+  CLI::App *app = parent.add_subcommand("run", "Build the runner, then verify and time the kernels on this GPU");
+  app->add_option("case", state->selector, "A case or family (default: all)");
+  app->add_option("--size", state->size, "Problem size (Laplacian: cube side; see docs/benchmarks.md)")
+      ->check(CLI::PositiveNumber);
+  app->add_option("--repeat", state->repeat, "Timed runs per case (median)")->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  addOutputOptions(*app, state->output);
+  return {app, [state]() -> int {
+            const std::vector<ReferenceCase> cases = selectCases(state->selector);
+            const Gpu gpu = detectGpu();
+            if (gpu == Gpu::None) {
+              std::cerr << "regscope: no GPU found: kernels run needs an NVIDIA (/dev/nvidiactl) or AMD (/dev/kfd) GPU\n";
+              return kExitNoGpu;
+            }
+            const std::string runner = buildRunner(gpu);
+            std::vector<std::string> argv = {runner, "--json", "--repeat", std::to_string(state->repeat)};
+            if (state->size) argv.insert(argv.end(), {"--size", std::to_string(state->size)});
+            if (!state->selector.empty()) argv.insert(argv.end(), {"--case", state->selector});
+            TempDir io;
+            const int code = runProcess(argv, io.path(), io.path() + "/out", io.path() + "/err");
+            const std::string err = readFile(io.path() + "/err");
+            if (code == 3) {
+              std::cerr << "regscope: no GPU found: " << err;
+              return kExitNoGpu;
+            }
+            json run;
+            try {
+              run = json::parse(readFile(io.path() + "/out"));
+            } catch (const json::exception &) {
+              throw Error("the runner failed (exit " + std::to_string(code) + "): " + err);
+            }
+            // regscope's own figures for the kernels, on this GPU's arch.
+            AnalyzeOptions options;
+            options.cache_dir = ResultCache::defaultDirectory();
+            if (gpu == Gpu::Nvidia) options.cuda_archs = {run["arch"].get<std::string>()};
+            else options.archs = {run["arch"].get<std::string>()};
+            Report report = analyzeCases(cases, options);
+            for (json &c : run["cases"]) {
+              for (const KernelReport &k : report.kernels)
+                if (functionBaseName(k.record.demangled) == c["kernel"].get<std::string>() &&
+                    fs::path(k.record.file).filename() ==
+                        fs::path(std::find_if(cases.begin(), cases.end(), [&](const ReferenceCase &rc) {
+                          return c["name"] == rc.name;
+                        })->file).filename()) {
+                  c["registers"] = k.summary.registers;
+                  c["occupancy"] = std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
+                                   k.summary.unit;
+                }
+            }
+            emit(state->output,
+                 [&](std::ostream &out, bool color) {
+                   out << run["device"].get<std::string>() << " (" << run["arch"].get<std::string>()
+                       << "): device copy " << static_cast<int>(run["copy_bandwidth_gbs"].get<double>()) << " GB/s\n";
+                   TextTable table({"CASE", "TIME ms", "GB/s", "%COPY", "SPEEDUP", "REGS", "OCCUPANCY", "CHECK"},
+                                   {false, true, true, true, true, true, false, false});
+                   const double copy = run["copy_bandwidth_gbs"].get<double>();
+                   for (const json &c : run["cases"]) {
+                     const bool bw = !c["bandwidth_gbs"].is_null();
+                     char ms[32], speed[32];
+                     std::snprintf(ms, sizeof ms, "%.3f", c["ms"].get<double>());
+                     std::snprintf(speed, sizeof speed, "%.2fx", c["speedup"].get<double>());
+                     table.addRow({c["name"].get<std::string>(), ms,
+                                   bw ? std::to_string(static_cast<int>(c["bandwidth_gbs"].get<double>())) : "-",
+                                   bw ? std::to_string(static_cast<int>(100 * c["bandwidth_gbs"].get<double>() / copy)) : "-",
+                                   speed, c.contains("registers") ? std::to_string(c["registers"].get<int>()) : "-",
+                                   c.value("occupancy", std::string("-")),
+                                   c["verified"].get<bool>() ? "ok" : "WRONG: " + c["detail"].get<std::string>()});
+                   }
+                   table.print(out, color);
+                 },
+                 [&] { return run; });
+            if (code != 0) {
+              std::cerr << "regscope: " << err;
+              return kExitFindings;
+            }
+            return kExitOk;
+          }};
+}
+
+}  // namespace
+
+Command addKernelsCommand(CLI::App &root) {
+  CLI::App *app = root.add_subcommand("kernels", "The built-in reference kernels: list, analyze, run");
+  app->require_subcommand(1);
+  auto subcommands = std::make_shared<std::vector<Command>>(
+      std::vector<Command>{kernelsList(*app), kernelsAnalyze(*app), kernelsRun(*app)});
+  return {app, [subcommands] {
+            for (const Command &c : *subcommands)
+              if (c.app->parsed()) return c.run();
+            return static_cast<int>(kExitError);
+          }};
+}
+
+}  // namespace regscope
