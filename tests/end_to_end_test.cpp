@@ -500,3 +500,31 @@ TEST_F(EndToEnd, ReferenceKernels) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST_F(EndToEnd, KernelsRunJoinsTheRunnerWithTheAnalysis) {
+  if (!haveNvcc()) GTEST_SKIP() << "nvcc is not installed: the recorded H100 run names sm_90";
+  // A stand-in runner that prints what the real one printed on the H100.
+  TempDir fake;
+  const std::string runner = fake.path() + "/runner";
+  std::ofstream(runner) << "#!/bin/sh\ncat " << test::sourcePath("docs/h100/run.json") << "\n";
+  fs::permissions(runner, fs::perms::owner_all);
+  test::RunResult r = runRegscope({"kernels", "run", "laplacian", "--format", "json"}, cwd_->path(), tmp_->path(),
+                                  cache_->path(), {"REGSCOPE_RUNNER=" + runner});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json run = json::parse(r.out);
+  bool saw = false;
+  for (const json &c : run["cases"])
+    if (c["name"] == "laplacian_k5") {
+      saw = true;
+      EXPECT_EQ(c["registers"], 40);  // ptxas, sm_90, as regscope read it
+      EXPECT_EQ(c["occupancy"], "48/64 warps/SM");
+      EXPECT_TRUE(c["verified"].get<bool>());
+    }
+  EXPECT_TRUE(saw);
+}
+
+}  // namespace
+}  // namespace regscope

@@ -41,9 +41,12 @@ struct RunResult {
 // Runs the regscope binary with `args` in `cwd`, $TMPDIR set to `tmpdir` and
 // the result cache in `cache` (never the user's).
 inline RunResult runRegscope(const std::vector<std::string> &args, const std::string &cwd,
-                             const std::string &tmpdir, const std::string &cache) {
+                             const std::string &tmpdir, const std::string &cache,
+                             const std::vector<std::string> &environment = {}) {
   TempDir capture;
-  std::vector<std::string> argv = {"/usr/bin/env", "TMPDIR=" + tmpdir, "XDG_CACHE_HOME=" + cache, REGSCOPE_BINARY};
+  std::vector<std::string> argv = {"/usr/bin/env", "TMPDIR=" + tmpdir, "XDG_CACHE_HOME=" + cache};
+  argv.insert(argv.end(), environment.begin(), environment.end());
+  argv.push_back(REGSCOPE_BINARY);
   argv.insert(argv.end(), args.begin(), args.end());
   const std::string out = capture.path() + "/out", err = capture.path() + "/err";
   int code = runProcess(argv, cwd, out, err);

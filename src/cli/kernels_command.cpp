@@ -1,6 +1,9 @@
 // regscope kernels list | analyze [NAME|FAMILY] | run [NAME|FAMILY]
 #include <sys/stat.h>
 
+#include <cstdlib>
+
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <set>
@@ -145,12 +148,19 @@ Command kernelsRun(CLI::App &parent) {
   addOutputOptions(*app, state->output);
   return {app, [state]() -> int {
             const std::vector<ReferenceCase> cases = selectCases(state->selector);
-            const Gpu gpu = detectGpu();
-            if (gpu == Gpu::None) {
-              std::cerr << "regscope: no GPU found: kernels run needs an NVIDIA (/dev/nvidiactl) or AMD (/dev/kfd) GPU\n";
-              return kExitNoGpu;
+            // A prebuilt runner (REGSCOPE_RUNNER) skips detection and the build:
+            // the runner itself says whether it found a GPU.
+            std::string runner;
+            if (const char *prebuilt = std::getenv("REGSCOPE_RUNNER"); prebuilt && *prebuilt) {
+              runner = requireExecutable(prebuilt, std::string("REGSCOPE_RUNNER=") + prebuilt);
+            } else {
+              const Gpu gpu = detectGpu();
+              if (gpu == Gpu::None) {
+                std::cerr << "regscope: no GPU found: kernels run needs an NVIDIA (/dev/nvidiactl) or AMD (/dev/kfd) GPU\n";
+                return kExitNoGpu;
+              }
+              runner = buildRunner(gpu);
             }
-            const std::string runner = buildRunner(gpu);
             std::vector<std::string> argv = {runner, "--json", "--repeat", std::to_string(state->repeat)};
             if (state->size) argv.insert(argv.end(), {"--size", std::to_string(state->size)});
             if (!state->selector.empty()) argv.insert(argv.end(), {"--case", state->selector});
@@ -165,12 +175,19 @@ Command kernelsRun(CLI::App &parent) {
             try {
               run = json::parse(readFile(io.path() + "/out"));
             } catch (const json::exception &) {
-              throw Error("the runner failed (exit " + std::to_string(code) + "): " + err);
+              throw Error("the runner failed (exit " + std::to_string(code) + ")" + (err.empty() ? "" : ": " + err));
             }
-            // regscope's own figures for the kernels, on this GPU's arch.
+            // regscope's own figures for the kernels, on this GPU's arch
+            // (CUDA: from the compute capability when the runner names none).
+            if (!run.contains("arch") && run.value("platform", "") == "cuda") {
+              std::string cc = run.value("compute_capability", "");
+              cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
+              run["arch"] = "sm_" + cc;
+            }
+            if (!run.contains("arch") || !run["arch"].is_string()) throw Error("the runner did not name its GPU's arch");
             AnalyzeOptions options;
             options.cache_dir = ResultCache::defaultDirectory();
-            if (gpu == Gpu::Nvidia) options.cuda_archs = {run["arch"].get<std::string>()};
+            if (run["platform"] == "cuda") options.cuda_archs = {run["arch"].get<std::string>()};
             else options.archs = {run["arch"].get<std::string>()};
             Report report = analyzeCases(cases, options);
             for (json &c : run["cases"]) {
@@ -181,6 +198,7 @@ Command kernelsRun(CLI::App &parent) {
                           return c["name"] == rc.name;
                         })->file).filename()) {
                   c["registers"] = k.summary.registers;
+                  c["spills"] = k.summary.spills;
                   c["occupancy"] = std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
                                    k.summary.unit;
                 }
@@ -189,8 +207,8 @@ Command kernelsRun(CLI::App &parent) {
                  [&](std::ostream &out, bool color) {
                    out << run["device"].get<std::string>() << " (" << run["arch"].get<std::string>()
                        << "): device copy " << static_cast<int>(run["copy_bandwidth_gbs"].get<double>()) << " GB/s\n";
-                   TextTable table({"CASE", "TIME ms", "GB/s", "%COPY", "SPEEDUP", "REGS", "OCCUPANCY", "CHECK"},
-                                   {false, true, true, true, true, true, false, false});
+                   TextTable table({"CASE", "TIME ms", "GB/s", "%COPY", "SPEEDUP", "REGS", "SPILLS", "OCCUPANCY", "CHECK"},
+                                   {false, true, true, true, true, true, true, false, false});
                    const double copy = run["copy_bandwidth_gbs"].get<double>();
                    for (const json &c : run["cases"]) {
                      const bool bw = !c["bandwidth_gbs"].is_null();
@@ -201,6 +219,7 @@ Command kernelsRun(CLI::App &parent) {
                                    bw ? std::to_string(static_cast<int>(c["bandwidth_gbs"].get<double>())) : "-",
                                    bw ? std::to_string(static_cast<int>(100 * c["bandwidth_gbs"].get<double>() / copy)) : "-",
                                    speed, c.contains("registers") ? std::to_string(c["registers"].get<int>()) : "-",
+                                   c.contains("spills") ? std::to_string(c["spills"].get<int>()) : "-",
                                    c.value("occupancy", std::string("-")),
                                    c["verified"].get<bool>() ? "ok" : "WRONG: " + c["detail"].get<std::string>()});
                    }
