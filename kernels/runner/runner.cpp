@@ -41,7 +41,7 @@ struct Result {
   std::string family, name, kernels;
   double ms = 0;
   double bandwidth = -1;     // GB/s, where the seed defines one
-  double baseline_ms = 0;    // the family's baseline, for the speedup
+  double baseline_ms = 0;    // the family's baseline, for the speedup; 0: the baseline did not run
   bool verified = false;
   std::string detail;
 };
@@ -106,6 +106,17 @@ double timeIt(const std::function<void()> &launch, int repeat) {
   return verify::median(times);
 }
 
+// Records a finished case: its verdict, what it ran on, and the family's
+// baseline time for the speedup (the first case of a family is its baseline).
+void record(std::vector<Result> &results, Result r, const verify::Check &c, const std::string &what, bool is_baseline,
+            double &baseline) {
+  r.verified = c.ok;
+  r.detail = what + (c.ok ? "" : ": " + c.message);
+  if (is_baseline) baseline = r.ms;
+  r.baseline_ms = baseline;
+  results.push_back(std::move(r));
+}
+
 std::vector<double> randomDoubles(std::size_t n, unsigned seed, double lo = -1, double hi = 1) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> dist(lo, hi);
@@ -158,12 +169,8 @@ void runLaplacian(const Options &o, std::vector<Result> &results, int nx, int ny
       if (v == 0) reference = got;
     }
     verify::Check c = verify::compareInterior(got, reference, nx, ny, nz, 1e-12);
-    r.verified = c.ok;
-    r.detail = std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz) +
-               (c.ok ? "" : ": " + c.message);
-    if (v == 0) baseline = r.ms;
-    r.baseline_ms = baseline;
-    results.push_back(r);
+    record(results, r, c, std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz), v == 0,
+           baseline);
   }
 }
 
@@ -187,12 +194,8 @@ void runWideLoads(const Options &o, std::vector<Result> &results) {
     r.ms = timeIt([&] { launch_wideload(v, dbig.ptr, dsmall.ptr, dout.ptr, ptmax); }, o.repeat);
     r.bandwidth = ((double)KMAX * ptmax + ptmax) * sizeof(double) / (r.ms * 1e6);
     verify::Check c = verify::compareExact(dout.download(), reference);
-    r.verified = c.ok;
-    r.detail = "block " + std::to_string(wideload_block(v)) + ", " + std::to_string(attr.numRegs) + " registers" +
-               (c.ok ? "" : ": " + c.message);
-    if (v == 0) baseline = r.ms;
-    r.baseline_ms = baseline;
-    results.push_back(r);
+    record(results, r, c, "block " + std::to_string(wideload_block(v)) + ", " + std::to_string(attr.numRegs) + " registers",
+           v == 0, baseline);
   }
 }
 
@@ -218,11 +221,7 @@ void runBitonic(const Options &o, std::vector<Result> &results) {
     std::vector<float> got(n);
     GPU_CHECK(hipMemcpy(got.data(), sorted, n * sizeof(float), hipMemcpyDeviceToHost));
     verify::Check c = verify::sortedPermutation(input, got);
-    r.verified = c.ok;
-    r.detail = std::to_string(n) + " floats" + (c.ok ? "" : ": " + c.message);
-    if (v == 0) baseline = r.ms;
-    r.baseline_ms = baseline;
-    results.push_back(r);
+    record(results, r, c, std::to_string(n) + " floats", v == 0, baseline);
   }
 }
 
@@ -244,11 +243,7 @@ void runAx(const Options &o, std::vector<Result> &results) {
     r.ms = timeIt([&] { launch_ax(v == 1, dw.ptr, du.ptr, dg.ptr, dD.ptr, nelt); }, o.repeat);
     r.bandwidth = (8.0 * pts * nelt + NX1 * NX1) * sizeof(double) / (r.ms * 1e6);  // u, 6 g, w
     verify::Check c = verify::compareRelative(dw.download(), reference, 1e-12);
-    r.verified = c.ok;
-    r.detail = std::to_string(nelt) + " elements" + (c.ok ? "" : ": " + c.message);
-    if (v == 0) baseline = r.ms;
-    r.baseline_ms = baseline;
-    results.push_back(r);
+    record(results, r, c, std::to_string(nelt) + " elements", v == 0, baseline);
   }
 }
 
@@ -288,12 +283,8 @@ void runLbm(const Options &o, std::vector<Result> &results) {
       if (c.max_error >= worst.max_error) worst = c;
     }
     r.ms = timeIt([&] { launch_lbm(v, ptrs.data(), n - 1, n - 1, n - 1, ldx, ldy, current, next); }, o.repeat);
-    r.verified = worst.ok;
-    r.detail = std::to_string(n) + "^3 points" + (worst.ok ? "" : ": " + worst.message);
     for (auto *b : buffers) delete b;
-    if (v == 0) baseline = r.ms;
-    r.baseline_ms = baseline;
-    results.push_back(r);
+    record(results, r, worst, std::to_string(n) + "^3 points", v == 0, baseline);
   }
 }
 
@@ -310,9 +301,10 @@ void print(const std::vector<Result> &results, const hipDeviceProp_t &prop, doub
     for (std::size_t i = 0; i < results.size(); ++i) {
       const Result &r = results[i];
       std::printf("  {\"family\": \"%s\", \"name\": \"%s\", \"kernel\": \"%s\", \"ms\": %.4f, \"bandwidth_gbs\": %s, "
-                  "\"speedup\": %.3f, \"verified\": %s, \"detail\": \"%s\"}%s\n",
+                  "\"speedup\": %s, \"verified\": %s, \"detail\": \"%s\"}%s\n",
                   r.family.c_str(), r.name.c_str(), r.kernels.c_str(), r.ms,
-                  r.bandwidth < 0 ? "null" : std::to_string(r.bandwidth).c_str(), r.baseline_ms / r.ms,
+                  r.bandwidth < 0 ? "null" : std::to_string(r.bandwidth).c_str(),
+                  r.baseline_ms > 0 ? std::to_string(r.baseline_ms / r.ms).c_str() : "null",
                   r.verified ? "true" : "false", r.detail.c_str(), i + 1 < results.size() ? "," : "");
     }
     std::printf("]}\n");
@@ -320,11 +312,14 @@ void print(const std::vector<Result> &results, const hipDeviceProp_t &prop, doub
   }
   std::printf("%s (%s, CC %d.%d): device copy %.0f GB/s\n", prop.name, GPU_PLATFORM, prop.major, prop.minor, copy_gbs);
   std::printf("%-10s %-20s %10s %10s %7s %8s  %s\n", "FAMILY", "CASE", "TIME ms", "GB/s", "%COPY", "SPEEDUP", "CHECK");
-  for (const Result &r : results)
-    std::printf("%-10s %-20s %10.3f %10s %7s %7.2fx  %s %s\n", r.family.c_str(), r.name.c_str(), r.ms,
+  for (const Result &r : results) {
+    char speedup[32] = "-";
+    if (r.baseline_ms > 0) std::snprintf(speedup, sizeof speedup, "%.2fx", r.baseline_ms / r.ms);
+    std::printf("%-10s %-20s %10.3f %10s %7s %8s  %s %s\n", r.family.c_str(), r.name.c_str(), r.ms,
                 r.bandwidth < 0 ? "-" : std::to_string((int)r.bandwidth).c_str(),
-                r.bandwidth < 0 ? "-" : std::to_string((int)(100 * r.bandwidth / copy_gbs)).c_str(),
-                r.baseline_ms / r.ms, r.verified ? "ok" : "WRONG", r.detail.c_str());
+                r.bandwidth < 0 ? "-" : std::to_string((int)(100 * r.bandwidth / copy_gbs)).c_str(), speedup,
+                r.verified ? "ok" : "WRONG", r.detail.c_str());
+  }
 }
 
 }  // namespace

@@ -214,7 +214,8 @@ Command kernelsRun(CLI::App &parent) {
                      const bool bw = !c["bandwidth_gbs"].is_null();
                      char ms[32], speed[32];
                      std::snprintf(ms, sizeof ms, "%.3f", c["ms"].get<double>());
-                     std::snprintf(speed, sizeof speed, "%.2fx", c["speedup"].get<double>());
+                     if (c["speedup"].is_number()) std::snprintf(speed, sizeof speed, "%.2fx", c["speedup"].get<double>());
+                     else std::snprintf(speed, sizeof speed, "-");  // the family's baseline did not run
                      table.addRow({c["name"].get<std::string>(), ms,
                                    bw ? std::to_string(static_cast<int>(c["bandwidth_gbs"].get<double>())) : "-",
                                    bw ? std::to_string(static_cast<int>(100 * c["bandwidth_gbs"].get<double>() / copy)) : "-",
