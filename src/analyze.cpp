@@ -179,6 +179,10 @@ JobResult runJob(const SourceJob &source, const AnalyzeOptions &options, const s
   if (output.exit_code != 0) {
     result.error = fs::path(job.compiler).filename().string() + " failed on " + source.file + " (exit " +
                    std::to_string(output.exit_code) + "):\n" + firstErrors(output.diagnostics);
+    if (output.diagnostics.find("cannot find ROCm device library for") != std::string::npos)
+      result.error += "\n  (the installed ROCm device libraries have no bitcode for this arch: Debian 12's ROCm 5.2 "
+                      "ships gfx1030 but not gfx1100/gfx1102/gfx942; regscope will not build without them, since "
+                      "-nogpulib turns every math call into an external call and gives wrong figures)";
     return result;
   }
   if (output.archs.empty()) {

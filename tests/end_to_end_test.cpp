@@ -528,3 +528,41 @@ TEST_F(EndToEnd, KernelsRunJoinsTheRunnerWithTheAnalysis) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST_F(EndToEnd, Rdna2Wave32AndTheDeviceLibraryGap) {
+  test::RunResult r = run({"analyze", test::sourcePath("fixtures/src/probe.hip"), "--offload-arch", "gfx90a,gfx1030",
+                           "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json report = json::parse(r.out);
+  int rdna = 0;
+  for (const json &k : report["kernels"]) {
+    if (k["arch"] != "gfx1030") continue;
+    ++rdna;
+    EXPECT_EQ(k["wave_size"], 32);
+    EXPECT_EQ(k["occupancy"]["max_waves_per_simd"], 16);
+    EXPECT_EQ(k["agprs"], 0);
+    if (k["name"] != "_Z9lds_heavyPf")  // LLVM 15 differs only on the LDS term
+      EXPECT_EQ(k["occupancy"]["waves_per_simd"], k["occupancy"]["compiler_reported"]) << k["name"];
+  }
+  EXPECT_EQ(rdna, 5);
+
+  // 40 KiB of dynamic LDS with 1024-thread workgroups: 4 waves, on a 12-VGPR kernel.
+  const std::string bitonic = test::sourcePath("kernels/bitonic/bitonic.hip");
+  test::RunResult lds = run({"analyze", bitonic, "--dynamic-lds", "40960", "--format", "json"});
+  ASSERT_EQ(lds.exit_code, 0) << lds.err;
+  const json lds_report = json::parse(lds.out);
+  EXPECT_EQ(lds_report["kernels"][0]["occupancy"]["waves_per_simd"], 4);
+  EXPECT_EQ(lds_report["kernels"][0]["occupancy"]["limiter"], "lds");
+  const json plain = json::parse(run({"analyze", bitonic, "--format", "json"}).out);
+  EXPECT_EQ(plain["kernels"][0]["occupancy"]["waves_per_simd"], 8);
+
+  test::RunResult missing = run({"analyze", kernel("lbm"), "--offload-arch", "gfx1100"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("no bitcode for this arch"), std::string::npos) << missing.err;
+}
+
+}  // namespace
+}  // namespace regscope

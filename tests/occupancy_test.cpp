@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "regscope/arch.h"
+#include "regscope/error.h"
 #include "regscope/occupancy.h"
 
 namespace regscope {
@@ -133,6 +134,60 @@ TEST(Occupancy, LimitersAndNextSteps) {
   EXPECT_EQ(capped.waves_per_simd, 8);
   EXPECT_EQ(capped.limiter, "workgroup");
   EXPECT_FALSE(capped.next);
+}
+
+// vgpr_thresholds.txt (LLVM 19 compile sweep): the largest VGPR count for each step.
+void expectThresholds(const AmdArch &arch, std::vector<std::pair<int, int>> steps) {
+  for (auto [vgprs, waves] : steps) {
+    EXPECT_EQ(wavesByVgprs(arch, vgprs), waves) << arch.name << " wave" << arch.wave_size << " " << vgprs;
+    EXPECT_EQ(maxVgprsForWaves(arch, waves), vgprs) << arch.name << " wave" << arch.wave_size << " " << waves;
+  }
+}
+
+TEST(Rdna, VgprStepsPerWaveSize) {
+  const AmdArch &gfx1030 = *findAmdArch("gfx1030");
+  expectThresholds(gfx1030, {{64, 16}, {80, 12}, {96, 10}, {112, 9}, {128, 8}, {144, 7}, {160, 6}, {192, 5}, {256, 4}});
+  expectThresholds(configureArch(gfx1030, 64, false),
+                   {{32, 16}, {40, 12}, {48, 10}, {56, 9}, {64, 8}, {72, 7}, {80, 6}, {96, 5}, {128, 4}, {168, 3}});
+  // The 1.5x register file of gfx1100 and gfx1200.
+  const AmdArch &gfx1100 = *findAmdArch("RX 7900 XTX");
+  expectThresholds(gfx1100, {{96, 16}, {120, 12}, {144, 10}, {168, 9}, {192, 8}, {216, 7}, {240, 6}, {256, 5}});
+  expectThresholds(configureArch(gfx1100, 64, false),
+                   {{48, 16}, {60, 12}, {72, 10}, {84, 9}, {96, 8}, {108, 7}, {120, 6}, {144, 5}, {192, 4}, {252, 3}});
+  expectThresholds(*findAmdArch("gfx1200"), {{96, 16}, {120, 12}, {240, 6}, {256, 5}});
+  expectThresholds(*findAmdArch("gfx1102"), {{64, 16}, {80, 12}, {192, 5}, {256, 4}});
+}
+
+TEST(Rdna, SgprsNeverLimit) {
+  EXPECT_EQ(wavesBySgprs(*findAmdArch("gfx1030"), 106), 16);
+}
+
+TEST(Rdna, LdsInWgpAndCuMode) {
+  // lds_tables.md, LLVM 19 gfx1030 (the hardware rule): WGP mode, 128 KiB.
+  const AmdArch &wave32 = *findAmdArch("gfx1030");
+  EXPECT_EQ(wavesByLds(wave32, 6144, 64), 11);
+  EXPECT_EQ(wavesByLds(wave32, 10240, 128), 12);
+  EXPECT_EQ(wavesByLds(wave32, 32769, 512), 12);
+  EXPECT_EQ(wavesByLds(wave32, 49152, 1024), 16);
+  const AmdArch wave64 = configureArch(wave32, 64, false);
+  EXPECT_EQ(wavesByLds(wave64, 4096, 64), 8);
+  EXPECT_EQ(wavesByLds(wave64, 32769, 1024), 12);
+  EXPECT_EQ(wavesByLds(wave64, 65536, 128), 1);
+  // LLVM 15 (lds_tables.md): 64 KiB, waves not spread over SIMDs.
+  EXPECT_EQ(wavesByLds(wave32, 10240, 64, LdsRule::Llvm15), 12);
+  EXPECT_EQ(wavesByLds(wave64, 6144, 64, LdsRule::Llvm15), 10);
+  // CU mode: 2 SIMDs, 64 KiB, 16 workgroup slots.
+  const AmdArch cu = configureArch(wave32, 0, true);
+  EXPECT_EQ(cu.simds_per_cu, 2);
+  EXPECT_EQ(cu.lds_per_cu, 65536);
+  EXPECT_EQ(wavesByLds(cu, 32768, 64), 2);  // 2 groups of 2 waves over 2 SIMDs
+}
+
+TEST(Rdna, ConfigureRejectsWhatTheTargetLacks) {
+  EXPECT_THROW(configureArch(*findAmdArch("gfx90a"), 32, false), Error);
+  EXPECT_THROW(configureArch(*findAmdArch("gfx90a"), 0, true), Error);
+  EXPECT_NO_THROW(configureArch(*findAmdArch("gfx90a"), 64, false));
+  EXPECT_EQ(configureArch(*findAmdArch("gfx1030"), 32, false).vgpr_file, 1024);
 }
 
 TEST(ArchTable, LookupByNameProductAndTargetId) {

@@ -35,9 +35,15 @@ struct AmdArch {
   AgprMode agprs;
   int max_sgprs;        // addressable SGPRs incl. extras
   std::vector<SgprStep> sgpr_steps;  // empty: SGPRs never limit occupancy
-  int lds_per_cu;       // bytes shared by the workgroups resident on a CU
+  int lds_per_cu;       // bytes shared by the workgroups resident on a CU (a WGP on RDNA)
   int max_lds_per_workgroup;
   int max_workgroups_per_cu;  // barrier / workgroup-slot limit for multi-wave groups
+  // RDNA: the other wave size (0: none) with its register file, and whether
+  // the target has CU mode (-mcumode: half a WGP's LDS and SIMDs).
+  int alt_wave_size = 0;
+  int alt_vgpr_file = 0;
+  int alt_vgpr_granule = 0;
+  bool has_cu_mode = false;
 };
 
 // The known targets, in table order.
@@ -48,5 +54,11 @@ const AmdArch *findAmdArch(std::string_view name_or_product);
 
 // "gfx906 gfx908 gfx90a ..." for error messages.
 std::string knownArchList();
+
+// The row as a kernel runs on it: `wave_size` (0: the default) picks the
+// register file; `cu_mode` halves a WGP into a CU (2 SIMDs, half the LDS and
+// workgroup slots). Throws regscope::Error for a wave size or mode the
+// target does not have.
+AmdArch configureArch(const AmdArch &arch, int wave_size, bool cu_mode);
 
 }  // namespace regscope

@@ -36,8 +36,9 @@ enum class Field {
   Barriers,
   MaxThreadsPerBlock,  // __launch_bounds__ (.maxntid)
   MinBlocksPerSm,      // __launch_bounds__ second argument (.minnctapersm)
+  WgpMode,             // AMD RDNA: 1 WGP mode (the default), 0 CU mode (-mcumode)
 };
-inline constexpr std::size_t kFieldCount = 21;
+inline constexpr std::size_t kFieldCount = 22;
 
 // Name of a field in JSON and in warnings.
 const char *fieldKey(Field f);

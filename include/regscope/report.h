@@ -48,6 +48,7 @@ struct LaunchOverrides {
   std::optional<int> block_size;
   int dynamic_shared = 0;  // NVIDIA only
   int carveout_percent = -1;  // NVIDIA only; -1: the largest
+  int dynamic_lds = 0;        // AMD: extern __shared__ bytes given at launch
 };
 
 struct Report {

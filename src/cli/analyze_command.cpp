@@ -44,6 +44,9 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
   app.add_option("--dynamic-smem", options.analyze.launch.dynamic_shared,
                  "NVIDIA: dynamic shared memory per block given at launch, in bytes")
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--dynamic-lds", options.analyze.launch.dynamic_lds,
+                 "AMD: extern __shared__ bytes per workgroup given at launch (the compiler cannot see them)")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--carveout", options.analyze.launch.carveout_percent,
                  "NVIDIA: preferred shared-memory carveout, percent (default: the largest)")
       ->check(CLI::Range(0, 100));

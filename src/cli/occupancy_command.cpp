@@ -43,6 +43,9 @@ Command addOccupancyCommand(CLI::App &root) {
     std::string arch = "gfx90a";
     KernelResources resources;
     CudaResources cuda;
+    int wave_size = 0;
+    bool cu_mode = false;
+    int dynamic_lds = 0;
     OutputOptions output;
   };
   auto state = std::make_shared<State>();
@@ -51,6 +54,11 @@ Command addOccupancyCommand(CLI::App &root) {
   app->add_option("--arch", state->arch, "Target or product name (gfx90a, MI250X, sm_90, H100, ...)")
       ->capture_default_str();
   app->add_option("--vgprs", state->resources.vgprs, "AMD: architectural VGPRs per lane");
+  app->add_option("--wave-size", state->wave_size, "AMD RDNA: 32 or 64 (default: the target's)")
+      ->check(CLI::IsMember({32, 64}));
+  app->add_flag("--cu-mode", state->cu_mode, "AMD RDNA: CU mode instead of WGP mode");
+  app->add_option("--dynamic-lds", state->dynamic_lds, "AMD: extern __shared__ bytes given at launch")
+      ->check(CLI::NonNegativeNumber);
   app->add_option("--registers", state->cuda.registers, "NVIDIA: registers per thread");
   app->add_option("--smem", state->cuda.static_shared, "NVIDIA: static shared memory per block, bytes");
   app->add_option("--dynamic-smem", state->cuda.dynamic_shared, "NVIDIA: dynamic shared memory per block, bytes");
@@ -74,7 +82,8 @@ Command addOccupancyCommand(CLI::App &root) {
             if (looksLikeCudaArch(state->arch))
               throw Error("unknown CUDA arch '" + state->arch + "'; known: " + knownCudaArchList());
             if (!app->count("--vgprs")) throw Error("--vgprs is required for " + state->arch);
-            const AmdArch &arch = requireArch(state->arch);
+            const AmdArch arch = configureArch(requireArch(state->arch), state->wave_size, state->cu_mode);
+            state->resources.lds_bytes += state->dynamic_lds;
             const KernelResources &r = state->resources;
             requireRange("--vgprs", r.vgprs, 0, arch.max_arch_vgprs, arch);
             requireRange("--agprs", r.agprs, 0, arch.agprs == AgprMode::None ? 0 : 256, arch);

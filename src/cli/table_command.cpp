@@ -10,6 +10,7 @@ Command addTableCommand(CLI::App &root) {
   struct State {
     std::string arch = "gfx90a";
     int block_size = 256;
+    int wave_size = 0;
     OutputOptions output;
   };
   auto state = std::make_shared<State>();
@@ -19,6 +20,8 @@ Command addTableCommand(CLI::App &root) {
   app->add_option("--block-size", state->block_size, "NVIDIA: threads per block")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
+  app->add_option("--wave-size", state->wave_size, "AMD RDNA: 32 or 64 (default: the target's)")
+      ->check(CLI::IsMember({32, 64}));
   addOutputOptions(*app, state->output);
   return {app, [state] {
             if (const CudaArch *cuda = findCudaArch(state->arch)) {
@@ -26,7 +29,7 @@ Command addTableCommand(CLI::App &root) {
                    [&] { return cudaTableToJson(*cuda, state->block_size); });
               return 0;
             }
-            const AmdArch &arch = requireArch(state->arch);
+            const AmdArch arch = configureArch(requireArch(state->arch), state->wave_size, false);
             emit(state->output, [&](std::ostream &out, bool) { printVgprTableText(arch, out); },
                  [&] { return vgprTableToJson(arch); });
             return 0;

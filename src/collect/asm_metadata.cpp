@@ -56,6 +56,7 @@ const std::map<std::string, Field, std::less<>> kDirectiveFields = {
     {".amdhsa_private_segment_fixed_size", Field::ScratchBytes},
     {".amdhsa_uses_dynamic_stack", Field::DynamicStack},
     {".amdhsa_wavefront_size32", Field::WaveSize},  // 1 -> 32, 0 -> 64; fixed below
+    {".amdhsa_workgroup_processor_mode", Field::WgpMode},
 };
 
 std::string_view trim(std::string_view s) {

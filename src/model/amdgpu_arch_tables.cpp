@@ -11,6 +11,7 @@
 
 #include "arch_list.h"
 #include "regscope/arch.h"
+#include "regscope/error.h"
 
 namespace regscope {
 namespace {
@@ -47,6 +48,22 @@ const std::vector<AmdArch> &amdArchs() {
        AgprMode::Unified, 102, kGfx9SgprSteps, 65536, 65536, 16},
       {"gfx942", {"MI300X", "MI300A"}, "CDNA3", 64, 8, 4, 512, 8, 256,
        AgprMode::Unified, 102, kGfx9SgprSteps, 65536, 65536, 16},
+      // RDNA (gfx10.3+): 16 waves/SIMD, SGPRs never limit, wave32 by default
+      // with wave64 available, a WGP of 4 SIMDs sharing 128 KiB of LDS, 32
+      // workgroup slots (WGP mode, the default) [BaseInfo, D139468, sweep].
+      // gfx1030: 1024 VGPRs per lane in wave32 (granule 16), 512 in wave64 (8).
+      {"gfx1030", {"RX 6900 XT", "RX 6800 XT", "RX 6800"}, "RDNA2", 32, 16, 4, 1024, 16, 256,
+       AgprMode::None, 106, {}, 131072, 65536, 32, 64, 512, 8, true},
+      // gfx1100/1101 (and gfx1200): the 1.5x register file, 1536 (granule 24) in
+      // wave32 and 768 (12) in wave64; LLVM 15 still models them as gfx1030.
+      {"gfx1100", {"RX 7900 XTX", "RX 7900 XT", "W7900"}, "RDNA3", 32, 16, 4, 1536, 24, 256,
+       AgprMode::None, 106, {}, 131072, 65536, 32, 64, 768, 12, true},
+      {"gfx1101", {"RX 7800 XT", "RX 7700 XT"}, "RDNA3", 32, 16, 4, 1536, 24, 256,
+       AgprMode::None, 106, {}, 131072, 65536, 32, 64, 768, 12, true},
+      {"gfx1102", {"RX 7600"}, "RDNA3", 32, 16, 4, 1024, 16, 256,
+       AgprMode::None, 106, {}, 131072, 65536, 32, 64, 512, 8, true},
+      {"gfx1200", {"RX 9060 XT"}, "RDNA4", 32, 16, 4, 1536, 24, 256,
+       AgprMode::None, 106, {}, 131072, 65536, 32, 64, 768, 12, true},
   };
   return archs;
 }
@@ -60,6 +77,29 @@ const AmdArch *findAmdArch(std::string_view name_or_product) {
       if (equalsIgnoreCase(product, base)) return &arch;
   }
   return nullptr;
+}
+
+AmdArch configureArch(const AmdArch &arch, int wave_size, bool cu_mode) {
+  AmdArch configured = arch;
+  if (wave_size != 0 && wave_size != arch.wave_size) {
+    if (wave_size != arch.alt_wave_size)
+      throw Error(std::string(arch.name) + " has no wave" + std::to_string(wave_size) + " (it runs wave" +
+                  std::to_string(arch.wave_size) +
+                  (arch.alt_wave_size ? " or wave" + std::to_string(arch.alt_wave_size) : std::string()) + ")");
+    configured.wave_size = arch.alt_wave_size;
+    configured.vgpr_file = arch.alt_vgpr_file;
+    configured.vgpr_granule = arch.alt_vgpr_granule;
+    configured.alt_wave_size = arch.wave_size;
+    configured.alt_vgpr_file = arch.vgpr_file;
+    configured.alt_vgpr_granule = arch.vgpr_granule;
+  }
+  if (cu_mode) {
+    if (!arch.has_cu_mode) throw Error(std::string(arch.name) + " has no CU mode (it is not an RDNA target)");
+    configured.simds_per_cu /= 2;
+    configured.lds_per_cu /= 2;
+    configured.max_workgroups_per_cu /= 2;
+  }
+  return configured;
 }
 
 std::string knownArchList() { return formatArchList(amdArchs()); }

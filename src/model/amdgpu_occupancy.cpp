@@ -60,7 +60,9 @@ int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule r
   else
     max_groups = waves_per_group == 1 ? wave_slots
                                       : std::min(wave_slots / waves_per_group, arch.max_workgroups_per_cu);
-  int groups = lds_bytes > 0 ? std::min(max_groups, arch.lds_per_cu / lds_bytes) : max_groups;
+  // LLVM 15 knew no WGP: 64 KiB per CU whatever the target.
+  const int lds_per_cu = rule == LdsRule::Llvm15 ? std::min(arch.lds_per_cu, 65536) : arch.lds_per_cu;
+  int groups = lds_bytes > 0 ? std::min(max_groups, lds_per_cu / lds_bytes) : max_groups;
   if (groups <= 0) return 1;  // as LLVM does; larger-than-CU LDS is rejected before this
   int waves = rule == LdsRule::Llvm15 ? groups * waves_per_group
                                       : divideCeil(groups * waves_per_group, arch.simds_per_cu);

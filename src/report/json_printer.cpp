@@ -141,7 +141,7 @@ json vgprTableToJson(const AmdArch &arch) {
   for (const VgprTableRow &row : vgprTable(arch))
     rows.push_back({{"min_vgprs", row.min_vgprs}, {"max_vgprs", row.max_vgprs},
                     {"waves_per_simd", row.waves_per_simd}});
-  return {{"schema_version", kSchemaVersion}, {"arch", arch.name}, {"family", arch.family},
+  return {{"schema_version", kSchemaVersion}, {"arch", arch.name}, {"family", arch.family}, {"wave_size", arch.wave_size},
           {"vgpr_file", arch.vgpr_file}, {"vgpr_granule", arch.vgpr_granule},
           {"max_waves_per_simd", arch.max_waves_per_simd}, {"rows", rows}};
 }

@@ -71,12 +71,16 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
       report.kernels.push_back(nvidiaKernel(record, *cuda, launch));
       continue;
     }
-    const AmdArch *arch = findAmdArch(record.arch);
-    if (!arch) {
+    const AmdArch *row = findAmdArch(record.arch);
+    if (!row) {
       report.warnings.push_back("no occupancy table for " + record.arch + " (kernel " +
                                 record.demangled + "); known: " + knownArchList());
       continue;
     }
+    // The row as the kernel was compiled: its wave size and WGP/CU mode.
+    const AmdArch configured = configureArch(*row, value(record, Field::WaveSize),
+                                             record.has(Field::WgpMode) && record.value(Field::WgpMode) == 0);
+    const AmdArch *arch = &configured;
     KernelReport k;
     k.record = record;
     chooseWorkgroupSize(k, launch, Field::MaxWorkgroupSize, "max_flat_workgroup_size", kDefaultWorkgroupSize);
@@ -85,7 +89,7 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
     resources.agprs = static_cast<int>(record.value(Field::Agprs));
     resources.vgprs_total = static_cast<int>(record.value(Field::VgprsTotal));
     resources.sgprs = static_cast<int>(record.value(Field::Sgprs));
-    resources.lds_bytes = static_cast<int>(record.value(Field::LdsBytes));
+    resources.lds_bytes = static_cast<int>(record.value(Field::LdsBytes)) + launch.dynamic_lds;
     resources.workgroup_size = k.workgroup_size;
     k.occupancy = computeOccupancy(*arch, resources);
 

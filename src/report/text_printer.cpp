@@ -161,7 +161,7 @@ void printOccupancyText(const AmdArch &arch, const KernelResources &r, const Occ
 }
 
 void printVgprTableText(const AmdArch &arch, std::ostream &out) {
-  out << arch.name << " (" << arch.family << "): waves per SIMD by VGPRs per lane"
+  out << arch.name << " (" << arch.family << ", wave" << arch.wave_size << "): waves per SIMD by VGPRs per lane"
       << (arch.agprs == AgprMode::Unified ? " (arch VGPRs aligned to 4 + AGPRs)" : "") << "\n";
   TextTable table({"VGPRS", "WAVES/SIMD"}, {true, true});
   for (const VgprTableRow &row : vgprTable(arch))
