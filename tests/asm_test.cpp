@@ -65,6 +65,9 @@ TEST(Asm, SeparateAgprFileOnGfx908) {
   EXPECT_EQ(k.get(Field::Vgprs), 64);  // gfx908 parks the rest in AGPRs
   EXPECT_GT(*k.get(Field::Agprs), 0);
   EXPECT_EQ(k.get(Field::VgprsTotal), std::max(*k.get(Field::Vgprs), *k.get(Field::Agprs)));
+  EXPECT_EQ(k.get(Field::Agprs), 37);          // the seed's kernel: 64 VGPRs + 37 AGPRs
+  EXPECT_EQ(k.get(Field::AgprCopies), 92);     // v_accvgpr_read/write in its body
+  EXPECT_EQ(k.get(Field::MfmaInstructions), 0);
 }
 
 TEST(Asm, Clang19Output) {

@@ -566,3 +566,28 @@ TEST_F(EndToEnd, Rdna2Wave32AndTheDeviceLibraryGap) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST_F(EndToEnd, HiddenAgprSpillsOnGfx908) {
+  test::RunResult r = run({"analyze", kernel("lbm"), "--offload-arch", "gfx908,gfx90a", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json report = json::parse(r.out);
+  ASSERT_EQ(report["kernels"].size(), 2u);
+  for (const json &k : report["kernels"]) {
+    if (k["arch"] == "gfx908") {
+      EXPECT_TRUE(k["hidden_agpr_spills"].get<bool>());
+      EXPECT_EQ(k["vgpr_spills"], 0);  // what the compiler says
+      EXPECT_GT(k["agpr_copies"].get<int>(), 0);
+      EXPECT_EQ(k["vgprs_total"], std::max(k["vgprs"].get<int>(), k["agprs"].get<int>()));
+    } else {
+      EXPECT_FALSE(k["hidden_agpr_spills"].get<bool>());  // gfx90a: no AGPRs used
+    }
+  }
+  test::RunResult text = run({"analyze", kernel("lbm"), "--offload-arch", "gfx908"});
+  EXPECT_NE(text.out.find("a spill the compiler reports as 0"), std::string::npos) << text.out;
+}
+
+}  // namespace
+}  // namespace regscope

@@ -37,8 +37,10 @@ enum class Field {
   MaxThreadsPerBlock,  // __launch_bounds__ (.maxntid)
   MinBlocksPerSm,      // __launch_bounds__ second argument (.minnctapersm)
   WgpMode,             // AMD RDNA: 1 WGP mode (the default), 0 CU mode (-mcumode)
+  AgprCopies,          // AMD: v_accvgpr_read/write instructions in the kernel's body
+  MfmaInstructions,    // AMD: v_mfma instructions (matrix cores) in the body
 };
-inline constexpr std::size_t kFieldCount = 22;
+inline constexpr std::size_t kFieldCount = 24;
 
 // Name of a field in JSON and in warnings.
 const char *fieldKey(Field f);

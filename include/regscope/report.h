@@ -40,6 +40,9 @@ struct KernelReport {
   int dynamic_shared = 0;              // NVIDIA: dynamic shared memory assumed per block
   std::optional<int> compiler_reported;
   std::string explanation;   // why the compiler's figure differs, if it does
+  // gfx908 without MFMA: the compiler parks VGPRs in the separate AGPR file
+  // and copies them back and forth; "VGPRs Spill" still says 0.
+  bool hidden_agpr_spills = false;
   OccupancySummary summary;
 };
 

@@ -16,7 +16,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-constexpr int kCacheFormat = 3;  // bump when entries or collectors change meaning
+constexpr int kCacheFormat = 4;  // bump when entries or collectors change meaning
 
 std::string sha256(const std::string &data) {
   llvm::SHA256 hash;

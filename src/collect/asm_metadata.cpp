@@ -20,6 +20,23 @@ namespace {
 struct KernelSections {
   FieldValues comments, metadata, directives;
   bool is_kernel = false;
+  std::int64_t agpr_copies = 0, mfma = 0;  // counted over the function's body
+};
+
+// The functions of a file, in the order first seen.
+class Functions {
+ public:
+  KernelSections &operator[](const std::string &name) {
+    auto [it, inserted] = sections_.try_emplace(name);
+    if (inserted) order_.push_back(name);
+    return it->second;
+  }
+  const std::vector<std::string> &order() const { return order_; }
+  bool empty() const { return sections_.empty(); }
+
+ private:
+  std::map<std::string, KernelSections> sections_;
+  std::vector<std::string> order_;
 };
 
 void setField(FieldValues &values, Field f, std::int64_t v) { values[static_cast<std::size_t>(f)] = v; }
@@ -81,8 +98,7 @@ std::optional<std::int64_t> metadataNumber(const llvm::msgpack::DocNode &node) {
   }
 }
 
-void parseMetadata(std::string_view yaml, std::map<std::string, KernelSections> &kernels,
-                   std::vector<std::string> &order, std::string &arch) {
+void parseMetadata(std::string_view yaml, Functions &kernels, std::string &arch) {
   llvm::msgpack::Document doc;
   if (!doc.fromYAML(llvm::StringRef(yaml.data(), yaml.size())))
     throw Error("malformed .amdgpu_metadata block");
@@ -99,7 +115,6 @@ void parseMetadata(std::string_view yaml, std::map<std::string, KernelSections> 
     auto name = kernel.find(".name");
     if (name == kernel.end() || name->second.getKind() != llvm::msgpack::Type::String) continue;
     const std::string key = name->second.getString().str();
-    if (!kernels.count(key)) order.push_back(key);
     KernelSections &sections = kernels[key];
     sections.is_kernel = true;
     for (auto &[field_name, value] : kernel) {
@@ -116,8 +131,7 @@ void parseMetadata(std::string_view yaml, std::map<std::string, KernelSections> 
 AsmFile parseAsm(std::string_view text) {
   AsmFile out;
   out.facts.source = ".s";
-  std::map<std::string, KernelSections> kernels;
-  std::vector<std::string> order;
+  Functions kernels;
 
   static const std::regex type_re(R"(^\s*\.type\s+([^,\s]+),\s*@function)");
   static const std::regex comment_re(R"(^;\s*([A-Za-z]+)\s*[:=]\s*(-?\d+))");
@@ -156,7 +170,6 @@ AsmFile parseAsm(std::string_view text) {
     }
     if (line.rfind(".amdhsa_kernel ", 0) == 0) {
       descriptor = std::string(trim(line.substr(15)));
-      if (!kernels.count(descriptor)) order.push_back(descriptor);
       kernels[descriptor].is_kernel = true;
       saw_target = true;
       continue;
@@ -174,6 +187,12 @@ AsmFile parseAsm(std::string_view text) {
       continue;
     }
 
+    // Instructions of the current function: AGPR copies and matrix-core ops.
+    if (!function.empty() && (raw.empty() || raw.front() == '\t' || raw.front() == ' ')) {
+      if (line.rfind("v_accvgpr_read", 0) == 0 || line.rfind("v_accvgpr_write", 0) == 0) ++kernels[function].agpr_copies;
+      else if (line.rfind("v_mfma", 0) == 0) ++kernels[function].mfma;
+    }
+
     std::string line_str(line);
     std::smatch m;
     if (std::regex_search(line_str, m, type_re)) { function = m[1]; continue; }
@@ -183,22 +202,23 @@ AsmFile parseAsm(std::string_view text) {
       if (std::regex_search(line_str, m, comment_re)) {
         auto known = kCommentFields.find(m[1].str());
         if (known != kCommentFields.end()) {
-          if (!kernels.count(function)) order.push_back(function);
           setField(kernels[function].comments, known->second, std::stoll(m[2]));
         }
       }
     }
   }
-  if (!metadata_yaml.empty()) parseMetadata(metadata_yaml, kernels, order, out.arch);
+  if (!metadata_yaml.empty()) parseMetadata(metadata_yaml, kernels, out.arch);
   if (!saw_target && kernels.empty())
     throw Error("not AMDGPU assembly: no .amdgcn_target, kernel descriptor or metadata");
 
-  for (const std::string &name : order) {
+  for (const std::string &name : kernels.order()) {
     const KernelSections &sections = kernels[name];
     if (!sections.is_kernel) continue;  // a "; Kernel info" without descriptor: ignore
     KernelFacts facts;
     facts.name = name;
     facts.arch = out.arch;
+    facts.set(Field::AgprCopies, sections.agpr_copies);
+    facts.set(Field::MfmaInstructions, sections.mfma);
     for (const FieldValues *part : {&sections.comments, &sections.metadata, &sections.directives})
       for (std::size_t i = 0; i < kFieldCount; ++i)
         if (!facts.values[i] && (*part)[i]) facts.values[i] = (*part)[i];

@@ -14,7 +14,8 @@ const char *fieldKey(Field f) {
       "vgpr_spills", "sgpr_spills", "lds_bytes",          "max_workgroup_size",
       "wave_size",   "dynamic_stack", "compiler_occupancy",
       "registers",   "spill_store_bytes", "spill_load_bytes", "stack_bytes", "shared_bytes",
-      "constant_bytes", "barriers", "max_threads_per_block", "min_blocks_per_sm", "wgp_mode"};
+      "constant_bytes", "barriers", "max_threads_per_block", "min_blocks_per_sm", "wgp_mode",
+      "agpr_copies", "mfma_instructions"};
   return keys[static_cast<std::size_t>(f)];
 }
 

@@ -68,6 +68,10 @@ std::vector<Verdict> analysisFindings(const Report &report) {
     add("occupancy", message, "note");
     if (s.spills > 0)
       add("spills", std::to_string(s.spills) + " " + s.spills_unit + " to scratch memory", "warning");
+    if (k.hidden_agpr_spills)
+      add("spills", std::to_string(k.record.value(Field::Agprs)) + " VGPRs parked in AGPRs without MFMA (" +
+                        std::to_string(k.record.value(Field::AgprCopies)) + " copies); the compiler reports 0 spills",
+          "warning");
     else if (s.scratch_bytes > 0)
       add("scratch", std::to_string(s.scratch_bytes) + " bytes of scratch per lane", "note");
   }

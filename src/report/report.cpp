@@ -112,6 +112,8 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
                           "; the compiler may know a launch bound or attribute regscope does not";
       }
     }
+    k.hidden_agpr_spills = arch->agprs == AgprMode::Separate && record.value(Field::Agprs) > 0 &&
+                           record.has(Field::MfmaInstructions) && record.value(Field::MfmaInstructions) == 0;
     k.summary = {k.occupancy.waves_per_simd,
                  k.occupancy.max_waves_per_simd,
                  "waves/SIMD",

@@ -133,6 +133,10 @@ void printReportText(const Report &report, std::ostream &out, const TextStyle &s
             << " VGPRs (the allocation: AGPRs in the unified file, or padding the compiler added)\n";
     if (k.record.value(Field::VgprSpills) || k.record.value(Field::SgprSpills))
       notes << "  " << who << ": spills registers to scratch memory\n";
+    if (k.hidden_agpr_spills)
+      notes << "  " << who << ": parks " << k.record.value(Field::Agprs) << " VGPRs in AGPRs with no MFMA in the kernel ("
+            << k.record.value(Field::AgprCopies) << " v_accvgpr copies): a spill the compiler reports as 0; "
+            << "occupancy follows max(VGPRs, AGPRs) = " << k.occupancy.vgprs_total << "\n";
     if (k.record.value(Field::DynamicStack))
       notes << "  " << who << ": uses a dynamic stack; its scratch size is a guess\n";
     if (!k.explanation.empty()) notes << "  " << who << ": " << k.explanation << '\n';
