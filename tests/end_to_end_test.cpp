@@ -591,3 +591,49 @@ TEST_F(EndToEnd, HiddenAgprSpillsOnGfx908) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST_F(EndToEnd, ParseExistingArtifacts) {
+  // A host object with two archs: same report, no compiler run.
+  test::RunResult host = run({"parse", test::sourcePath("fixtures/hipcc-5.2.3/probe-host.o"), "--format", "json"});
+  ASSERT_EQ(host.exit_code, 0) << host.err;
+  const json report = json::parse(host.out);
+  EXPECT_EQ(report["kernels"].size(), 10u);
+  for (const json &k : report["kernels"])
+    if (k["name"] == "_Z10agpr_heavyPf" && k["arch"] == "gfx90a") {
+      EXPECT_TRUE(k["vgprs"].is_null());
+      EXPECT_EQ(k["vgprs_total"], 136);
+      EXPECT_EQ(k["occupancy"]["waves_per_simd"], 3);
+    }
+
+  // A .s file and a log give the LBM figures.
+  test::RunResult s = run({"parse", test::sourcePath("fixtures/hipcc-5.2.3/lbm-gfx90a.s"), "--format", "json"});
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  EXPECT_EQ(json::parse(s.out)["kernels"][0]["occupancy"]["waves_per_simd"], 4);
+  test::RunResult log = run({"parse", test::sourcePath("fixtures/hipcc-5.2.3/lbm.remarks-nosavetemps.txt"),
+                             "--arch", "gfx90a", "--format", "json"});
+  ASSERT_EQ(log.exit_code, 0) << log.err;
+  EXPECT_EQ(json::parse(log.out)["kernels"][0]["vgprs"], 102);
+
+  // Bad input: each one line, exit 2.
+  TempDir src;
+  std::ofstream(src.path() + "/empty.log") << "make: Nothing to be done for 'all'.\n";
+  std::ofstream(src.path() + "/garbage.s") << "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n\t.amdgpu_metadata\n---\nx: [\n";
+  const std::pair<std::vector<std::string>, std::string> cases[] = {
+      {{"parse", src.path() + "/empty.log", "--arch", "gfx90a"}, "no kernel-resource-usage remarks"},
+      {{"parse", test::sourcePath("fixtures/hipcc-5.2.3/lbm.remarks.txt")}, "pass --arch"},
+      {{"parse", src.path() + "/garbage.s"}, "malformed .amdgpu_metadata"},
+      {{"parse", "/bin/true"}, "no AMDGPU kernels"},
+      {{"parse", src.path() + "/missing.s"}, "no such file"},
+  };
+  for (const auto &[args, says] : cases) {
+    test::RunResult r = run(args);
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    EXPECT_NE(r.err.find(says), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace regscope

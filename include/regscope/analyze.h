@@ -30,6 +30,15 @@ inline Report analyzeFiles(const std::vector<std::string> &files, const AnalyzeO
   return analyzeJobs(jobsForFiles(files), options);
 }
 
+// Artifacts of a build that already ran, no compiler: device assembly (.s),
+// build logs with -Rpass-analysis=kernel-resource-usage remarks, and code
+// objects (device ELF, offload bundles, host objects or executables). Logs
+// do not say which arch a remark is for: `log_arch` names it (required for
+// logs). Throws regscope::Error for unreadable input, a log without remarks,
+// or a code object without AMDGPU kernels.
+Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch,
+                      const LaunchOverrides &launch = {});
+
 // The collect + merge stage over one compiler run's outputs (no I/O besides
 // reading source files to find declaration lines). `compiled_source` is the
 // absolute path that was compiled; relative remark paths are resolved

@@ -40,6 +40,16 @@ FactSet parsePtxas(std::string_view text, const std::string &default_arch);
 // Launch bounds from PTX: .maxntid and .minnctapersm of each .entry.
 FactSet parsePtxLaunchBounds(std::string_view ptx, const std::string &arch);
 
+// AMDGPU kernels in compiled artifacts: a device code object (ELF), an
+// offload bundle, or a host object/executable with a .hip_fatbin section.
+// One CodeObject per device ELF found (an empty result: none inside).
+// Throws regscope::Error for unreadable or truncated input.
+struct CodeObject {
+  std::string arch;
+  FactSet facts;
+};
+std::vector<CodeObject> parseCodeObjects(std::string_view bytes);
+
 // Joins the sets into one record per (kernel, arch), in first-seen order.
 // Earlier sets take precedence; a figure two sources disagree on becomes a
 // warning on the record. Non-kernel functions are dropped.

@@ -27,6 +27,7 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
 Command addOccupancyCommand(CLI::App &root);
 Command addTableCommand(CLI::App &root);
 Command addKernelsCommand(CLI::App &root);
+Command addParseCommand(CLI::App &root);
 
 // FILE... --offload-arch --compiler, shared by analyze, gate and baseline.
 struct SourceOptions {

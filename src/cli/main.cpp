@@ -25,7 +25,7 @@ int main(int argc, char **argv) {
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
   const Command commands[] = {addAnalyzeCommand(app, compiler_flags), addGateCommand(app, compiler_flags),
                               addBaselineCommand(app, compiler_flags), addOccupancyCommand(app),
-                              addTableCommand(app), addKernelsCommand(app)};
+                              addTableCommand(app), addKernelsCommand(app), addParseCommand(app)};
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {

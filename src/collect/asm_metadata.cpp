@@ -12,6 +12,7 @@
 
 #include "regscope/collect.h"
 #include "regscope/error.h"
+#include "amdgpu_metadata.h"
 #include "remark_labels.h"
 
 namespace regscope {
@@ -52,21 +53,6 @@ const std::map<std::string, Field, std::less<>> kCommentFields = {
     {"Occupancy", Field::CompilerOccupancy},
 };
 
-// .amdgpu_metadata kernel keys. Note .vgpr_count is the unified total
-// (arch + AGPR on gfx90a), not the architectural count.
-const std::map<std::string, Field, std::less<>> kMetadataFields = {
-    {".sgpr_count", Field::Sgprs},
-    {".vgpr_count", Field::VgprsTotal},
-    {".agpr_count", Field::Agprs},
-    {".sgpr_spill_count", Field::SgprSpills},
-    {".vgpr_spill_count", Field::VgprSpills},
-    {".private_segment_fixed_size", Field::ScratchBytes},
-    {".group_segment_fixed_size", Field::LdsBytes},
-    {".max_flat_workgroup_size", Field::MaxWorkgroupSize},
-    {".wavefront_size", Field::WaveSize},
-    {".uses_dynamic_stack", Field::DynamicStack},
-};
-
 // .amdhsa_* directive keys (values are plain integers up to LLVM 19).
 const std::map<std::string, Field, std::less<>> kDirectiveFields = {
     {".amdhsa_group_segment_fixed_size", Field::LdsBytes},
@@ -82,47 +68,16 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// "amdgcn-amd-amdhsa--gfx90a:xnack+" -> "gfx90a"
-std::string archFromTarget(std::string_view target) {
-  std::size_t at = target.rfind("--");
-  std::string_view arch = at == std::string_view::npos ? target : target.substr(at + 2);
-  return std::string(arch.substr(0, arch.find(':')));
-}
-
-std::optional<std::int64_t> metadataNumber(const llvm::msgpack::DocNode &node) {
-  switch (node.getKind()) {
-    case llvm::msgpack::Type::Int: return node.getInt();
-    case llvm::msgpack::Type::UInt: return static_cast<std::int64_t>(node.getUInt());
-    case llvm::msgpack::Type::Boolean: return node.getBool() ? 1 : 0;
-    default: return std::nullopt;
-  }
-}
-
 void parseMetadata(std::string_view yaml, Functions &kernels, std::string &arch) {
   llvm::msgpack::Document doc;
   if (!doc.fromYAML(llvm::StringRef(yaml.data(), yaml.size())))
     throw Error("malformed .amdgpu_metadata block");
-  if (doc.getRoot().getKind() != llvm::msgpack::Type::Map) return;
-  llvm::msgpack::MapDocNode root = doc.getRoot().getMap();
-  if (auto target = root.find("amdhsa.target"); target != root.end() &&
-      target->second.getKind() == llvm::msgpack::Type::String && arch.empty())
-    arch = archFromTarget(target->second.getString().str());
-  auto list = root.find("amdhsa.kernels");
-  if (list == root.end() || list->second.getKind() != llvm::msgpack::Type::Array) return;
-  for (llvm::msgpack::DocNode &entry : list->second.getArray()) {
-    if (entry.getKind() != llvm::msgpack::Type::Map) continue;
-    llvm::msgpack::MapDocNode kernel = entry.getMap();
-    auto name = kernel.find(".name");
-    if (name == kernel.end() || name->second.getKind() != llvm::msgpack::Type::String) continue;
-    const std::string key = name->second.getString().str();
-    KernelSections &sections = kernels[key];
+  Metadata metadata = readMetadata(doc);
+  if (arch.empty()) arch = metadata.arch;
+  for (MetadataKernel &k : metadata.kernels) {
+    KernelSections &sections = kernels[k.name];
     sections.is_kernel = true;
-    for (auto &[field_name, value] : kernel) {
-      if (field_name.getKind() != llvm::msgpack::Type::String) continue;
-      auto known = kMetadataFields.find(field_name.getString());
-      if (known == kMetadataFields.end()) continue;
-      if (auto number = metadataNumber(value)) setField(sections.metadata, known->second, *number);
-    }
+    sections.metadata = k.values;
   }
 }
 

@@ -99,7 +99,7 @@ json reportToJson(const Report &report) {
         {"arch", r.arch},
         {"file", k.display_file},
         {"line", r.line},
-        {"vgprs", r.value(Field::Vgprs)},
+        {"vgprs", r.has(Field::Vgprs) ? json(r.value(Field::Vgprs)) : json(nullptr)},
         {"agprs", r.value(Field::Agprs)},
         {"vgprs_total", k.occupancy.vgprs_total},
         {"sgprs", r.value(Field::Sgprs)},

@@ -109,10 +109,12 @@ void printReportText(const Report &report, std::ostream &out, const TextStyle &s
   for (const KernelReport &k : report.kernels) {
     if (k.record.vendor == "nvidia") continue;
     const KernelRecord &r = k.record;
-    std::string vgpr = std::to_string(r.value(Field::Vgprs));
-    if (k.occupancy.vgprs_total != r.value(Field::Vgprs))
+    // Code objects with AGPRs record only the allocation, not the arch count.
+    std::string vgpr = r.has(Field::Vgprs) ? std::to_string(r.value(Field::Vgprs)) : "?";
+    if (!r.has(Field::Vgprs) || k.occupancy.vgprs_total != r.value(Field::Vgprs))
       vgpr += " (" + std::to_string(k.occupancy.vgprs_total) + ")";
-    std::string location = k.display_file.empty() ? "?" : k.display_file + ":" + std::to_string(r.line);
+    std::string location =
+        k.display_file.empty() ? "?" : k.display_file + (r.line > 0 ? ":" + std::to_string(r.line) : "");
     table.addRow({shortKernelName(r.demangled), r.arch, location, vgpr,
                   std::to_string(r.value(Field::Agprs)), std::to_string(r.value(Field::Sgprs)),
                   std::to_string(r.value(Field::ScratchBytes)),
@@ -128,7 +130,7 @@ void printReportText(const Report &report, std::ostream &out, const TextStyle &s
   for (const KernelReport &k : report.kernels) {
     if (k.record.vendor == "nvidia") continue;
     const std::string who = shortKernelName(k.record.demangled) + " [" + k.record.arch + "]";
-    if (k.occupancy.vgprs_total != k.record.value(Field::Vgprs))
+    if (k.record.has(Field::Vgprs) && k.occupancy.vgprs_total != k.record.value(Field::Vgprs))
       notes << "  " << who << ": occupancy counts " << k.occupancy.vgprs_total
             << " VGPRs (the allocation: AGPRs in the unified file, or padding the compiler added)\n";
     if (k.record.value(Field::VgprSpills) || k.record.value(Field::SgprSpills))

@@ -1,0 +1,31 @@
+// The AMDGPU HSA metadata (code object v3+), read the same way whether it
+// comes as a .s file's .amdgpu_metadata YAML block or as a code object's
+// NT_AMDGPU_METADATA note (msgpack).
+#pragma once
+
+#include <llvm/BinaryFormat/MsgPackDocument.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "regscope/kernel_record.h"
+
+namespace regscope {
+
+struct MetadataKernel {
+  std::string name;
+  FieldValues values;
+};
+
+struct Metadata {
+  std::string arch;  // from amdhsa.target, features stripped
+  std::vector<MetadataKernel> kernels;
+};
+
+Metadata readMetadata(llvm::msgpack::Document &doc);
+
+// "amdgcn-amd-amdhsa--gfx90a:xnack+" -> "gfx90a"
+std::string archFromTarget(std::string_view target);
+
+}  // namespace regscope

@@ -1,0 +1,83 @@
+// `regscope parse`: the collect -> merge -> model pipeline over artifacts
+// that already exist, with no compiler run.
+#include <filesystem>
+
+#include "regscope/analyze.h"
+#include "regscope/collect.h"
+#include "regscope/error.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class Kind { CodeObject, Assembly, Log };
+
+Kind sniff(const std::string &bytes) {
+  if (bytes.rfind("\x7f" "ELF", 0) == 0 || bytes.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0) return Kind::CodeObject;
+  if (bytes.find(".amdgcn_target") != std::string::npos || bytes.find(".amdgpu_metadata") != std::string::npos ||
+      bytes.find(".amdhsa_kernel") != std::string::npos)
+    return Kind::Assembly;
+  return Kind::Log;
+}
+
+}  // namespace
+
+Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch,
+                      const LaunchOverrides &launch) {
+  if (files.empty()) throw Error("no input files");
+  Report report;
+  for (const std::string &file : files) {
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec)) throw Error(file + ": no such file");
+    const std::string bytes = readFile(file);
+    std::vector<FactSet> sets;
+    switch (sniff(bytes)) {
+      case Kind::CodeObject: {
+        std::vector<CodeObject> objects;
+        try {
+          objects = parseCodeObjects(bytes);
+        } catch (const Error &e) {
+          throw Error(file + ": " + e.what());
+        }
+        for (CodeObject &co : objects) sets.push_back(std::move(co.facts));
+        bool any = false;
+        for (const FactSet &set : sets) any |= !set.kernels.empty();
+        if (!any) throw Error(file + ": no AMDGPU kernels in this file");
+        break;
+      }
+      case Kind::Assembly:
+        try {
+          AsmFile assembly = parseAsm(bytes);
+          if (report.compiler_version.empty()) report.compiler_version = assembly.producer;
+          sets.push_back(std::move(assembly.facts));
+        } catch (const Error &e) {
+          throw Error(file + ": " + e.what());
+        }
+        if (sets.front().kernels.empty()) throw Error(file + ": no AMDGPU kernels in this assembly");
+        break;
+      case Kind::Log: {
+        FactSet remarks = parseRemarkText(bytes, log_arch);
+        if (remarks.kernels.empty())
+          throw Error(file + ": no kernel-resource-usage remarks (compile with -Rpass-analysis=kernel-resource-usage)");
+        if (log_arch.empty())
+          throw Error(file + ": remarks do not say which arch they are for; pass --arch (e.g. --arch gfx90a)");
+        sets.push_back(std::move(remarks));
+        break;
+      }
+    }
+    std::vector<KernelRecord> records = mergeFacts(sets);
+    for (KernelRecord &record : records) {
+      if (record.file.empty()) record.file = file;  // code objects and .s name no source
+      for (const std::string &w : record.warnings)
+        report.warnings.push_back(record.demangled + " [" + record.arch + "]: sources disagree on " + w);
+    }
+    const std::size_t first = report.kernels.size();
+    addKernels(report, records, launch);
+    for (std::size_t k = first; k < report.kernels.size(); ++k) report.kernels[k].display_file = report.kernels[k].record.file;
+    report.inputs.push_back(file);
+  }
+  return report;
+}
+
+}  // namespace regscope
