@@ -11,8 +11,9 @@ packages=(
   # libraries regscope links: LLVM/Clang 15 (Clang's CMake package is in clang-15)
   llvm-15-dev libclang-15-dev libclang-cpp15-dev clang-15
   nlohmann-json3-dev libcli11-dev libgtest-dev
-  # the test suite drives the shipped pre-commit hook in a scratch git repository
-  git pre-commit
+  # the test suite drives the shipped pre-commit hook in a scratch git repository,
+  # and checks clang 19 as an alternative compiler (newer AMD targets)
+  git pre-commit clang-19
 )
 
 if [ "$(id -u)" -eq 0 ]; then

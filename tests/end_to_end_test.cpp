@@ -637,3 +637,31 @@ TEST_F(EndToEnd, ParseExistingArtifacts) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST_F(EndToEnd, Clang19AsTheCompiler) {
+  const std::string clang19 = "/usr/lib/llvm-19/bin/clang++";
+  if (!fs::exists(clang19)) GTEST_SKIP() << "clang-19 is not installed";
+  test::RunResult r = run({"analyze", kernel("lbm"), "--compiler", clang19, "--offload-arch", "gfx90a,gfx1030",
+                           "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json report = json::parse(r.out);
+  EXPECT_NE(report["compiler"]["version"].get<std::string>().find("clang version 19"), std::string::npos);
+  ASSERT_EQ(report["kernels"].size(), 2u);
+  for (const json &k : report["kernels"]) {
+    EXPECT_EQ(k["sources"], (json{".s", "remarks"}));  // the per-arch optimisation records, as with hipcc
+    EXPECT_EQ(k["line"], 5);
+    EXPECT_GT(k["vgprs_total"].get<int>(), 0);
+  }
+  test::RunResult missing = run({"analyze", kernel("lbm"), "--compiler", clang19, "--offload-arch", "gfx942"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("no bitcode for this arch"), std::string::npos) << missing.err;
+  test::RunResult nogpulib = run({"analyze", kernel("lbm"), "--compiler", clang19, "--", "-nogpulib"});
+  EXPECT_EQ(nogpulib.exit_code, 2);
+  EXPECT_NE(nogpulib.err.find("refusing -nogpulib"), std::string::npos) << nogpulib.err;
+}
+
+}  // namespace
+}  // namespace regscope

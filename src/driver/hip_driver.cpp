@@ -72,14 +72,39 @@ std::string findHipCompiler(const std::string &explicit_path) {
 }
 
 CompileOutput compileHip(const CompileJob &job) {
+  for (const std::string &flag : job.extra_flags)
+    if (flag == "-nogpulib")
+      throw Error("refusing -nogpulib: without the device libraries every math call becomes an external call and "
+                  "the register figures are wrong (install the arch's ROCm device libraries instead)");
   TempDir dir;
   CompileOutput out;
   out.argv = {job.compiler};
   for (const std::string &arch : job.archs) out.argv.push_back("--offload-arch=" + arch);
   for (const char *flag : {"-Rpass-analysis=kernel-resource-usage", "-fsave-optimization-record",
-                           "-foptimization-record-passes=kernel-resource-usage", "--save-temps",
-                           "--cuda-device-only", "-c"})
+                           "-foptimization-record-passes=kernel-resource-usage", "--save-temps", "--cuda-device-only"})
     out.argv.push_back(flag);
+  const bool hipcc = fs::path(job.compiler).filename().string().find("hipcc") != std::string::npos;
+  if (hipcc) {
+    out.argv.push_back("-c");
+  } else {
+    // A plain clang driver (e.g. /usr/lib/llvm-19/bin/clang++): HIP mode, and
+    // Debian's ROCm layout unless the user names one. Without an ld.lld of
+    // its own version beside it, -c would fail at the device link: -S gives
+    // the same .s and remarks.
+    out.argv.insert(out.argv.end(), {"-x", "hip"});
+    auto userGave = [&](const std::string &prefix) {
+      return std::any_of(job.extra_flags.begin(), job.extra_flags.end(),
+                         [&](const std::string &f) { return f.rfind(prefix, 0) == 0; });
+    };
+    const char *debian_bitcode = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
+    std::error_code ec;
+    if (!userGave("--rocm-path") && fs::exists("/usr/include/hip/hip_runtime.h", ec))
+      out.argv.push_back("--rocm-path=/usr");
+    if (!userGave("--rocm-device-lib-path") && fs::is_directory(debian_bitcode, ec))
+      out.argv.push_back(std::string("--rocm-device-lib-path=") + debian_bitcode);
+    const bool has_lld = fs::exists(fs::path(job.compiler).parent_path() / "ld.lld", ec);
+    out.argv.push_back(has_lld ? "-c" : "-S");
+  }
   out.argv.insert(out.argv.end(), job.extra_flags.begin(), job.extra_flags.end());
   // The files the compile reads, for the result cache.
   const std::string deps_path = (fs::path(dir.path()) / "regscope.deps").string();

@@ -99,7 +99,8 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
       if (*k.compiler_reported != ours) {
         const int llvm15 = computeOccupancy(*arch, resources, LdsRule::Llvm15).waves_per_simd;
         const int waves_per_group = (k.workgroup_size + arch->wave_size - 1) / arch->wave_size;
-        if (llvm15 == *k.compiler_reported)
+        const bool llvm15_compiler = report.compiler_version.find("version 15.") != std::string::npos;
+        if (llvm15 == *k.compiler_reported && llvm15_compiler)
           k.explanation = "the compiler printed " + std::to_string(*k.compiler_reported) +
                           " waves/SIMD: LLVM 15 does not spread a workgroup's " +
                           std::to_string(waves_per_group) + " waves over the CU's " +
