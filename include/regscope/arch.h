@@ -44,6 +44,8 @@ struct AmdArch {
   int alt_vgpr_file = 0;
   int alt_vgpr_granule = 0;
   bool has_cu_mode = false;
+  // The 1.5x VGPR file (gfx1100/1101/1200), which LLVM 15 did not model.
+  bool vgpr_file_1_5x = false;
 };
 
 // The known targets, in table order.

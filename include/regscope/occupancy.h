@@ -25,6 +25,13 @@ struct KernelResources {
 // LDS-bound kernels. Kept so regscope can explain the figure LLVM 15 printed.
 enum class LdsRule { Hardware, Llvm15 };
 
+// Whose figure to compute: the hardware's (regscope's own), or what a
+// compiler generation prints in its remarks. LLVM 16-20 print the hardware
+// figure; LLVM 15 did not spread waves over SIMDs in its LDS term and did not
+// know the 1.5x register file of gfx1100/gfx1200.
+enum class CompilerModel { Hardware, Llvm15, Llvm19 };
+
+
 struct NextStep {
   int waves_per_simd = 0;
   int vgprs_to_free = 0;      // 0 when VGPRs already allow it
@@ -71,5 +78,12 @@ struct VgprTableRow {
   int min_vgprs, max_vgprs, waves_per_simd;
 };
 std::vector<VgprTableRow> vgprTable(const AmdArch &arch);
+
+// The occupancy `model` would print for these resources.
+Occupancy computeOccupancyAs(const AmdArch &arch, const KernelResources &r, CompilerModel model);
+
+// The model a compiler's version string implies ("clang version 15.0.6" ->
+// Llvm15); Hardware when unknown.
+CompilerModel compilerModelFor(const std::string &version);
 
 }  // namespace regscope

@@ -46,6 +46,7 @@ Command addOccupancyCommand(CLI::App &root) {
     int wave_size = 0;
     bool cu_mode = false;
     int dynamic_lds = 0;
+    std::string as_compiler = "hardware";
     OutputOptions output;
   };
   auto state = std::make_shared<State>();
@@ -57,6 +58,10 @@ Command addOccupancyCommand(CLI::App &root) {
   app->add_option("--wave-size", state->wave_size, "AMD RDNA: 32 or 64 (default: the target's)")
       ->check(CLI::IsMember({32, 64}));
   app->add_flag("--cu-mode", state->cu_mode, "AMD RDNA: CU mode instead of WGP mode");
+  app->add_option("--as-compiler", state->as_compiler,
+                  "AMD: the figure a compiler prints instead of the hardware's (llvm15: hipcc 5.2-5.4; llvm19: 16-20)")
+      ->check(CLI::IsMember({"hardware", "llvm15", "llvm19"}))
+      ->capture_default_str();
   app->add_option("--dynamic-lds", state->dynamic_lds, "AMD: extern __shared__ bytes given at launch")
       ->check(CLI::NonNegativeNumber);
   app->add_option("--registers", state->cuda.registers, "NVIDIA: registers per thread");
@@ -90,7 +95,10 @@ Command addOccupancyCommand(CLI::App &root) {
             requireRange("--sgprs", r.sgprs, 0, arch.max_sgprs, arch);
             requireRange("--lds", r.lds_bytes, 0, arch.max_lds_per_workgroup, arch);
             requireRange("--block-size", r.workgroup_size, 1, 1024, arch);
-            Occupancy occ = computeOccupancy(arch, r);
+            const CompilerModel model = state->as_compiler == "llvm15"   ? CompilerModel::Llvm15
+                                        : state->as_compiler == "llvm19" ? CompilerModel::Llvm19
+                                                                         : CompilerModel::Hardware;
+            Occupancy occ = computeOccupancyAs(arch, r, model);
             emit(state->output,
                  [&](std::ostream &out, bool) { printOccupancyText(arch, r, occ, out); },
                  [&] { return occupancyCalculationToJson(arch, r, occ); });

@@ -72,8 +72,11 @@ std::string findHipCompiler(const std::string &explicit_path) {
 }
 
 CompileOutput compileHip(const CompileJob &job) {
+  // -nogpulib alone turns library calls into external calls; with -nogpuinc
+  // (no HIP headers, so no library calls) the code is self-contained.
+  const bool nogpuinc = std::find(job.extra_flags.begin(), job.extra_flags.end(), "-nogpuinc") != job.extra_flags.end();
   for (const std::string &flag : job.extra_flags)
-    if (flag == "-nogpulib")
+    if (flag == "-nogpulib" && !nogpuinc)
       throw Error("refusing -nogpulib: without the device libraries every math call becomes an external call and "
                   "the register figures are wrong (install the arch's ROCm device libraries instead)");
   TempDir dir;

@@ -57,13 +57,13 @@ const std::vector<AmdArch> &amdArchs() {
       // gfx1100/1101 (and gfx1200): the 1.5x register file, 1536 (granule 24) in
       // wave32 and 768 (12) in wave64; LLVM 15 still models them as gfx1030.
       {"gfx1100", {"RX 7900 XTX", "RX 7900 XT", "W7900"}, "RDNA3", 32, 16, 4, 1536, 24, 256,
-       AgprMode::None, 106, {}, 131072, 65536, 32, 64, 768, 12, true},
+       AgprMode::None, 106, {}, 131072, 65536, 32, 64, 768, 12, true, true},
       {"gfx1101", {"RX 7800 XT", "RX 7700 XT"}, "RDNA3", 32, 16, 4, 1536, 24, 256,
-       AgprMode::None, 106, {}, 131072, 65536, 32, 64, 768, 12, true},
+       AgprMode::None, 106, {}, 131072, 65536, 32, 64, 768, 12, true, true},
       {"gfx1102", {"RX 7600"}, "RDNA3", 32, 16, 4, 1024, 16, 256,
        AgprMode::None, 106, {}, 131072, 65536, 32, 64, 512, 8, true},
       {"gfx1200", {"RX 9060 XT"}, "RDNA4", 32, 16, 4, 1536, 24, 256,
-       AgprMode::None, 106, {}, 131072, 65536, 32, 64, 768, 12, true},
+       AgprMode::None, 106, {}, 131072, 65536, 32, 64, 768, 12, true, true},
   };
   return archs;
 }

@@ -5,6 +5,7 @@
 // Inverse questions (how many VGPRs for one more wave) are answered by
 // searching the monotone forward functions, so each rule is written once.
 #include <algorithm>
+#include <cstdlib>
 
 #include "regscope/occupancy.h"
 
@@ -133,6 +134,29 @@ Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRul
     }
   }
   return occ;
+}
+
+}  // namespace regscope
+
+namespace regscope {
+
+Occupancy computeOccupancyAs(const AmdArch &arch, const KernelResources &r, CompilerModel model) {
+  if (model != CompilerModel::Llvm15) return computeOccupancy(arch, r);  // LLVM 16-20 print the hardware figure
+  AmdArch as15 = arch;
+  if (arch.vgpr_file_1_5x) {  // LLVM 15 treats gfx11 like gfx10.3
+    as15.vgpr_file = arch.vgpr_file * 2 / 3;
+    as15.vgpr_granule = arch.vgpr_granule * 2 / 3;
+  }
+  return computeOccupancy(as15, r, LdsRule::Llvm15);
+}
+
+CompilerModel compilerModelFor(const std::string &version) {
+  const std::size_t at = version.find("version ");
+  if (at == std::string::npos) return CompilerModel::Hardware;
+  const int major = std::atoi(version.c_str() + at + 8);
+  if (major == 15) return CompilerModel::Llvm15;
+  if (major >= 16 && major <= 20) return CompilerModel::Llvm19;
+  return CompilerModel::Hardware;
 }
 
 }  // namespace regscope
