@@ -186,7 +186,11 @@ JobResult runJob(const SourceJob &source, const AnalyzeOptions &options, const s
     return result;
   }
   if (output.archs.empty()) {
-    result.error = source.file + ": the compiler wrote no device assembly (is it a HIP source?)";
+    const bool rdc = std::find(job.extra_flags.begin(), job.extra_flags.end(), "-fgpu-rdc") != job.extra_flags.end();
+    result.error = rdc ? source.file + ": with -fgpu-rdc the device code and its figures exist only at link time; "
+                                       "link with -Rpass-analysis=kernel-resource-usage and run regscope parse on "
+                                       "the link's output (--arch ARCH), or drop -fgpu-rdc for a per-file estimate"
+                       : source.file + ": the compiler wrote no device assembly (is it a HIP source?)";
     return result;
   }
   if (cuda) {  // "//   Cuda compilation tools, release 13.0, V13.0.88" heads every PTX file

@@ -67,6 +67,18 @@ TEST(RemarkText, Llvm19DynamicStackLine) {
   for (const KernelFacts &k : set.kernels) EXPECT_TRUE(k.get(Field::DynamicStack).has_value()) << k.name;
 }
 
+TEST(RemarkText, LldLinkTimeFormWithoutPrefix) {
+  // -fgpu-rdc: lld prints the remarks at link time, no "remark:" (hand-written
+  // fixture, see fixtures/lld-rdc/README.md).
+  FactSet set = parseRemarkText(fixture("lld-rdc/link.log"), "gfx90a");
+  ASSERT_EQ(set.kernels.size(), 1u);
+  EXPECT_EQ(set.kernels[0].name, "_Z5saxpyfPKfPfi");
+  EXPECT_EQ(set.kernels[0].file, "../k.hip");
+  EXPECT_EQ(set.kernels[0].get(Field::Vgprs), 4);
+  EXPECT_EQ(set.kernels[0].get(Field::Sgprs), 11);
+  EXPECT_EQ(set.kernels[0].get(Field::CompilerOccupancy), 8);
+}
+
 TEST(RemarkText, IgnoresOtherDiagnostics) {
   FactSet set = parseRemarkText(
       "k.hip:3:5: warning: unused variable 'x' [-Wunused-variable]\n"

@@ -96,21 +96,21 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
     if (record.has(Field::CompilerOccupancy)) {
       k.compiler_reported = static_cast<int>(record.value(Field::CompilerOccupancy));
       const int ours = k.occupancy.waves_per_simd;
-      if (*k.compiler_reported != ours) {
-        const int llvm15 = computeOccupancy(*arch, resources, LdsRule::Llvm15).waves_per_simd;
-        const int waves_per_group = (k.workgroup_size + arch->wave_size - 1) / arch->wave_size;
-        const bool llvm15_compiler = report.compiler_version.find("version 15.") != std::string::npos;
-        if (llvm15 == *k.compiler_reported && llvm15_compiler)
-          k.explanation = "the compiler printed " + std::to_string(*k.compiler_reported) +
-                          " waves/SIMD: LLVM 15 does not spread a workgroup's " +
-                          std::to_string(waves_per_group) + " waves over the CU's " +
-                          std::to_string(arch->simds_per_cu) +
-                          " SIMDs in its LDS/workgroup term, so it overstates occupancy for large "
-                          "workgroups and LDS-bound kernels (fixed in LLVM 16, D139468)";
-        else
-          k.explanation = "the compiler printed " + std::to_string(*k.compiler_reported) +
-                          " waves/SIMD, regscope's model gives " + std::to_string(ours) +
-                          "; the compiler may know a launch bound or attribute regscope does not";
+      const CompilerModel model = compilerModelFor(report.compiler_version);
+      const int expected = model == CompilerModel::Hardware ? *k.compiler_reported
+                                                            : computeOccupancyAs(*arch, resources, model).waves_per_simd;
+      const int waves_per_group = (k.workgroup_size + arch->wave_size - 1) / arch->wave_size;
+      if (expected != *k.compiler_reported) {
+        k.explanation = "the compiler printed " + std::to_string(*k.compiler_reported) + " waves/SIMD where regscope's "
+                        "model of " + report.compiler_version + " gives " + std::to_string(expected) +
+                        "; the compiler may know a launch bound or attribute regscope does not";
+      } else if (*k.compiler_reported != ours && model == CompilerModel::Llvm15) {
+        k.explanation = "the compiler printed " + std::to_string(*k.compiler_reported) +
+                        " waves/SIMD: LLVM 15 does not spread a workgroup's " + std::to_string(waves_per_group) +
+                        " waves over the CU's " + std::to_string(arch->simds_per_cu) +
+                        " SIMDs in its LDS/workgroup term" +
+                        (arch->vgpr_file_1_5x ? " and does not know this target's 1.5x register file" : "") +
+                        ", so it overstates occupancy (fixed in LLVM 16, D139468)";
       }
     }
     k.hidden_agpr_spills = arch->agprs == AgprMode::Separate && record.value(Field::Agprs) > 0 &&
