@@ -77,7 +77,7 @@ TEST(Sarif, RulesResultsAndLocations) {
 TEST(Findings, EveryRuleAFindingCanNameIsInTheCatalogue) {
   for (const char *rule : {"occupancy", "spills", "scratch", "min-occupancy", "max-spills", "max-scratch",
                            "occupancy-regression", "vgpr-step-regression", "spill-regression", "scratch-regression",
-                           "improved", "added", "removed"})
+                           "improved", "added", "removed", "unresolved"})
     EXPECT_NE(findRule(rule), nullptr) << rule;
 }
 

@@ -43,6 +43,9 @@ struct KernelReport {
   // gfx908 without MFMA: the compiler parks VGPRs in the separate AGPR file
   // and copies them back and forth; "VGPRs Spill" still says 0.
   bool hidden_agpr_spills = false;
+  // A register or LDS figure is an LLVM 20+ expression over symbols defined in
+  // another translation unit: no occupancy until link (record.unresolved).
+  bool unresolved = false;
   OccupancySummary summary;
 };
 

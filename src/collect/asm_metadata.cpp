@@ -6,6 +6,7 @@
 //  3. the .amdhsa_kernel descriptor directives.
 #include <llvm/BinaryFormat/MsgPackDocument.h>
 
+#include <algorithm>
 #include <map>
 #include <regex>
 #include <string>
@@ -13,6 +14,7 @@
 #include "regscope/collect.h"
 #include "regscope/error.h"
 #include "amdgpu_metadata.h"
+#include "mc_expr.h"
 #include "remark_labels.h"
 
 namespace regscope {
@@ -20,6 +22,7 @@ namespace {
 
 struct KernelSections {
   FieldValues comments, metadata, directives;
+  std::vector<Field> unresolved;
   bool is_kernel = false;
   std::int64_t agpr_copies = 0, mfma = 0;  // counted over the function's body
 };
@@ -89,7 +92,29 @@ AsmFile parseAsm(std::string_view text) {
   Functions kernels;
 
   static const std::regex type_re(R"(^\s*\.type\s+([^,\s]+),\s*@function)");
-  static const std::regex comment_re(R"(^;\s*([A-Za-z]+)\s*[:=]\s*(-?\d+))");
+  static const std::regex comment_re(R"(^;\s*([A-Za-z]+)\s*[:=]\s*(.+?)\s*$)");
+  static const std::regex leading_number_re(R"(^(-?\d+)(?:\s.*)?$)");  // "0 bytes/workgroup (compile time only)"
+  static const std::regex set_re(R"(^\s*\.set\s+([^,\s]+)\s*,\s*(.+?)\s*$)");
+
+  // LLVM 20+: resource symbols (".set k.num_vgpr, max(42, callee.num_vgpr)").
+  std::map<std::string, std::string> symbols;
+  {
+    std::size_t at = 0;
+    while (at < text.size()) {
+      std::size_t eol = text.find('\n', at);
+      if (eol == std::string_view::npos) eol = text.size();
+      const std::string l(text.substr(at, eol - at));
+      at = eol + 1;
+      std::smatch m;
+      if (l.find(".set") != std::string::npos && std::regex_match(l, m, set_re)) symbols[m[1]] = m[2];
+    }
+  }
+  // A value as a number: plain, or an expression over the file's symbols.
+  auto valueOf = [&](const std::string &v) -> std::optional<std::int64_t> {
+    std::smatch m;
+    if (std::regex_match(v, m, leading_number_re)) return std::stoll(m[1]);
+    return evaluateMcExpr(v, symbols, exprTargetFor(out.arch));
+  };
   std::string function;       // last function seen by .type
   std::string descriptor;     // inside .amdhsa_kernel NAME
   bool in_info = false;       // inside a "; Kernel info:" block
@@ -135,9 +160,11 @@ AsmFile parseAsm(std::string_view text) {
       if (space == std::string_view::npos) continue;
       auto known = kDirectiveFields.find(line.substr(0, space));
       if (known == kDirectiveFields.end()) continue;
-      if (auto number = parseRemarkValue(trim(line.substr(space)))) {
+      if (auto number = valueOf(std::string(trim(line.substr(space))))) {
         std::int64_t v = known->second == Field::WaveSize ? (*number ? 32 : 64) : *number;
         setField(kernels[descriptor].directives, known->second, v);
+      } else {
+        kernels[descriptor].unresolved.push_back(known->second);
       }
       continue;
     }
@@ -157,7 +184,8 @@ AsmFile parseAsm(std::string_view text) {
       if (std::regex_search(line_str, m, comment_re)) {
         auto known = kCommentFields.find(m[1].str());
         if (known != kCommentFields.end()) {
-          setField(kernels[function].comments, known->second, std::stoll(m[2]));
+          if (auto number = valueOf(m[2])) setField(kernels[function].comments, known->second, *number);
+          else kernels[function].unresolved.push_back(known->second);
         }
       }
     }
@@ -177,6 +205,9 @@ AsmFile parseAsm(std::string_view text) {
     for (const FieldValues *part : {&sections.comments, &sections.metadata, &sections.directives})
       for (std::size_t i = 0; i < kFieldCount; ++i)
         if (!facts.values[i] && (*part)[i]) facts.values[i] = (*part)[i];
+    for (Field f : sections.unresolved)  // unresolved everywhere in the file
+      if (!facts.get(f) && std::find(facts.unresolved.begin(), facts.unresolved.end(), f) == facts.unresolved.end())
+        facts.unresolved.push_back(f);
     out.facts.kernels.push_back(std::move(facts));
   }
   return out;

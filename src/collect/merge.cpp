@@ -1,6 +1,7 @@
 // Joins per-source facts into one record per (kernel, arch).
 #include <llvm/Demangle/Demangle.h>
 
+#include <algorithm>
 #include <map>
 #include <utility>
 
@@ -88,6 +89,16 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
       }
     }
   }
+  // A figure stays unresolved only if no source resolved it.
+  for (const FactSet &set : sets)
+    for (const KernelFacts &facts : set.kernels) {
+      auto it = index.find({facts.name, facts.arch});
+      if (it == index.end()) continue;
+      KernelRecord &record = records[it->second];
+      for (Field f : facts.unresolved)
+        if (!record.has(f) && std::find(record.unresolved.begin(), record.unresolved.end(), f) == record.unresolved.end())
+          record.unresolved.push_back(f);
+    }
   return records;
 }
 

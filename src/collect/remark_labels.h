@@ -32,6 +32,10 @@ inline constexpr RemarkLabel kRemarkLabels[] = {
 // Symbolic expressions (LLVM 20+) give nullopt.
 std::optional<std::int64_t> parseRemarkValue(std::string_view value);
 
+// Sets `field` from a remark value: a number, an LLVM 20+ expression that
+// evaluates on its own, or else the field is marked unresolved.
+void setRemarkValue(KernelFacts &facts, Field field, std::string_view value);
+
 // LLVM 15 prints a block for every function; device functions get Occupancy 0.
 inline void markDeviceFunction(KernelFacts &facts) {
   if (facts.get(Field::CompilerOccupancy) == 0) facts.is_kernel = false;

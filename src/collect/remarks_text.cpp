@@ -4,6 +4,7 @@
 #include <string>
 
 #include "regscope/collect.h"
+#include "mc_expr.h"
 #include "remark_labels.h"
 
 namespace regscope {
@@ -17,10 +18,16 @@ std::optional<std::int64_t> parseRemarkValue(std::string_view value) {
   return number;
 }
 
+void setRemarkValue(KernelFacts &facts, Field field, std::string_view value) {
+  if (auto number = parseRemarkValue(value)) facts.set(field, *number);
+  else if (auto evaluated = evaluateMcExpr(value, {}, exprTargetFor(facts.arch))) facts.set(field, *evaluated);
+  else facts.unresolved.push_back(field);
+}
+
 FactSet parseRemarkText(std::string_view text, const std::string &arch) {
   // [remark: ]FILE:LINE:COL: [remark: ]   LABEL: VALUE[ [-Rpass-analysis=...]]
   static const std::regex line_re(
-      R"(^(?:remark: )?(.+?):(\d+):(\d+): (?:remark: )?\s*([A-Za-z][A-Za-z /\[\]]*?): (\S+)(?: \[-Rpass-analysis=kernel-resource-usage\])?\s*$)");
+      R"(^(?:remark: )?(.+?):(\d+):(\d+): (?:remark: )?\s*([A-Za-z][A-Za-z /\[\]]*?): (.+?)(?: \[-Rpass-analysis=kernel-resource-usage\])?\s*$)");
   FactSet set{"remarks", {}};
   KernelFacts *current = nullptr;
   std::size_t pos = 0;
@@ -46,7 +53,7 @@ FactSet parseRemarkText(std::string_view text, const std::string &arch) {
         set.kernels.push_back(std::move(facts));
         current = &set.kernels.back();
       } else if (current) {
-        if (auto number = parseRemarkValue(value)) current->set(*known.field, *number);
+        setRemarkValue(*current, *known.field, value);
       }
       break;
     }

@@ -50,8 +50,7 @@ FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
       if (!known.field || known.key != std::string_view(remark.RemarkName)) continue;
       for (const llvm::remarks::Argument &arg : remark.Args)
         if (std::string_view(arg.Key) == known.key)
-          if (auto number = parseRemarkValue(std::string_view(arg.Val.data(), arg.Val.size())))
-            facts.set(*known.field, *number);
+          setRemarkValue(facts, *known.field, std::string_view(arg.Val.data(), arg.Val.size()));
     }
   }
   for (KernelFacts &facts : set.kernels) markDeviceFunction(facts);

@@ -25,6 +25,11 @@ std::string change(const char *what, int before, int now) {
 GateResult checkThresholds(const Report &report, const GateConfig &config) {
   GateResult result;
   for (const KernelReport &k : report.kernels) {
+    if (k.unresolved) {  // nothing to judge until link; say so rather than guess
+      result.improvements.push_back(verdictFor(k, "unresolved", "figures unresolved until link: not checked"));
+      result.improvements.back().level = "warning";
+      continue;
+    }
     ++result.kernels_checked;
     const Thresholds t = thresholdsFor(config, k.record);
     const OccupancySummary &s = k.summary;
@@ -48,6 +53,7 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, GateRes
   for (const BaselineEntry &e : baseline) before[{e.file, e.name, e.arch}] = &e;
 
   for (const KernelReport &k : report.kernels) {
+    if (k.unresolved) continue;
     const BaselineEntry now = baselineEntry(k);
     const OccupancySummary &s = k.summary;
     auto it = before.find({now.file, now.name, now.arch});

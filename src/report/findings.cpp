@@ -40,6 +40,10 @@ const std::vector<RuleInfo> &ruleCatalog() {
        "The kernel is new since the baseline was recorded.", "note"},
       {"RS303", "removed", "A baseline kernel was not found",
        "The kernel is in the baseline but no longer in the analysed files.", "note"},
+      {"RS304", "unresolved", "Figures unresolved until link",
+       "LLVM 20+ writes a kernel's register counts as expressions over its callees. A callee in another "
+       "translation unit leaves them open until link: analyse the linked code object with regscope parse.",
+       "warning"},
   };
   return rules;
 }
@@ -53,6 +57,11 @@ const RuleInfo *findRule(const std::string &name) {
 std::vector<Verdict> analysisFindings(const Report &report) {
   std::vector<Verdict> findings;
   for (const KernelReport &k : report.kernels) {
+    if (k.unresolved) {
+      findings.push_back({k.display_file, k.record.line, k.record.demangled, k.record.arch, "unresolved",
+                          "figures unresolved until link", "warning"});
+      continue;
+    }
     auto add = [&](const char *rule, std::string message, const char *level) {
       findings.push_back({k.display_file, k.record.line, k.record.demangled, k.record.arch, rule, std::move(message), level});
     };

@@ -113,7 +113,12 @@ json reportToJson(const Report &report) {
         {"agpr_copies", r.has(Field::AgprCopies) ? json(r.value(Field::AgprCopies)) : json(nullptr)},
         {"mfma_instructions", r.has(Field::MfmaInstructions) ? json(r.value(Field::MfmaInstructions)) : json(nullptr)},
         {"hidden_agpr_spills", k.hidden_agpr_spills},
-        {"occupancy", occ},
+        {"unresolved", [&] {
+           json fields = json::array();
+           for (Field f : r.unresolved) fields.push_back(fieldKey(f));
+           return fields;
+         }()},
+        {"occupancy", k.unresolved ? json(nullptr) : occ},
         {"sources", r.sources},
         {"warnings", r.warnings},
     });

@@ -84,6 +84,16 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
     KernelReport k;
     k.record = record;
     chooseWorkgroupSize(k, launch, Field::MaxWorkgroupSize, "max_flat_workgroup_size", kDefaultWorkgroupSize);
+    for (Field f : {Field::Vgprs, Field::VgprsTotal, Field::Agprs, Field::Sgprs, Field::LdsBytes})
+      if (std::find(record.unresolved.begin(), record.unresolved.end(), f) != record.unresolved.end())
+        k.unresolved = true;
+    if (k.unresolved) {
+      k.occupancy.max_waves_per_simd = arch->max_waves_per_simd;
+      k.occupancy.limiter = "unresolved";
+      k.summary = {0, arch->max_waves_per_simd, "waves/SIMD", 0, 0, 0, "spilled registers", 0, "unresolved"};
+      report.kernels.push_back(std::move(k));
+      continue;
+    }
     KernelResources resources;
     resources.vgprs = static_cast<int>(record.value(Field::Vgprs));
     resources.agprs = static_cast<int>(record.value(Field::Agprs));

@@ -1,4 +1,5 @@
 // The terminal view: one row per (kernel, arch), then notes.
+#include <algorithm>
 #include <climits>
 #include <sstream>
 
@@ -11,6 +12,12 @@ namespace {
 std::string bytes(std::int64_t n) {
   if (n >= 1024 && n % 1024 == 0) return std::to_string(n / 1024) + " KiB";
   return std::to_string(n);
+}
+
+// A figure for the table: "?" where no source could resolve it (LLVM 20+).
+std::string figure(const KernelRecord &r, Field f) {
+  if (std::find(r.unresolved.begin(), r.unresolved.end(), f) != r.unresolved.end()) return "?";
+  return std::to_string(r.value(f));
 }
 
 std::string nextStepText(const Occupancy &occ) {
@@ -111,17 +118,19 @@ void printReportText(const Report &report, std::ostream &out, const TextStyle &s
     const KernelRecord &r = k.record;
     // Code objects with AGPRs record only the allocation, not the arch count.
     std::string vgpr = r.has(Field::Vgprs) ? std::to_string(r.value(Field::Vgprs)) : "?";
-    if (!r.has(Field::Vgprs) || k.occupancy.vgprs_total != r.value(Field::Vgprs))
+    if (!k.unresolved && (!r.has(Field::Vgprs) || k.occupancy.vgprs_total != r.value(Field::Vgprs)))
       vgpr += " (" + std::to_string(k.occupancy.vgprs_total) + ")";
     std::string location =
         k.display_file.empty() ? "?" : k.display_file + (r.line > 0 ? ":" + std::to_string(r.line) : "");
     table.addRow({shortKernelName(r.demangled), r.arch, location, vgpr,
-                  std::to_string(r.value(Field::Agprs)), std::to_string(r.value(Field::Sgprs)),
-                  std::to_string(r.value(Field::ScratchBytes)),
+                  figure(r, Field::Agprs), figure(r, Field::Sgprs), figure(r, Field::ScratchBytes),
                   std::to_string(r.value(Field::VgprSpills)) + "/" + std::to_string(r.value(Field::SgprSpills)),
                   bytes(r.value(Field::LdsBytes)),
-                  std::to_string(k.occupancy.waves_per_simd) + "/" + std::to_string(k.occupancy.max_waves_per_simd),
-                  k.occupancy.limiter, nextStepText(k.occupancy), headroomText(k)});
+                  k.unresolved ? "?/" + std::to_string(k.occupancy.max_waves_per_simd)
+                               : std::to_string(k.occupancy.waves_per_simd) + "/" +
+                                     std::to_string(k.occupancy.max_waves_per_simd),
+                  k.occupancy.limiter, k.unresolved ? "unresolved until link" : nextStepText(k.occupancy),
+                  k.unresolved ? "-" : headroomText(k)});
   }
   table.print(out, style.color);
 
@@ -135,6 +144,12 @@ void printReportText(const Report &report, std::ostream &out, const TextStyle &s
             << " VGPRs (the allocation: AGPRs in the unified file, or padding the compiler added)\n";
     if (k.record.value(Field::VgprSpills) || k.record.value(Field::SgprSpills))
       notes << "  " << who << ": spills registers to scratch memory\n";
+    if (k.unresolved) {
+      std::string fields;
+      for (Field f : k.record.unresolved) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
+      notes << "  " << who << ": " << fields << " depend on functions in other translation units (LLVM 20+ "
+            << "expressions): the linked code object has them (regscope parse app)\n";
+    }
     if (k.hidden_agpr_spills)
       notes << "  " << who << ": parks " << k.record.value(Field::Agprs) << " VGPRs in AGPRs with no MFMA in the kernel ("
             << k.record.value(Field::AgprCopies) << " v_accvgpr copies): a spill the compiler reports as 0; "
