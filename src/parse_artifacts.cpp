@@ -11,10 +11,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-enum class Kind { CodeObject, Assembly, Log };
+enum class Kind { CodeObject, Assembly, RemarksYaml, Log };
 
 Kind sniff(const std::string &bytes) {
   if (bytes.rfind("\x7f" "ELF", 0) == 0 || bytes.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0) return Kind::CodeObject;
+  if (bytes.rfind("--- !", 0) == 0) return Kind::RemarksYaml;
   if (bytes.find(".amdgcn_target") != std::string::npos || bytes.find(".amdgpu_metadata") != std::string::npos ||
       bytes.find(".amdhsa_kernel") != std::string::npos)
     return Kind::Assembly;
@@ -56,6 +57,22 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
         }
         if (sets.front().kernels.empty()) throw Error(file + ": no AMDGPU kernels in this assembly");
         break;
+      case Kind::RemarksYaml: {  // "<stem>-hip-amdgcn-amd-amdhsa-gfx90a.opt.yaml" names its arch
+        std::string arch = log_arch;
+        const std::string name = fs::path(file).filename().string();
+        const std::size_t at = name.rfind("-amdgcn-amd-amdhsa-");
+        if (arch.empty() && at != std::string::npos)
+          arch = name.substr(at + 19, name.find(".opt.yaml") == std::string::npos ? std::string::npos
+                                                                                  : name.find(".opt.yaml") - at - 19);
+        if (arch.empty()) throw Error(file + ": the file name does not say the arch; pass --arch");
+        try {
+          sets.push_back(parseRemarkYaml(bytes, arch));
+        } catch (const Error &e) {
+          throw Error(file + ": " + e.what());
+        }
+        if (sets.front().kernels.empty()) throw Error(file + ": no kernel-resource-usage remarks in this record");
+        break;
+      }
       case Kind::Log: {
         FactSet remarks = parseRemarkText(bytes, log_arch);
         if (remarks.kernels.empty())

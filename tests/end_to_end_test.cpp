@@ -617,6 +617,14 @@ TEST_F(EndToEnd, ParseExistingArtifacts) {
   ASSERT_EQ(log.exit_code, 0) << log.err;
   EXPECT_EQ(json::parse(log.out)["kernels"][0]["vgprs"], 102);
 
+  // An optimisation record names its arch in its file name.
+  TempDir records;
+  fs::copy_file(test::sourcePath("fixtures/hipcc-5.2.3/lbm-gfx908.opt.yaml"),
+                records.path() + "/lbm-hip-amdgcn-amd-amdhsa-gfx908.opt.yaml");
+  test::RunResult yaml = run({"parse", records.path() + "/lbm-hip-amdgcn-amd-amdhsa-gfx908.opt.yaml", "--format", "json"});
+  ASSERT_EQ(yaml.exit_code, 0) << yaml.err;
+  EXPECT_EQ(json::parse(yaml.out)["kernels"][0]["arch"], "gfx908");
+
   // Bad input: each one line, exit 2.
   TempDir src;
   std::ofstream(src.path() + "/empty.log") << "make: Nothing to be done for 'all'.\n";
