@@ -12,7 +12,7 @@
 
 int main(int argc, char **argv) {
   using namespace regscope;
-  CLI::App app{"regscope: why GPU kernels run at the occupancy they do"};
+  CLI::App app{"regscope: why GPU kernels run at the occupancy they do", "regscope"};
   app.set_version_flag("--version", std::string("regscope ") + kRegscopeVersion + " (LLVM " +
                                         LLVM_VERSION_STRING + ")");
   app.require_subcommand(1);
