@@ -251,19 +251,8 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
       continue;
     }
     if (report.compiler_version.empty()) report.compiler_version = result.producer;
-    for (const KernelRecord &record : result.records)
-      for (const std::string &w : record.warnings)
-        report.warnings.push_back(record.demangled + " [" + record.arch + "]: sources disagree on " + w);
     const std::size_t first = report.kernels.size();
     addKernels(report, result.records, options.launch);
-    // Each kernel's archs side by side, kernels in the order first seen.
-    std::map<std::string, std::size_t> rank;
-    for (std::size_t k = first; k < report.kernels.size(); ++k)
-      rank.try_emplace(report.kernels[k].record.name, rank.size());
-    std::stable_sort(report.kernels.begin() + first, report.kernels.end(),
-                     [&](const KernelReport &a, const KernelReport &b) {
-                       return rank[a.record.name] < rank[b.record.name];
-                     });
     const std::map<std::string, std::string> inputs = {{jobs[i].path, jobs[i].file}};
     for (std::size_t k = first; k < report.kernels.size(); ++k)
       report.kernels[k].display_file = displayPath(report.kernels[k].record.file, inputs);

@@ -22,6 +22,16 @@ Kind sniff(const std::string &bytes) {
   return Kind::Log;
 }
 
+// Runs a parser, naming the file in any error it raises.
+template <typename Parse>
+auto inFile(const std::string &file, Parse parse) {
+  try {
+    return parse();
+  } catch (const Error &e) {
+    throw Error(file + ": " + e.what());
+  }
+}
+
 }  // namespace
 
 Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch,
@@ -35,28 +45,20 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
     std::vector<FactSet> sets;
     switch (sniff(bytes)) {
       case Kind::CodeObject: {
-        std::vector<CodeObject> objects;
-        try {
-          objects = parseCodeObjects(bytes);
-        } catch (const Error &e) {
-          throw Error(file + ": " + e.what());
-        }
+        std::vector<CodeObject> objects = inFile(file, [&] { return parseCodeObjects(bytes); });
         for (CodeObject &co : objects) sets.push_back(std::move(co.facts));
         bool any = false;
         for (const FactSet &set : sets) any |= !set.kernels.empty();
         if (!any) throw Error(file + ": no AMDGPU kernels in this file");
         break;
       }
-      case Kind::Assembly:
-        try {
-          AsmFile assembly = parseAsm(bytes);
-          if (report.compiler_version.empty()) report.compiler_version = assembly.producer;
-          sets.push_back(std::move(assembly.facts));
-        } catch (const Error &e) {
-          throw Error(file + ": " + e.what());
-        }
+      case Kind::Assembly: {
+        AsmFile assembly = inFile(file, [&] { return parseAsm(bytes); });
+        if (report.compiler_version.empty()) report.compiler_version = assembly.producer;
+        sets.push_back(std::move(assembly.facts));
         if (sets.front().kernels.empty()) throw Error(file + ": no AMDGPU kernels in this assembly");
         break;
+      }
       case Kind::RemarksYaml: {  // "<stem>-hip-amdgcn-amd-amdhsa-gfx90a.opt.yaml" names its arch
         std::string arch = log_arch;
         const std::string name = fs::path(file).filename().string();
@@ -65,11 +67,7 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
           arch = name.substr(at + 19, name.find(".opt.yaml") == std::string::npos ? std::string::npos
                                                                                   : name.find(".opt.yaml") - at - 19);
         if (arch.empty()) throw Error(file + ": the file name does not say the arch; pass --arch");
-        try {
-          sets.push_back(parseRemarkYaml(bytes, arch));
-        } catch (const Error &e) {
-          throw Error(file + ": " + e.what());
-        }
+        sets.push_back(inFile(file, [&] { return parseRemarkYaml(bytes, arch); }));
         if (sets.front().kernels.empty()) throw Error(file + ": no kernel-resource-usage remarks in this record");
         break;
       }
@@ -84,11 +82,8 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
       }
     }
     std::vector<KernelRecord> records = mergeFacts(sets);
-    for (KernelRecord &record : records) {
+    for (KernelRecord &record : records)
       if (record.file.empty()) record.file = file;  // code objects and .s name no source
-      for (const std::string &w : record.warnings)
-        report.warnings.push_back(record.demangled + " [" + record.arch + "]: sources disagree on " + w);
-    }
     const std::size_t first = report.kernels.size();
     addKernels(report, records, launch);
     for (std::size_t k = first; k < report.kernels.size(); ++k) report.kernels[k].display_file = report.kernels[k].record.file;

@@ -66,8 +66,9 @@ struct Report {
   std::vector<std::string> errors;  // files that could not be analysed; exit 2
 };
 
-// The model stage: one KernelReport per record. Records for archs regscope
-// has no table for are reported as warnings and skipped.
+// The model stage: one KernelReport per record, each kernel's archs side by
+// side. Records for archs regscope has no table for, and figures the sources
+// disagreed on, become report warnings.
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch = {});
 
 }  // namespace regscope

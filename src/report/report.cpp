@@ -5,6 +5,7 @@
 #include "regscope/arch.h"
 
 #include <algorithm>
+#include <map>
 
 namespace regscope {
 
@@ -60,6 +61,10 @@ KernelReport nvidiaKernel(const KernelRecord &record, const CudaArch &arch, cons
 }  // namespace
 
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch) {
+  for (const KernelRecord &record : records)
+    for (const std::string &w : record.warnings)
+      report.warnings.push_back(record.demangled + " [" + record.arch + "]: sources disagree on " + w);
+  const std::size_t first = report.kernels.size();
   for (const KernelRecord &record : records) {
     if (record.vendor == "nvidia") {
       const CudaArch *cuda = findCudaArch(record.arch);
@@ -95,11 +100,11 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
       continue;
     }
     KernelResources resources;
-    resources.vgprs = static_cast<int>(record.value(Field::Vgprs));
-    resources.agprs = static_cast<int>(record.value(Field::Agprs));
-    resources.vgprs_total = static_cast<int>(record.value(Field::VgprsTotal));
-    resources.sgprs = static_cast<int>(record.value(Field::Sgprs));
-    resources.lds_bytes = static_cast<int>(record.value(Field::LdsBytes)) + launch.dynamic_lds;
+    resources.vgprs = value(record, Field::Vgprs);
+    resources.agprs = value(record, Field::Agprs);
+    resources.vgprs_total = value(record, Field::VgprsTotal);
+    resources.sgprs = value(record, Field::Sgprs);
+    resources.lds_bytes = value(record, Field::LdsBytes) + launch.dynamic_lds;
     resources.workgroup_size = k.workgroup_size;
     k.occupancy = computeOccupancy(*arch, resources);
 
@@ -136,6 +141,14 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
                  k.occupancy.limiter};
     report.kernels.push_back(std::move(k));
   }
+  // Each kernel's archs side by side, kernels in the order first seen.
+  std::map<std::string, std::size_t> rank;
+  for (std::size_t k = first; k < report.kernels.size(); ++k)
+    rank.try_emplace(report.kernels[k].record.name, rank.size());
+  std::stable_sort(report.kernels.begin() + first, report.kernels.end(),
+                   [&](const KernelReport &a, const KernelReport &b) {
+                     return rank[a.record.name] < rank[b.record.name];
+                   });
 }
 
 }  // namespace regscope
