@@ -22,16 +22,18 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// The report's kernels that belong to the selected cases (files hold several).
+// Whether a reported kernel is the case's kernel (files hold several).
+bool isCaseKernel(const KernelReport &k, const ReferenceCase &c, const std::string &dir) {
+  return fs::path(k.record.file).lexically_normal() == (fs::path(dir) / c.file).lexically_normal() &&
+         functionBaseName(k.record.demangled) == c.kernel;
+}
+
+// The report's kernels that belong to the selected cases.
 void keepSelected(Report &report, const std::vector<ReferenceCase> &cases, const std::string &dir) {
   std::vector<KernelReport> kept;
   for (KernelReport &k : report.kernels)
-    for (const ReferenceCase &c : cases)
-      if (fs::path(k.record.file).lexically_normal() == (fs::path(dir) / c.file).lexically_normal() &&
-          functionBaseName(k.record.demangled) == c.kernel) {
-        kept.push_back(std::move(k));
-        break;
-      }
+    if (std::any_of(cases.begin(), cases.end(), [&](const ReferenceCase &c) { return isCaseKernel(k, c, dir); }))
+      kept.push_back(std::move(k));
   report.kernels = std::move(kept);
 }
 
@@ -190,13 +192,13 @@ Command kernelsRun(CLI::App &parent) {
             if (run["platform"] == "cuda") options.cuda_archs = {run["arch"].get<std::string>()};
             else options.archs = {run["arch"].get<std::string>()};
             Report report = analyzeCases(cases, options);
+            const std::string dir = kernelsDirectory();
             for (json &c : run["cases"]) {
+              auto rc = std::find_if(cases.begin(), cases.end(),
+                                     [&](const ReferenceCase &r) { return c.value("name", "") == r.name; });
+              if (rc == cases.end()) continue;  // a case this run did not select: no figures to join
               for (const KernelReport &k : report.kernels)
-                if (functionBaseName(k.record.demangled) == c["kernel"].get<std::string>() &&
-                    fs::path(k.record.file).filename() ==
-                        fs::path(std::find_if(cases.begin(), cases.end(), [&](const ReferenceCase &rc) {
-                          return c["name"] == rc.name;
-                        })->file).filename()) {
+                if (isCaseKernel(k, *rc, dir)) {
                   c["registers"] = k.summary.registers;
                   c["spills"] = k.summary.spills;
                   c["occupancy"] = std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
