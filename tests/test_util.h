@@ -33,24 +33,18 @@ inline std::string readText(const std::string &path) {
 
 inline std::string fixture(const std::string &relative) { return readText(sourcePath("fixtures/" + relative)); }
 
-struct RunResult {
-  int exit_code;
-  std::string out, err;
-};
+using RunResult = ProcessOutput;  // exit_code, out, err
 
 // Runs the regscope binary with `args` in `cwd`, $TMPDIR set to `tmpdir` and
 // the result cache in `cache` (never the user's).
 inline RunResult runRegscope(const std::vector<std::string> &args, const std::string &cwd,
                              const std::string &tmpdir, const std::string &cache,
                              const std::vector<std::string> &environment = {}) {
-  TempDir capture;
   std::vector<std::string> argv = {"/usr/bin/env", "TMPDIR=" + tmpdir, "XDG_CACHE_HOME=" + cache};
   argv.insert(argv.end(), environment.begin(), environment.end());
   argv.push_back(REGSCOPE_BINARY);
   argv.insert(argv.end(), args.begin(), args.end());
-  const std::string out = capture.path() + "/out", err = capture.path() + "/err";
-  int code = runProcess(argv, cwd, out, err);
-  return {code, readText(out), readText(err)};
+  return runCaptured(argv, cwd);
 }
 
 inline bool haveHipcc() {

@@ -88,6 +88,14 @@ std::string readFile(const std::string &path);
 // file's mode, else honours the umask. Throws regscope::Error.
 void writeFileAtomically(const std::string &path, const std::string &content);
 
+// runProcess with both outputs captured as text, through files in a private
+// temporary directory. An empty `cwd` runs the program in that directory.
+struct ProcessOutput {
+  int exit_code = 0;
+  std::string out, err;
+};
+ProcessOutput runCaptured(const std::vector<std::string> &argv, const std::string &cwd = "");
+
 // Raises InterruptedError if a caught signal is pending.
 void throwIfInterrupted();
 

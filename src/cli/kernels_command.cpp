@@ -68,11 +68,10 @@ std::string buildRunner(Gpu gpu) {
   if (cache.empty()) cache = fs::temp_directory_path().string() + "/regscope";
   const std::string build = cache + (gpu == Gpu::Nvidia ? "/runner-cuda" : "/runner-hip");
   const std::string source = (fs::path(kernelsDirectory()) / "runner").string();
-  TempDir logs;
   auto step = [&](std::vector<std::string> argv, const char *what) {
-    const std::string out = logs.path() + "/out", err = logs.path() + "/err";
-    if (runProcess(argv, logs.path(), out, err) != 0)
-      throw Error(std::string("building the runner failed at ") + what + ":\n" + readFile(out) + readFile(err));
+    const ProcessOutput run = runCaptured(argv);
+    if (run.exit_code != 0)
+      throw Error(std::string("building the runner failed at ") + what + ":\n" + run.out + run.err);
   };
   std::vector<std::string> configure = {"cmake", "-S", source, "-B", build, "-DCMAKE_BUILD_TYPE=Release"};
   if (gpu == Gpu::Nvidia) {
@@ -166,16 +165,16 @@ Command kernelsRun(CLI::App &parent) {
             std::vector<std::string> argv = {runner, "--json", "--repeat", std::to_string(state->repeat)};
             if (state->size) argv.insert(argv.end(), {"--size", std::to_string(state->size)});
             if (!state->selector.empty()) argv.insert(argv.end(), {"--case", state->selector});
-            TempDir io;
-            const int code = runProcess(argv, io.path(), io.path() + "/out", io.path() + "/err");
-            const std::string err = readFile(io.path() + "/err");
+            const ProcessOutput ran = runCaptured(argv);
+            const int code = ran.exit_code;
+            const std::string &err = ran.err;
             if (code == 3) {
               std::cerr << "regscope: no GPU found: " << err;
               return kExitNoGpu;
             }
             json run;
             try {
-              run = json::parse(readFile(io.path() + "/out"));
+              run = json::parse(ran.out);
             } catch (const json::exception &) {
               throw Error("the runner failed (exit " + std::to_string(code) + ")" + (err.empty() ? "" : ": " + err));
             }

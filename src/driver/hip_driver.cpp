@@ -114,10 +114,9 @@ CompileOutput compileHip(const CompileJob &job) {
   for (const std::string &flag : {std::string("-MD"), std::string("-MF"), deps_path}) out.argv.push_back(flag);
   out.argv.push_back(job.source);
 
-  const fs::path stdout_path = fs::path(dir.path()) / "regscope.stdout";
-  const fs::path stderr_path = fs::path(dir.path()) / "regscope.stderr";
-  out.exit_code = runProcess(out.argv, dir.path(), stdout_path, stderr_path);
-  out.diagnostics = readFile(stdout_path.string()) + readFile(stderr_path.string());
+  const ProcessOutput run = runCaptured(out.argv, dir.path());
+  out.exit_code = run.exit_code;
+  out.diagnostics = run.out + run.err;
   out.dependencies = parseDependencyFile(readFile(deps_path));
 
   std::error_code ec;

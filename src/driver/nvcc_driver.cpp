@@ -49,9 +49,9 @@ CompileOutput compileCuda(const CompileJob &job) {
     out.argv.push_back(flag);
   out.argv.push_back(job.source);
 
-  const std::string stdout_path = dir.path() + "/regscope.stdout", stderr_path = dir.path() + "/regscope.stderr";
-  out.exit_code = runProcess(out.argv, dir.path(), stdout_path, stderr_path);
-  out.diagnostics = readFile(stdout_path) + readFile(stderr_path);
+  const ProcessOutput run = runCaptured(out.argv, dir.path());
+  out.exit_code = run.exit_code;
+  out.diagnostics = run.out + run.err;
   out.dependencies = parseDependencyFile(readFile(deps));
   if (out.exit_code != 0) return out;
 
@@ -64,11 +64,10 @@ CompileOutput compileCuda(const CompileJob &job) {
     if (rdc) {  // the final figures exist only after the device link
       std::vector<std::string> link = {job.compiler, "-dlink", "--resource-usage", "-arch=" + arch, object,
                                        "-o", dir.path() + "/regscope.dlink." + arch + ".o"};
-      const std::string link_err = dir.path() + "/regscope.dlink.err";
-      int code = runProcess(link, dir.path(), stdout_path, link_err);
-      result.link_report = readFile(link_err);
-      if (code != 0) {
-        out.exit_code = code;
+      const ProcessOutput linked = runCaptured(link, dir.path());
+      result.link_report = linked.err;  // nvlink reports on stderr
+      if (linked.exit_code != 0) {
+        out.exit_code = linked.exit_code;
         out.diagnostics += result.link_report;
         return out;
       }

@@ -70,4 +70,14 @@ int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
   return 1;
 }
 
+ProcessOutput runCaptured(const std::vector<std::string> &argv, const std::string &cwd) {
+  TempDir capture;
+  const std::string out = capture.path() + "/stdout", err = capture.path() + "/stderr";
+  ProcessOutput result;
+  result.exit_code = runProcess(argv, cwd.empty() ? capture.path() : cwd, out, err);
+  result.out = readFile(out);
+  result.err = readFile(err);
+  return result;
+}
+
 }  // namespace regscope
