@@ -151,3 +151,36 @@ TEST(Baseline, VgprStepCrossedWhileAnotherResourceLimits) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST(Thresholds, UnresolvedKernelsAreUncheckedNotImproved) {
+  Report report;
+  report.kernels = {kernel("linked_later", 0, 0)};
+  report.kernels[0].unresolved = true;
+  GateConfig config;
+  config.defaults = {5, 0, 0};
+  GateResult result = checkThresholds(report, config);
+  EXPECT_TRUE(result.failures.empty());
+  EXPECT_TRUE(result.improvements.empty());
+  ASSERT_EQ(result.unchecked.size(), 1u);
+  EXPECT_EQ(result.unchecked[0].rule, "unresolved");
+  EXPECT_EQ(result.unchecked[0].level, "warning");  // the rule catalogue's level
+  EXPECT_EQ(result.kernels_checked, 0);
+}
+
+TEST(Thresholds, LevelsComeFromTheRuleCatalogue) {
+  Report before, now;
+  before.kernels = {kernel("k", 5, 96)};
+  now.kernels = {kernel("k", 4, 90)};
+  GateResult result;
+  compareWithBaseline(now, baselineFromReport(before), result);
+  ASSERT_EQ(result.failures.size(), 1u);
+  EXPECT_EQ(result.failures[0].level, "error");
+  ASSERT_EQ(result.improvements.size(), 1u);  // VGPRs 96 -> 90
+  EXPECT_EQ(result.improvements[0].level, "note");
+}
+
+}  // namespace
+}  // namespace regscope

@@ -24,7 +24,7 @@ const RuleInfo *findRule(const std::string &name);
 
 // `analyze`: one "occupancy" note per kernel, plus spill and scratch warnings.
 std::vector<Verdict> analysisFindings(const Report &report);
-// `gate`: failures, then improvements and added/removed kernels as notes.
+// `gate`: failures, then improvements, added/removed and unchecked kernels.
 std::vector<Verdict> gateFindings(const GateResult &result);
 
 enum class CiFormat { Sarif, Markdown, Github, Junit };

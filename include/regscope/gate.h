@@ -77,6 +77,7 @@ struct GateResult {
   std::vector<Verdict> improvements;
   std::vector<Verdict> added;    // kernels not in the baseline
   std::vector<Verdict> removed;  // baseline kernels no longer found
+  std::vector<Verdict> unchecked;  // kernels whose figures are unresolved until link
   int kernels_checked = 0;
 };
 

@@ -24,7 +24,7 @@ struct TextStyle {
 void printReportText(const Report &report, std::ostream &out, const TextStyle &style);
 nlohmann::json reportToJson(const Report &report);
 
-// `regscope gate`: failures, improvements, added and removed kernels.
+// `regscope gate`: failures, improvements, added, removed and unchecked kernels.
 void printGateText(const GateResult &result, std::ostream &out, const TextStyle &style);
 nlohmann::json gateToJson(const GateResult &result);
 

@@ -2,18 +2,27 @@
 #include <map>
 #include <tuple>
 
+#include "regscope/findings.h"
 #include "regscope/gate.h"
 
 namespace regscope {
 namespace {
 
+// A rule's level is the rule catalogue's (findings.cpp), not decided here.
+std::string levelOf(const std::string &rule) {
+  const RuleInfo *info = findRule(rule);
+  return info ? info->level : "error";
+}
+
 Verdict verdictFor(const KernelReport &k, std::string rule, std::string message) {
-  const std::string level = rule == "improved" || rule == "added" ? "note" : "error";
-  return {k.display_file, k.record.line, k.record.demangled, k.record.arch, std::move(rule), std::move(message), level};
+  std::string level = levelOf(rule);
+  return {k.display_file, k.record.line, k.record.demangled, k.record.arch, std::move(rule), std::move(message),
+          std::move(level)};
 }
 
 Verdict verdictFor(const BaselineEntry &e, std::string rule, std::string message) {
-  return {e.file, 0, e.demangled, e.arch, std::move(rule), std::move(message), "note"};
+  std::string level = levelOf(rule);
+  return {e.file, 0, e.demangled, e.arch, std::move(rule), std::move(message), std::move(level)};
 }
 
 std::string change(const char *what, int before, int now) {
@@ -26,8 +35,7 @@ GateResult checkThresholds(const Report &report, const GateConfig &config) {
   GateResult result;
   for (const KernelReport &k : report.kernels) {
     if (k.unresolved) {  // nothing to judge until link; say so rather than guess
-      result.improvements.push_back(verdictFor(k, "unresolved", "figures unresolved until link: not checked"));
-      result.improvements.back().level = "warning";
+      result.unchecked.push_back(verdictFor(k, "unresolved", "figures unresolved until link: not checked"));
       continue;
     }
     ++result.kernels_checked;

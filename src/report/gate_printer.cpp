@@ -28,6 +28,7 @@ void printGateText(const GateResult &result, std::ostream &out, const TextStyle 
   for (const Verdict &v : result.improvements) out << where(v) << ": " << green << "improved" << reset << ": " << v.message << '\n';
   for (const Verdict &v : result.added) out << where(v) << ": added: " << v.message << '\n';
   for (const Verdict &v : result.removed) out << where(v) << ": removed: " << v.message << '\n';
+  for (const Verdict &v : result.unchecked) out << where(v) << ": unresolved: " << v.message << '\n';
   out << "regscope gate: " << (result.failures.empty() ? std::string(green) + "pass" : std::string(red) + "FAIL")
       << reset << ", " << result.failures.size() << " failure" << (result.failures.size() == 1 ? "" : "s") << " in "
       << result.kernels_checked << " kernel" << (result.kernels_checked == 1 ? "" : "s") << '\n';
@@ -41,7 +42,8 @@ nlohmann::json gateToJson(const GateResult &result) {
           {"failures", verdictsToJson(result.failures)},
           {"improvements", verdictsToJson(result.improvements)},
           {"added", verdictsToJson(result.added)},
-          {"removed", verdictsToJson(result.removed)}};
+          {"removed", verdictsToJson(result.removed)},
+          {"unchecked", verdictsToJson(result.unchecked)}};
 }
 
 }  // namespace regscope
