@@ -105,25 +105,26 @@ Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRul
   else if (occ.by_workgroup == w) occ.limiter = "workgroup";
   else occ.limiter = "lds";
 
+  // The most of each resource that still allows `waves`.
+  auto sgprCap = [&](int waves) {
+    return largestWhere(1, arch.max_sgprs, [&](int s) { return wavesBySgprs(arch, s) >= waves; });
+  };
+  auto ldsCap = [&](int waves) {
+    return largestWhere(0, arch.max_lds_per_workgroup,
+                        [&](int l) { return wavesByLds(arch, l, r.workgroup_size, rule) >= waves; });
+  };
+
   // Headroom: what can grow before the occupancy drops below w.
-  const int max_sgpr_for_w =
-      largestWhere(1, arch.max_sgprs, [&](int s) { return wavesBySgprs(arch, s) >= w; });
-  const int max_lds_for_w = largestWhere(0, arch.max_lds_per_workgroup, [&](int l) {
-    return wavesByLds(arch, l, r.workgroup_size, rule) >= w;
-  });
   occ.headroom.vgprs = std::max(0, maxVgprsForWaves(arch, w) - occ.vgprs_total);
-  occ.headroom.sgprs = std::max(0, max_sgpr_for_w - r.sgprs);
-  occ.headroom.lds_bytes = std::max(0, max_lds_for_w - r.lds_bytes);
+  occ.headroom.sgprs = std::max(0, sgprCap(w) - r.sgprs);
+  occ.headroom.lds_bytes = std::max(0, ldsCap(w) - r.lds_bytes);
 
   // Next step: one wave more, if every resource can get there.
   if (w < arch.max_waves_per_simd && occ.by_workgroup > w) {
     const int target = w + 1;
     const int vgpr_cap = maxVgprsForWaves(arch, target);
-    const int sgpr_cap =
-        largestWhere(1, arch.max_sgprs, [&](int s) { return wavesBySgprs(arch, s) >= target; });
-    const int lds_cap = largestWhere(0, arch.max_lds_per_workgroup, [&](int l) {
-      return wavesByLds(arch, l, r.workgroup_size, rule) >= target;
-    });
+    const int sgpr_cap = sgprCap(target);
+    const int lds_cap = ldsCap(target);
     if (vgpr_cap >= 1 && sgpr_cap >= 1 && lds_cap >= 0) {
       NextStep next;
       next.waves_per_simd = target;

@@ -20,6 +20,13 @@ std::string figure(const KernelRecord &r, Field f) {
   return std::to_string(r.value(f));
 }
 
+// "free 6 VGPRs + free 2 SGPRs -> 5 waves/SIMD": what must go for the next step.
+std::string stepText(const std::vector<std::string> &frees, int target, const char *unit) {
+  std::string text;
+  for (const std::string &f : frees) text += (text.empty() ? "" : " + ") + f;
+  return text + " -> " + std::to_string(target) + " " + unit;
+}
+
 std::string nextStepText(const Occupancy &occ) {
   if (!occ.next) {
     if (occ.limiter == "none") return "at maximum";
@@ -30,9 +37,7 @@ std::string nextStepText(const Occupancy &occ) {
   if (n.vgprs_to_free) parts.push_back("free " + std::to_string(n.vgprs_to_free) + " VGPRs");
   if (n.sgprs_to_free) parts.push_back("free " + std::to_string(n.sgprs_to_free) + " SGPRs");
   if (n.lds_bytes_to_free) parts.push_back("free " + bytes(n.lds_bytes_to_free) + " LDS");
-  std::string text;
-  for (const std::string &p : parts) text += (text.empty() ? "" : " + ") + p;
-  return text + " -> " + std::to_string(n.waves_per_simd) + " waves/SIMD";
+  return stepText(parts, n.waves_per_simd, "waves/SIMD");
 }
 
 std::string headroomText(const KernelReport &k) {
@@ -60,9 +65,7 @@ std::string cudaNextStepText(const CudaOccupancy &occ) {
   std::vector<std::string> parts;
   if (occ.next->registers_to_free) parts.push_back("free " + std::to_string(occ.next->registers_to_free) + " registers");
   if (occ.next->shared_to_free) parts.push_back("free " + std::to_string(occ.next->shared_to_free) + " B shared");
-  std::string text;
-  for (const std::string &p : parts) text += (text.empty() ? "" : " + ") + p;
-  return text + " -> " + std::to_string(occ.next->blocks_per_sm) + " blocks/SM";
+  return stepText(parts, occ.next->blocks_per_sm, "blocks/SM");
 }
 
 void printNvidiaTable(const std::vector<const KernelReport *> &kernels, std::ostream &out, const TextStyle &style) {
