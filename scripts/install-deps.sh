@@ -4,8 +4,8 @@
 set -euo pipefail
 
 packages=(
-  # build
-  build-essential cmake
+  # build (bc: the benchmark scripts' arithmetic)
+  build-essential cmake bc
   # the AMD toolchain regscope drives (ROCm 5.2.3, clang 15)
   hipcc libamdhip64-dev rocm-device-libs
   # libraries regscope links: LLVM/Clang 15 (Clang's CMake package is in clang-15)
