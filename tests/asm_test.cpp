@@ -1,8 +1,8 @@
 // The .s parser against real device assembly in fixtures/.
 #include <gtest/gtest.h>
 
-#include "regscope/collect.h"
-#include "regscope/error.h"
+#include "regscope/collect/collect.h"
+#include "regscope/support/error.h"
 #include "test_util.h"
 
 namespace regscope {

@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "regscope/cache.h"
+#include "regscope/cache/cache.h"
+#include "regscope/support/depfile.h"
+#include "regscope/support/process.h"
 #include "test_util.h"
 
 namespace regscope {

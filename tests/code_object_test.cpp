@@ -1,8 +1,8 @@
 // Code objects: device ELF notes, offload bundles inside host objects.
 #include <gtest/gtest.h>
 
-#include "regscope/collect.h"
-#include "regscope/error.h"
+#include "regscope/collect/collect.h"
+#include "regscope/support/error.h"
 #include "test_util.h"
 
 namespace regscope {

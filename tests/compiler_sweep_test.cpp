@@ -15,9 +15,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "regscope/analyze.h"
-#include "regscope/arch.h"
-#include "regscope/occupancy.h"
+#include "regscope/pipeline/analyze.h"
+#include "regscope/target/amdgpu.h"
+#include "regscope/model/amdgpu_occupancy.h"
 #include "test_util.h"
 
 namespace regscope {

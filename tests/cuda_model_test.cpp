@@ -1,7 +1,7 @@
 // The CUDA occupancy model: the published rules and their traps.
 #include <gtest/gtest.h>
 
-#include "regscope/cuda.h"
+#include "regscope/model/cuda_occupancy.h"
 
 namespace regscope {
 namespace {
@@ -22,7 +22,7 @@ TEST(CudaModel, PerSubPartitionRegisterFloor) {
   EXPECT_EQ(occ.blocks_per_sm, 4);
   EXPECT_EQ(occ.warps_per_sm, 40);
   EXPECT_DOUBLE_EQ(occ.fraction, 0.625);
-  EXPECT_EQ(occ.limiter, "registers");
+  EXPECT_EQ(occ.limiter, Limiter::Registers);
   ASSERT_TRUE(occ.next);
   EXPECT_EQ(occ.next->blocks_per_sm, 5);
   EXPECT_EQ(occ.next->registers_to_free, 8);
@@ -35,7 +35,7 @@ TEST(CudaModel, SeedWideLoadsOnA100) {
   EXPECT_EQ(occupancy("sm_80", 32, 1024).blocks_per_sm, 2);
   EXPECT_EQ(occupancy("sm_80", 64, 1024).blocks_per_sm, 1);
   EXPECT_EQ(occupancy("sm_80", 65, 1024).blocks_per_sm, 0);  // 65 x 1024 > 65536
-  EXPECT_EQ(occupancy("sm_80", 65, 1024).limiter, "invalid");
+  EXPECT_EQ(occupancy("sm_80", 65, 1024).limiter, Limiter::Invalid);
   // 512 threads x 2 blocks: 64 registers fit exactly.
   EXPECT_EQ(occupancy("sm_80", 64, 512).blocks_per_sm, 2);
 }
@@ -43,7 +43,7 @@ TEST(CudaModel, SeedWideLoadsOnA100) {
 TEST(CudaModel, SharedMemoryIncludesTheReservedKilobyte) {
   // 9.0: 228 KiB per SM, 1 KiB reserved per block, granule 128.
   EXPECT_EQ(occupancy("sm_90", 16, 128, 0, 48 * 1024).blocks_per_sm, 4);  // 49 KiB each
-  EXPECT_EQ(occupancy("sm_90", 16, 128, 0, 56 * 1024).limiter, "shared");
+  EXPECT_EQ(occupancy("sm_90", 16, 128, 0, 56 * 1024).limiter, Limiter::Shared);
   EXPECT_EQ(occupancy("sm_90", 16, 128, 0, 232448 + 1).blocks_per_sm, 0);  // over the opt-in limit
   // 7.5 reserves nothing and has 64 KiB.
   EXPECT_EQ(occupancy("sm_75", 16, 128, 0, 32 * 1024).blocks_per_sm, 2);
@@ -67,8 +67,8 @@ TEST(CudaModel, WarpAndBlockSlots) {
   EXPECT_EQ(occupancy("sm_86", 16, 32).blocks_per_sm, 16);
   EXPECT_EQ(occupancy("sm_89", 16, 32).blocks_per_sm, 24);
   EXPECT_EQ(occupancy("sm_86", 16, 1024).warps_per_sm, 32);  // 48 warps: one 32-warp block
-  EXPECT_EQ(occupancy("sm_90", 16, 1024).limiter, "none");
-  EXPECT_EQ(occupancy("sm_90", 16, 2048).limiter, "invalid");
+  EXPECT_EQ(occupancy("sm_90", 16, 1024).limiter, Limiter::None);
+  EXPECT_EQ(occupancy("sm_90", 16, 2048).limiter, Limiter::Invalid);
 }
 
 TEST(CudaModel, LargestBlockWithTheSameWarps) {

@@ -4,8 +4,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "regscope/driver.h"
-#include "regscope/error.h"
+#include "regscope/driver/driver.h"
+#include "regscope/support/process.h"
+#include "regscope/support/error.h"
 #include "test_util.h"
 
 namespace regscope {

@@ -10,7 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "regscope/driver.h"
+#include "regscope/driver/driver.h"
+#include "regscope/support/process.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -336,7 +337,7 @@ TEST_F(EndToEnd, ResultCacheServesUnchangedSourcesAndMissesEdits) {
 
   // Tamper with the cached VGPR count: a hit must serve it.
   json entry = json::parse(test::readText(entries[0].string()));
-  entry["records"][0]["values"][0] = 7;
+  entry["records"][0]["values"]["vgprs"] = 7;  // values are stored by field key
   std::ofstream(entries[0]) << entry.dump();
   json hit = json::parse(run({"analyze", k, "--format", "json"}).out);
   EXPECT_EQ(hit["kernels"][0]["vgprs"], 7) << "unchanged source: served from the cache";

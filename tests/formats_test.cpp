@@ -4,60 +4,73 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "regscope/findings.h"
+#include "regscope/gate/rules.h"
+#include "regscope/views/view.h"
 
 namespace regscope {
 namespace {
 
-Report oneKernel() {
-  Report report;
-  KernelReport k;
-  k.record.name = "_Z1kPf";
-  k.record.demangled = "k<a, b>(float*)";
-  k.record.arch = "gfx90a";
-  k.record.line = 7;
-  k.display_file = "src/a,b.hip";
-  k.occupancy.waves_per_simd = 4;
-  k.occupancy.max_waves_per_simd = 8;
-  k.occupancy.limiter = "vgpr";
-  report.kernels.push_back(k);
-  return report;
+// A view that has only findings, about one kernel: the CI writers' input.
+class FindingsOnly : public View {
+ public:
+  explicit FindingsOnly(std::vector<Verdict> findings) : findings_(std::move(findings)) {}
+  Document document() const override { return {}; }
+  nlohmann::json toJson() const override { return {}; }
+  std::optional<CiReport> ci() const override {
+    CiReport ci;
+    ci.title = "regscope gate";
+    ci.findings = findings_;
+    ci.cases = {{"src/a,b.hip", 7, "k<a, b>(float*)", "gfx90a"}};
+    ci.summary.columns = {{"kernel", "kernel"}, {"arch", "arch"}, {"location", "location"}};
+    ci.summary.add({"`k<a, b>(float*)`", "gfx90a", "src/a,b.hip:7"});
+    return ci;
+  }
+
+ private:
+  std::vector<Verdict> findings_;
+};
+
+enum class CiFormat {
+  Sarif = static_cast<int>(Format::Sarif),
+  Markdown = static_cast<int>(Format::Markdown),
+  Github = static_cast<int>(Format::Github),
+  Junit = static_cast<int>(Format::Junit)
+};
+
+std::string print(CiFormat format, const std::vector<Verdict> &findings) {
+  return render(FindingsOnly(findings), static_cast<Format>(format));
 }
 
-std::string print(CiFormat format, const Report &report, const std::vector<Verdict> &findings) {
-  std::ostringstream out;
-  printFindings(format, report, findings, "regscope gate", out);
-  return out.str();
-}
-
-const Verdict kFailure{"src/a,b.hip", 7, "k<a, b>(float*)", "gfx90a", "min-occupancy", "4 < 5 & 100%\nnext", "error"};
+const Verdict kFailure{"src/a,b.hip",        7,           "k<a, b>(float*)", "gfx90a", Rule::MinOccupancy,
+                       "4 < 5 & 100%\nnext", Level::Error};
 
 TEST(Github, EscapesPropertiesAndData) {
-  EXPECT_EQ(print(CiFormat::Github, oneKernel(), {kFailure}),
+  EXPECT_EQ(print(CiFormat::Github, {kFailure}),
             "::error file=src/a%2Cb.hip,line=7,title=regscope min-occupancy::k<a, b>(float*) [gfx90a]: 4 < 5 & "
             "100%25%0Anext\n");
 }
 
 TEST(Junit, OneCasePerKernelFailuresEscaped) {
-  std::string xml = print(CiFormat::Junit, oneKernel(), {kFailure});
+  std::string xml = print(CiFormat::Junit, {kFailure});
   EXPECT_NE(xml.find("<testsuite name=\"regscope gate\" tests=\"1\" failures=\"1\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"k&lt;a, b&gt;(float*) [gfx90a]\""), std::string::npos) << xml;
-  EXPECT_NE(xml.find("<failure type=\"min-occupancy\" message=\"4 &lt; 5 &amp; 100%\nnext\">"), std::string::npos) << xml;
-  std::string passing = print(CiFormat::Junit, oneKernel(), {});
+  EXPECT_NE(xml.find("<failure type=\"min-occupancy\" message=\"4 &lt; 5 &amp; 100%\nnext\">"), std::string::npos)
+      << xml;
+  std::string passing = print(CiFormat::Junit, {});
   EXPECT_NE(passing.find("failures=\"0\""), std::string::npos);
   EXPECT_EQ(passing.find("<failure"), std::string::npos);
 }
 
 TEST(Markdown, TableAndFindings) {
-  std::string md = print(CiFormat::Markdown, oneKernel(), {kFailure});
+  std::string md = print(CiFormat::Markdown, {kFailure});
   EXPECT_EQ(md.rfind("### regscope gate: ❌ 1 failing", 0), 0u) << md;
   EXPECT_NE(md.find("| `k<a, b>(float*)` | gfx90a | src/a,b.hip:7 |"), std::string::npos) << md;
   EXPECT_NE(md.find("- **min-occupancy**"), std::string::npos);
-  EXPECT_NE(print(CiFormat::Markdown, oneKernel(), {}).find("✅ pass"), std::string::npos);
+  EXPECT_NE(print(CiFormat::Markdown, {}).find("✅ pass"), std::string::npos);
 }
 
 TEST(Sarif, RulesResultsAndLocations) {
-  auto sarif = nlohmann::json::parse(print(CiFormat::Sarif, oneKernel(), {kFailure}));
+  auto sarif = nlohmann::json::parse(print(CiFormat::Sarif, {kFailure}));
   EXPECT_EQ(sarif["version"], "2.1.0");
   const auto &run = sarif["runs"][0];
   EXPECT_EQ(run["tool"]["driver"]["rules"].size(), ruleCatalog().size());
@@ -74,11 +87,12 @@ TEST(Sarif, RulesResultsAndLocations) {
   EXPECT_EQ(result["locations"][0]["physicalLocation"]["region"]["startLine"], 7);
 }
 
-TEST(Findings, EveryRuleAFindingCanNameIsInTheCatalogue) {
-  for (const char *rule : {"occupancy", "spills", "scratch", "min-occupancy", "max-spills", "max-scratch",
-                           "occupancy-regression", "vgpr-step-regression", "spill-regression", "scratch-regression",
-                           "improved", "added", "removed", "unresolved"})
-    EXPECT_NE(findRule(rule), nullptr) << rule;
+TEST(Findings, EveryRuleHasItsRowInOrder) {
+  ASSERT_EQ(ruleCatalog().size(), static_cast<std::size_t>(Rule::Unresolved) + 1);
+  for (std::size_t i = 0; i < ruleCatalog().size(); ++i) {
+    EXPECT_EQ(ruleCatalog()[i].rule, static_cast<Rule>(i)) << ruleCatalog()[i].name;
+    EXPECT_EQ(&ruleInfo(static_cast<Rule>(i)), &ruleCatalog()[i]);
+  }
 }
 
 }  // namespace

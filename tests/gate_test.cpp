@@ -3,8 +3,10 @@
 
 #include <fstream>
 
-#include "regscope/error.h"
-#include "regscope/gate.h"
+#include "regscope/support/error.h"
+#include "regscope/gate/gate.h"
+#include "regscope/support/process.h"
+#include "regscope/target/amdgpu.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -20,11 +22,13 @@ KernelReport kernel(const std::string &name, int waves, int vgprs, int spills = 
   k.record.values[static_cast<std::size_t>(Field::VgprSpills)] = spills;
   k.record.values[static_cast<std::size_t>(Field::ScratchBytes)] = scratch;
   k.display_file = "k.hip";
-  k.occupancy.waves_per_simd = waves;
-  k.occupancy.by_vgpr = waves;
-  k.occupancy.vgprs_total = vgprs;
-  k.occupancy.limiter = "vgpr";
-  k.summary = {waves, 8, "waves/SIMD", waves, vgprs, spills, "spilled registers", scratch, "vgpr"};
+  AmdKernelModel amd{*findAmdArch("gfx90a"), {}, std::nullopt, false, false};
+  amd.occupancy.waves_per_simd = waves;
+  amd.occupancy.by_vgpr = waves;
+  amd.occupancy.vgprs_total = vgprs;
+  amd.occupancy.limiter = Limiter::Vgpr;
+  k.model = amd;
+  k.summary = {Vendor::Amd, waves, 8, waves, vgprs, spills, scratch, Limiter::Vgpr};
   return k;
 }
 
@@ -81,11 +85,11 @@ TEST(Thresholds, EachRuleFailsWithItsFigures) {
   GateResult result = checkThresholds(report, config);
   EXPECT_EQ(result.kernels_checked, 3);
   ASSERT_EQ(result.failures.size(), 3u);
-  EXPECT_EQ(result.failures[0].rule, "min-occupancy");
+  EXPECT_EQ(result.failures[0].rule, Rule::MinOccupancy);
   EXPECT_EQ(result.failures[0].kernel, "slow(float*)");
   EXPECT_EQ(result.failures[0].message, "occupancy 4 waves/SIMD < 5 (limited by vgpr)");
-  EXPECT_EQ(result.failures[1].rule, "max-spills");
-  EXPECT_EQ(result.failures[2].rule, "max-scratch");
+  EXPECT_EQ(result.failures[1].rule, Rule::MaxSpills);
+  EXPECT_EQ(result.failures[2].rule, Rule::MaxScratch);
   EXPECT_EQ(result.failures[2].message, "scratch 64 bytes/lane > 0");
 }
 
@@ -124,7 +128,7 @@ TEST(Baseline, RegressionsImprovementsAddedRemoved) {
   compareWithBaseline(now, baseline, result);
 
   std::vector<std::string> failures;
-  for (const Verdict &v : result.failures) failures.push_back(v.kernel + " " + v.rule + ": " + v.message);
+  for (const Verdict &v : result.failures) failures.push_back(v.kernel + " " + ruleName(v.rule) + ": " + v.message);
   EXPECT_EQ(failures, (std::vector<std::string>{
                           "worse(float*) occupancy-regression: occupancy (waves/SIMD) 5 -> 4",
                           "spills(float*) spill-regression: spilled registers 0 -> 2",
@@ -146,7 +150,7 @@ TEST(Baseline, VgprStepCrossedWhileAnotherResourceLimits) {
   GateResult result;
   compareWithBaseline(now, baselineFromReport(before), result);
   ASSERT_EQ(result.failures.size(), 1u);
-  EXPECT_EQ(result.failures[0].rule, "vgpr-step-regression");
+  EXPECT_EQ(result.failures[0].rule, Rule::VgprStepRegression);
 }
 
 }  // namespace
@@ -158,15 +162,15 @@ namespace {
 TEST(Thresholds, UnresolvedKernelsAreUncheckedNotImproved) {
   Report report;
   report.kernels = {kernel("linked_later", 0, 0)};
-  report.kernels[0].unresolved = true;
+  report.kernels[0].summary.limiter = Limiter::Unresolved;
   GateConfig config;
   config.defaults = {5, 0, 0};
   GateResult result = checkThresholds(report, config);
   EXPECT_TRUE(result.failures.empty());
   EXPECT_TRUE(result.improvements.empty());
   ASSERT_EQ(result.unchecked.size(), 1u);
-  EXPECT_EQ(result.unchecked[0].rule, "unresolved");
-  EXPECT_EQ(result.unchecked[0].level, "warning");  // the rule catalogue's level
+  EXPECT_EQ(result.unchecked[0].rule, Rule::Unresolved);
+  EXPECT_EQ(result.unchecked[0].level, Level::Warning);  // the rule catalogue's level
   EXPECT_EQ(result.kernels_checked, 0);
 }
 
@@ -177,9 +181,9 @@ TEST(Thresholds, LevelsComeFromTheRuleCatalogue) {
   GateResult result;
   compareWithBaseline(now, baselineFromReport(before), result);
   ASSERT_EQ(result.failures.size(), 1u);
-  EXPECT_EQ(result.failures[0].level, "error");
+  EXPECT_EQ(result.failures[0].level, Level::Error);
   ASSERT_EQ(result.improvements.size(), 1u);  // VGPRs 96 -> 90
-  EXPECT_EQ(result.improvements[0].level, "note");
+  EXPECT_EQ(result.improvements[0].level, Level::Note);
 }
 
 }  // namespace

@@ -2,16 +2,17 @@
 // see its README).
 #include <gtest/gtest.h>
 
-#include "../src/collect/mc_expr.h"
-#include "regscope/analyze.h"
-#include "regscope/collect.h"
+#include "regscope/collect/mc_expr.h"
+#include "regscope/target/amdgpu.h"
+#include "regscope/pipeline/analyze.h"
+#include "regscope/collect/collect.h"
 #include "test_util.h"
 
 namespace regscope {
 namespace {
 
 TEST(McExpr, ArithmeticAndFunctions) {
-  const ExprTarget gfx90a = exprTargetFor("gfx90a");
+  const AmdArch *gfx90a = findAmdArch("gfx90a");
   auto eval = [&](const char *text) { return evaluateMcExpr(text, {}, gfx90a); };
   EXPECT_EQ(eval("42"), 42);
   EXPECT_EQ(eval("1+2*3"), 7);
@@ -19,15 +20,17 @@ TEST(McExpr, ArithmeticAndFunctions) {
   EXPECT_EQ(eval("max(3, 9, 4)"), 9);
   EXPECT_EQ(eval("alignto(70, 4)"), 72);
   EXPECT_EQ(eval("totalnumvgprs(64, 70)"), 136);  // unified file: alignTo(70, 4) + 64
-  EXPECT_EQ(evaluateMcExpr("totalnumvgprs(64, 70)", {}, exprTargetFor("gfx908")), 70);  // max(v, a)
+  EXPECT_EQ(evaluateMcExpr("totalnumvgprs(64, 70)", {}, findAmdArch("gfx908")), 70);  // max(v, a)
   EXPECT_EQ(eval("extrasgprs(1, 0, 1)"), 4);   // VCC and XNACK
   EXPECT_EQ(eval("extrasgprs(1, 1, 1)"), 6);   // flat scratch
-  EXPECT_EQ(evaluateMcExpr("extrasgprs(1, 1, 1)", {}, exprTargetFor("gfx1030")), 2);  // RDNA: VCC only
-  EXPECT_EQ(evaluateMcExpr("extrasgprs(0, 0, 0)", {}, exprTargetFor("gfx942")), 6);   // architected flat scratch
+  EXPECT_EQ(evaluateMcExpr("extrasgprs(1, 1, 1)", {}, findAmdArch("gfx1030")), 2);  // RDNA: VCC only
+  EXPECT_EQ(evaluateMcExpr("extrasgprs(0, 0, 0)", {}, findAmdArch("gfx942")), 6);   // architected flat scratch
   EXPECT_EQ(eval("((((((alignto(max(1, 42), 4))/4)-1)&(~65536))&63)+1)*4"), 44);   // accum_offset
   EXPECT_EQ(eval("occupancy(8, 8, 512, 8, 8, 14, 102)"), 4);   // the seed's LBM kernel
   EXPECT_EQ(eval("occupancy(8, 8, 512, 8, 8, 101, 16)"), 7);   // SGPR-limited on GFX9
-  EXPECT_EQ(eval("occupancy(16, 16, 1024, 9, 16, 101, 64)"), 16);  // GFX10: SGPRs never limit
+  EXPECT_EQ(evaluateMcExpr("occupancy(16, 16, 1024, 9, 16, 101, 64)", {}, findAmdArch("gfx1030")),
+            16);  // GFX10: SGPRs never limit
+  EXPECT_FALSE(evaluateMcExpr("extrasgprs(1, 0, 1)", {}, nullptr));  // an unknown target: unresolved, not guessed
   EXPECT_FALSE(eval("max(8, callee.num_vgpr)"));  // undefined: unresolved
   EXPECT_FALSE(eval("1 +"));
   EXPECT_FALSE(eval("1/0"));
@@ -35,8 +38,8 @@ TEST(McExpr, ArithmeticAndFunctions) {
 
 TEST(McExpr, SymbolsAndCycles) {
   std::map<std::string, std::string> symbols = {{"a", "b+1"}, {"b", "max(2, 5)"}, {"x", "y"}, {"y", "x"}};
-  EXPECT_EQ(evaluateMcExpr("a*2", symbols, {}), 12);
-  EXPECT_FALSE(evaluateMcExpr("x", symbols, {}));  // a cycle is unresolved, not a crash
+  EXPECT_EQ(evaluateMcExpr("a*2", symbols, nullptr), 12);
+  EXPECT_FALSE(evaluateMcExpr("x", symbols, nullptr));  // a cycle is unresolved, not a crash
 }
 
 TEST(McExpr, Llvm20AssemblyResolvesWhatItCan) {
@@ -71,11 +74,11 @@ TEST(McExpr, Llvm20RemarksWithExpressions) {
 TEST(McExpr, ReportSaysUnresolvedUntilLink) {
   Report report = parseArtifacts({test::sourcePath("fixtures/llvm20/k.s")}, "");
   ASSERT_EQ(report.kernels.size(), 2u);
-  EXPECT_FALSE(report.kernels[0].unresolved);
-  EXPECT_EQ(report.kernels[0].occupancy.waves_per_simd, 8);
-  EXPECT_EQ(report.kernels[0].compiler_reported, 8);
-  EXPECT_TRUE(report.kernels[1].unresolved);
-  EXPECT_EQ(report.kernels[1].occupancy.limiter, "unresolved");
+  EXPECT_FALSE(report.kernels[0].unresolved());
+  EXPECT_EQ(report.kernels[0].amd()->occupancy.waves_per_simd, 8);
+  EXPECT_EQ(report.kernels[0].amd()->compiler->printed, 8);
+  EXPECT_TRUE(report.kernels[1].unresolved());
+  EXPECT_EQ(report.kernels[1].amd()->occupancy.limiter, Limiter::Unresolved);
 }
 
 }  // namespace

@@ -1,8 +1,10 @@
 // Merging sources, names, and declaration lines.
 #include <gtest/gtest.h>
 
-#include "regscope/analyze.h"
-#include "regscope/collect.h"
+#include "regscope/pipeline/analyze.h"
+#include "regscope/collect/collect.h"
+#include "regscope/support/files.h"
+#include "regscope/support/symbols.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -86,9 +88,15 @@ TEST(Collect, FixtureOutputsMergeWithoutDisagreement) {
   for (const char *arch : {"gfx90a", "gfx908"})
     output.archs.push_back({arch, test::fixture(std::string("hipcc-5.2.3/probe-") + arch + ".s"),
                             test::fixture(std::string("hipcc-5.2.3/probe-") + arch + ".opt.yaml")});
-  std::string producer;
-  auto records = collectRecords(output, test::sourcePath("fixtures/src/probe.hip"), producer);
-  EXPECT_EQ(producer, "Debian clang version 15.0.6");
+  std::vector<std::string> read;  // the collect stage reads sources only through the reader it is given
+  CollectedRun run = collectAmdRun(output, test::sourcePath("fixtures/src/probe.hip"),
+                                   [&](const std::string &path) -> std::optional<std::string> {
+                                     read.push_back(path);
+                                     return readFileIfExists(path);
+                                   });
+  const std::vector<KernelRecord> &records = run.records;
+  EXPECT_EQ(run.producer, "Debian clang version 15.0.6");
+  EXPECT_EQ(read, std::vector<std::string>{test::sourcePath("fixtures/src/probe.hip")});  // once, whatever the kernels
   ASSERT_EQ(records.size(), 10u);  // 5 kernels x 2 archs; fib is not a kernel
   for (const KernelRecord &r : records) {
     EXPECT_TRUE(r.warnings.empty()) << r.demangled << ": " << (r.warnings.empty() ? "" : r.warnings[0]);

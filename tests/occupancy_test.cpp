@@ -2,9 +2,9 @@
 // the compile-sweep LDS tables (../shared/research).
 #include <gtest/gtest.h>
 
-#include "regscope/arch.h"
-#include "regscope/error.h"
-#include "regscope/occupancy.h"
+#include "regscope/target/amdgpu.h"
+#include "regscope/support/error.h"
+#include "regscope/model/amdgpu_occupancy.h"
 
 namespace regscope {
 namespace {
@@ -93,7 +93,7 @@ TEST(Occupancy, LbmOriginalNeedsSixFewerVgprs) {
   Occupancy occ = computeOccupancy(gfx90a(), r);
   EXPECT_EQ(occ.waves_per_simd, 4);
   EXPECT_EQ(occ.max_waves_per_simd, 8);
-  EXPECT_EQ(occ.limiter, "vgpr");
+  EXPECT_EQ(occ.limiter, Limiter::Vgpr);
   EXPECT_EQ(occ.by_vgpr, 4);
   EXPECT_EQ(occ.by_sgpr, 8);
   EXPECT_EQ(occ.by_lds, 8);
@@ -111,7 +111,7 @@ TEST(Occupancy, LimitersAndNextSteps) {
   r.sgprs = 101;
   Occupancy by_sgpr = computeOccupancy(gfx90a(), r);
   EXPECT_EQ(by_sgpr.waves_per_simd, 7);
-  EXPECT_EQ(by_sgpr.limiter, "sgpr");
+  EXPECT_EQ(by_sgpr.limiter, Limiter::Sgpr);
   ASSERT_TRUE(by_sgpr.next);
   EXPECT_EQ(by_sgpr.next->sgprs_to_free, 1);
 
@@ -119,7 +119,7 @@ TEST(Occupancy, LimitersAndNextSteps) {
   r.vgprs = 10;
   r.lds_bytes = 40960;
   Occupancy by_lds = computeOccupancy(gfx90a(), r);
-  EXPECT_EQ(by_lds.limiter, "lds");
+  EXPECT_EQ(by_lds.limiter, Limiter::Lds);
   ASSERT_TRUE(by_lds.next);
   EXPECT_EQ(by_lds.next->waves_per_simd, 5);
   EXPECT_EQ(by_lds.next->lds_bytes_to_free, 40960 - 32768);  // two groups must fit
@@ -127,12 +127,12 @@ TEST(Occupancy, LimitersAndNextSteps) {
   r = {};
   r.vgprs = 10;
   Occupancy at_max = computeOccupancy(gfx90a(), r);
-  EXPECT_EQ(at_max.limiter, "none");
+  EXPECT_EQ(at_max.limiter, Limiter::None);
   EXPECT_FALSE(at_max.next);
 
   Occupancy capped = computeOccupancy(*findAmdArch("gfx908"), r);  // 1024 threads on 10-wave SIMDs
   EXPECT_EQ(capped.waves_per_simd, 8);
-  EXPECT_EQ(capped.limiter, "workgroup");
+  EXPECT_EQ(capped.limiter, Limiter::Workgroup);
   EXPECT_FALSE(capped.next);
 }
 

@@ -2,7 +2,7 @@
 // and the hand-written CUDA 11.8 form (fixtures/ptxas-11.8, see its README).
 #include <gtest/gtest.h>
 
-#include "regscope/collect.h"
+#include "regscope/collect/collect.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -25,7 +25,7 @@ TEST(Ptxas, Cuda13FiveArchsInOneRun) {
 
   const KernelFacts *spill = findOn(set, "_Z12spill_cappedPK6float4PS_i", "sm_80");
   ASSERT_NE(spill, nullptr);
-  EXPECT_EQ(spill->vendor, "nvidia");
+  EXPECT_EQ(spill->vendor, Vendor::Nvidia);
   EXPECT_EQ(spill->get(Field::Registers), 32);
   EXPECT_EQ(spill->get(Field::StackBytes), 680);
   EXPECT_EQ(spill->get(Field::SpillStoreBytes), 1068);

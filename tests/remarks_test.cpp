@@ -2,8 +2,8 @@
 // fixtures/regenerate.sh for the commands).
 #include <gtest/gtest.h>
 
-#include "regscope/collect.h"
-#include "regscope/error.h"
+#include "regscope/collect/collect.h"
+#include "regscope/support/error.h"
 #include "test_util.h"
 
 namespace regscope {

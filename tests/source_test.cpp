@@ -4,9 +4,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "regscope/driver.h"
-#include "regscope/error.h"
-#include "regscope/source.h"
+#include "regscope/driver/driver.h"
+#include "regscope/support/process.h"
+#include "regscope/support/error.h"
+#include "regscope/source/source.h"
 
 namespace regscope {
 namespace {

@@ -7,8 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "regscope/driver.h"
-#include "regscope/kernel_record.h"
+#include "regscope/driver/driver.h"
+#include "regscope/support/process.h"
+#include "regscope/collect/kernel_record.h"
 
 namespace regscope::test {
 

@@ -1,4 +1,4 @@
-#include "regscope/cache.h"
+#include "regscope/cache/cache.h"
 
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/SHA256.h>
@@ -8,7 +8,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "regscope/report.h"
+#include "regscope/support/files.h"
+#include "regscope/support/version.h"
 
 namespace regscope {
 namespace {
@@ -16,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-constexpr int kCacheFormat = 4;  // bump when entries or collectors change meaning
+constexpr int kCacheFormat = 5;  // bump when entries or collectors change meaning
 
 std::string sha256(const std::string &data) {
   llvm::SHA256 hash;
@@ -35,12 +36,22 @@ FileStamp stampOf(const std::string &path) {
           static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec};
 }
 
+// Values are stored by field key (fields.def), never by position: a field
+// added or moved cannot mislabel a cached figure.
 json recordToJson(const KernelRecord &r) {
-  json values = json::array();
-  for (const auto &v : r.values) values.push_back(v ? json(*v) : json(nullptr));
-  return {{"name", r.name}, {"demangled", r.demangled}, {"arch", r.arch}, {"vendor", r.vendor},
-          {"file", r.file}, {"line", r.line},
-          {"values", values}, {"sources", r.sources}, {"warnings", r.warnings}};
+  json values = json::object();
+  for (const FieldInfo &info : fieldTable())
+    if (r.has(info.field)) values[info.key] = r.value(info.field);
+  json unresolved = json::array();
+  for (Field f : r.unresolved) unresolved.push_back(fieldKey(f));
+  return {{"name", r.name}, {"demangled", r.demangled}, {"arch", r.arch}, {"vendor", vendorName(r.vendor)},
+          {"file", r.file}, {"line", r.line}, {"values", values}, {"unresolved", unresolved},
+          {"sources", r.sources}, {"warnings", r.warnings}};
+}
+
+Field fieldNamed(const std::string &key) {
+  if (std::optional<Field> f = fieldByKey(key)) return *f;
+  throw std::runtime_error("unknown field " + key);  // written by another build: a miss
 }
 
 KernelRecord recordFromJson(const json &j) {
@@ -48,13 +59,14 @@ KernelRecord recordFromJson(const json &j) {
   r.name = j.at("name");
   r.demangled = j.at("demangled");
   r.arch = j.at("arch");
-  r.vendor = j.at("vendor");
+  std::optional<Vendor> vendor = vendorByName(j.at("vendor").get<std::string>());
+  if (!vendor) throw std::runtime_error("unknown vendor");
+  r.vendor = *vendor;
   r.file = j.at("file");
   r.line = j.at("line");
-  const json &values = j.at("values");
-  if (values.size() != kFieldCount) throw std::runtime_error("field count");
-  for (std::size_t i = 0; i < kFieldCount; ++i)
-    if (!values[i].is_null()) r.values[i] = values[i].get<std::int64_t>();
+  for (const auto &[key, value] : j.at("values").items())
+    r.values[static_cast<std::size_t>(fieldNamed(key))] = value.get<std::int64_t>();
+  for (const json &key : j.at("unresolved")) r.unresolved.push_back(fieldNamed(key.get<std::string>()));
   r.sources = j.at("sources").get<std::vector<std::string>>();
   r.warnings = j.at("warnings").get<std::vector<std::string>>();
   return r;
@@ -83,10 +95,10 @@ std::string ResultCache::keyFor(const CompileJob &job) const {
 
 std::optional<CachedResult> ResultCache::lookup(const std::string &key) const {
   if (directory_.empty()) return std::nullopt;
-  const std::string text = readFile(directory_ + "/" + key + ".json");
-  if (text.empty()) return std::nullopt;
   try {
-    json entry = json::parse(text);
+    const std::optional<std::string> text = readFileIfExists(directory_ + "/" + key + ".json");
+    if (!text) return std::nullopt;
+    json entry = json::parse(*text);
     if (entry.at("format") != kCacheFormat) return std::nullopt;
     for (const json &dep : entry.at("dependencies")) {
       const std::string path = dep.at("path");
@@ -107,42 +119,23 @@ std::optional<CachedResult> ResultCache::lookup(const std::string &key) const {
 void ResultCache::store(const std::string &key, const CachedResult &result,
                         const std::vector<std::string> &dependencies) const {
   if (directory_.empty() || dependencies.empty()) return;  // no dependency list: cannot verify later
-  json deps = json::array();
-  for (const std::string &path : dependencies) {
-    const FileStamp stamp = stampOf(path);
-    if (stamp.size < 0) return;
-    deps.push_back({{"path", path}, {"size", stamp.size}, {"mtime_ns", stamp.mtime_ns}, {"sha256", sha256(readFile(path))}});
-  }
-  json records = json::array();
-  for (const KernelRecord &r : result.records) records.push_back(recordToJson(r));
-  json entry = {{"format", kCacheFormat}, {"producer", result.producer}, {"dependencies", deps}, {"records", records}};
   try {
+    json deps = json::array();
+    for (const std::string &path : dependencies) {
+      const FileStamp stamp = stampOf(path);
+      if (stamp.size < 0) return;
+      deps.push_back(
+          {{"path", path}, {"size", stamp.size}, {"mtime_ns", stamp.mtime_ns}, {"sha256", sha256(readFile(path))}});
+    }
+    json records = json::array();
+    for (const KernelRecord &r : result.records) records.push_back(recordToJson(r));
+    json entry = {{"format", kCacheFormat}, {"producer", result.producer}, {"dependencies", deps}, {"records", records}};
     std::error_code ec;
     fs::create_directories(directory_, ec);
     writeFileAtomically(directory_ + "/" + key + ".json", entry.dump());
   } catch (const std::exception &) {
-    // An unwritable cache only costs speed.
+    // An unreadable dependency or an unwritable cache only costs speed.
   }
-}
-
-std::vector<std::string> parseDependencyFile(const std::string &text) {
-  std::vector<std::string> files;
-  std::size_t colon = text.find(": ");
-  if (colon == std::string::npos) return files;
-  std::string current;
-  for (std::size_t i = colon + 2; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == '\r')) continue;  // line join
-    if (c == '\\' && i + 1 < text.size() && text[i + 1] == ' ') { current += ' '; ++i; continue; }  // escaped space
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-      if (!current.empty()) files.push_back(std::move(current));
-      current.clear();
-      continue;
-    }
-    current += c;
-  }
-  if (!current.empty()) files.push_back(std::move(current));
-  return files;
 }
 
 }  // namespace regscope

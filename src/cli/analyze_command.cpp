@@ -8,15 +8,15 @@
 #include <iostream>
 
 #include "commands.h"
-#include "regscope/analyze.h"
-#include "regscope/cache.h"
-#include "regscope/error.h"
-#include "regscope/printers.h"
+#include "regscope/cache/cache.h"
+#include "regscope/support/error.h"
+#include "regscope/target/amdgpu.h"
+#include "regscope/views/views.h"
 
 namespace regscope {
 
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags) {
-  options.analyze.archs = {"gfx90a"};
+  options.analyze.archs = {kDefaultAmdArch};
   options.analyze.extra_flags = compiler_flags;
   app.add_option("files", options.files, "HIP source files (with -p: restrict the run to these)");
   app.add_option("-p,--project", options.database,
@@ -111,10 +111,7 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
   return {app, [state] {
             refuseOverwritingInputs(state->sources.files, state->output.path);
             Report report = analyzeSources(state->sources);
-            const FindingsView view{&report, analysisFindings(report), "regscope analyze"};
-            emit(state->output,
-                 [&](std::ostream &out, bool color) { printReportText(report, out, {color}); },
-                 [&] { return reportToJson(report); }, &view);
+            emit(state->output, *kernelTableView(report, "regscope analyze"));
             return reportErrors(report);
           }};
 }

@@ -4,13 +4,11 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
-#include <nlohmann/json.hpp>
-#include <ostream>
 #include <string>
 #include <vector>
 
-#include "regscope/analyze.h"
-#include "regscope/findings.h"
+#include "regscope/pipeline/analyze.h"
+#include "regscope/views/view.h"
 
 namespace regscope {
 
@@ -51,27 +49,16 @@ int reportErrors(const Report &report);
 // Refuses an -o path that is one of the inputs.
 void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output);
 
-struct AmdArch;
-// The arch named by --arch, or regscope::Error listing the known ones.
-const AmdArch &requireArch(const std::string &name);
-
-// --format / -o / --color, shared by every subcommand that prints a report.
+// --format / -o / --color, shared by every subcommand that prints a view.
 struct OutputOptions {
   std::string format = "text";
   std::string path;           // -o; empty: stdout
   std::string color = "auto";
 };
-// `ci_formats`: also offer sarif, markdown, github and junit (analyze, gate).
+// `ci_formats`: also offer sarif, github and junit (views with findings).
 void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats = false);
 
-// Prints text or JSON to stdout or (atomically) to the -o file.
-// `findings`, for the CI formats: the report and what to say about it.
-struct FindingsView {
-  const Report *report = nullptr;
-  std::vector<Verdict> findings;
-  std::string title;
-};
-void emit(const OutputOptions &options, const std::function<void(std::ostream &, bool color)> &text,
-          const std::function<nlohmann::json()> &json, const FindingsView *findings = nullptr);
+// Renders the view in the chosen format to stdout or (atomically) to the -o file.
+void emit(const OutputOptions &options, const View &view);
 
 }  // namespace regscope

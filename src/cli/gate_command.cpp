@@ -3,9 +3,10 @@
 #include <iostream>
 
 #include "commands.h"
-#include "regscope/error.h"
-#include "regscope/gate.h"
-#include "regscope/printers.h"
+#include "regscope/gate/gate.h"
+#include "regscope/support/error.h"
+#include "regscope/support/files.h"
+#include "regscope/views/views.h"
 
 namespace regscope {
 
@@ -62,10 +63,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             Report report = analyzeSources(state->sources);
             GateResult result = checkThresholds(report, config);
             if (baseline) compareWithBaseline(report, *baseline, result);
-            const FindingsView view{&report, gateFindings(result), "regscope gate"};
-            emit(state->output,
-                 [&](std::ostream &out, bool color) { printGateText(result, out, {color}); },
-                 [&] { return gateToJson(result); }, &view);
+            emit(state->output, *gateView(report, result));
             if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
             if (state->update_baseline) {
               writeFileAtomically(state->baseline_path, baselineToText(baselineFromReport(report)));

@@ -9,12 +9,13 @@
 #include <set>
 
 #include "commands.h"
-#include "regscope/cache.h"
-#include "regscope/collect.h"
-#include "regscope/error.h"
-#include "regscope/printers.h"
-#include "regscope/reference_kernels.h"
-#include "../report/text_table.h"
+#include "regscope/cache/cache.h"
+#include "regscope/source/reference_kernels.h"
+#include "regscope/support/error.h"
+#include "regscope/support/process.h"
+#include "regscope/support/symbols.h"
+#include "regscope/target/amdgpu.h"
+#include "regscope/views/views.h"
 
 namespace regscope {
 namespace {
@@ -92,19 +93,7 @@ Command kernelsList(CLI::App &parent) {
   CLI::App *app = parent.add_subcommand("list", "List the built-in reference kernels");
   addOutputOptions(*app, *output);
   return {app, [output] {
-            emit(*output,
-                 [](std::ostream &out, bool color) {
-                   TextTable table({"FAMILY", "CASE", "FILE", "WHAT"});
-                   for (const ReferenceCase &c : referenceCases()) table.addRow({c.family, c.name, c.file, c.description});
-                   table.print(out, color);
-                 },
-                 [] {
-                   json list = json::array();
-                   for (const ReferenceCase &c : referenceCases())
-                     list.push_back({{"family", c.family}, {"name", c.name}, {"file", c.file}, {"kernel", c.kernel},
-                                     {"description", c.description}});
-                   return json{{"kernels_dir", kernelsDirectory()}, {"cases", list}};
-                 });
+            emit(*output, *referenceCasesView(referenceCases(), kernelsDirectory()));
             return 0;
           }};
 }
@@ -116,7 +105,7 @@ Command kernelsAnalyze(CLI::App &parent) {
     OutputOptions output;
   };
   auto state = std::make_shared<State>();
-  state->options.archs = {"gfx90a"};
+  state->options.archs = {kDefaultAmdArch};
   CLI::App *app = parent.add_subcommand("analyze", "Compile the reference kernels and report them");
   app->add_option("case", state->selector, "A case or family (default: all)");
   app->add_option("--offload-arch", state->options.archs, "AMD target(s)")->delimiter(',')->capture_default_str();
@@ -126,9 +115,7 @@ Command kernelsAnalyze(CLI::App &parent) {
   return {app, [state] {
             state->options.cache_dir = ResultCache::defaultDirectory();
             Report report = analyzeCases(selectCases(state->selector), state->options);
-            const FindingsView view{&report, analysisFindings(report), "regscope kernels analyze"};
-            emit(state->output, [&](std::ostream &out, bool color) { printReportText(report, out, {color}); },
-                 [&] { return reportToJson(report); }, &view);
+            emit(state->output, *kernelTableView(report, "regscope kernels analyze"));
             return reportErrors(report);
           }};
 }
@@ -201,33 +188,10 @@ Command kernelsRun(CLI::App &parent) {
                   c["registers"] = k.summary.registers;
                   c["spills"] = k.summary.spills;
                   c["occupancy"] = std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
-                                   k.summary.unit;
+                                   occupancyUnit(k.summary.vendor);
                 }
             }
-            emit(state->output,
-                 [&](std::ostream &out, bool color) {
-                   out << run["device"].get<std::string>() << " (" << run["arch"].get<std::string>()
-                       << "): device copy " << static_cast<int>(run["copy_bandwidth_gbs"].get<double>()) << " GB/s\n";
-                   TextTable table({"CASE", "TIME ms", "GB/s", "%COPY", "SPEEDUP", "REGS", "SPILLS", "OCCUPANCY", "CHECK"},
-                                   {false, true, true, true, true, true, true, false, false});
-                   const double copy = run["copy_bandwidth_gbs"].get<double>();
-                   for (const json &c : run["cases"]) {
-                     const bool bw = !c["bandwidth_gbs"].is_null();
-                     char ms[32], speed[32];
-                     std::snprintf(ms, sizeof ms, "%.3f", c["ms"].get<double>());
-                     if (c["speedup"].is_number()) std::snprintf(speed, sizeof speed, "%.2fx", c["speedup"].get<double>());
-                     else std::snprintf(speed, sizeof speed, "-");  // the family's baseline did not run
-                     table.addRow({c["name"].get<std::string>(), ms,
-                                   bw ? std::to_string(static_cast<int>(c["bandwidth_gbs"].get<double>())) : "-",
-                                   bw ? std::to_string(static_cast<int>(100 * c["bandwidth_gbs"].get<double>() / copy)) : "-",
-                                   speed, c.contains("registers") ? std::to_string(c["registers"].get<int>()) : "-",
-                                   c.contains("spills") ? std::to_string(c["spills"].get<int>()) : "-",
-                                   c.value("occupancy", std::string("-")),
-                                   c["verified"].get<bool>() ? "ok" : "WRONG: " + c["detail"].get<std::string>()});
-                   }
-                   table.print(out, color);
-                 },
-                 [&] { return run; });
+            emit(state->output, *runnerView(run));
             if (code != 0) {
               std::cerr << "regscope: " << err;
               return kExitFindings;

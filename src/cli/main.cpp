@@ -6,9 +6,9 @@
 #include <iostream>
 
 #include "commands.h"
-#include "regscope/driver.h"
-#include "regscope/error.h"
-#include "regscope/report.h"
+#include "regscope/support/error.h"
+#include "regscope/support/process.h"
+#include "regscope/support/version.h"
 
 int main(int argc, char **argv) {
   using namespace regscope;

@@ -1,17 +1,13 @@
 // regscope occupancy --arch A --vgprs N [--agprs N] [--sgprs N] [--lds B] [--block-size T]
 #include "commands.h"
-#include "regscope/arch.h"
-#include "regscope/cuda.h"
-#include "regscope/error.h"
-#include "regscope/printers.h"
+#include "regscope/model/amdgpu_occupancy.h"
+#include "regscope/model/cuda_occupancy.h"
+#include "regscope/support/error.h"
+#include "regscope/target/amdgpu.h"
+#include "regscope/target/cuda.h"
+#include "regscope/views/views.h"
 
 namespace regscope {
-
-const AmdArch &requireArch(const std::string &name) {
-  const AmdArch *arch = findAmdArch(name);
-  if (!arch) throw Error("unknown arch '" + name + "'; known: " + knownArchList() + "; NVIDIA: " + knownCudaArchList());
-  return *arch;
-}
 
 namespace {
 
@@ -32,15 +28,14 @@ int runCudaCalculator(const CudaArch &arch, const CudaResources &r, const Output
     throw Error("--block-size " + std::to_string(r.block_size) + " is outside 1.." +
                 std::to_string(arch.max_threads_per_block) + " on " + std::string(arch.name));
   if (r.static_shared < 0 || r.dynamic_shared < 0) throw Error("shared memory sizes cannot be negative");
-  CudaOccupancy occ = computeCudaOccupancy(arch, r);
-  emit(output, [&](std::ostream &out, bool) { printCudaOccupancyText(arch, r, occ, out); },
-       [&] { return cudaOccupancyCalculationToJson(arch, r, occ); });
+  const CudaOccupancy occ = computeCudaOccupancy(arch, r);
+  emit(output, *cudaCalculatorView(arch, r, occ));
   return 0;
 }
 
 Command addOccupancyCommand(CLI::App &root) {
   struct State {
-    std::string arch = "gfx90a";
+    std::string arch = kDefaultAmdArch;
     KernelResources resources;
     CudaResources cuda;
     int wave_size = 0;
@@ -87,7 +82,7 @@ Command addOccupancyCommand(CLI::App &root) {
             if (looksLikeCudaArch(state->arch))
               throw Error("unknown CUDA arch '" + state->arch + "'; known: " + knownCudaArchList());
             if (!app->count("--vgprs")) throw Error("--vgprs is required for " + state->arch);
-            const AmdArch arch = configureArch(requireArch(state->arch), state->wave_size, state->cu_mode);
+            const AmdArch arch = configureArch(requireAmdArch(state->arch), state->wave_size, state->cu_mode);
             state->resources.lds_bytes += state->dynamic_lds;
             const KernelResources &r = state->resources;
             requireRange("--vgprs", r.vgprs, 0, arch.max_arch_vgprs, arch);
@@ -98,10 +93,8 @@ Command addOccupancyCommand(CLI::App &root) {
             const CompilerModel model = state->as_compiler == "llvm15"   ? CompilerModel::Llvm15
                                         : state->as_compiler == "llvm19" ? CompilerModel::Llvm19
                                                                          : CompilerModel::Hardware;
-            Occupancy occ = computeOccupancyAs(arch, r, model);
-            emit(state->output,
-                 [&](std::ostream &out, bool) { printOccupancyText(arch, r, occ, out); },
-                 [&] { return occupancyCalculationToJson(arch, r, occ); });
+            const Occupancy occ = computeOccupancyAs(arch, r, model);
+            emit(state->output, *amdCalculatorView(arch, r, occ));
             return 0;
           }};
 }

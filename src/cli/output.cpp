@@ -8,11 +8,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <sstream>
 
 #include "commands.h"
-#include "regscope/error.h"
+#include "regscope/support/error.h"
+#include "regscope/support/files.h"
 
 namespace regscope {
 namespace {
@@ -28,8 +27,10 @@ bool useColor(const std::string &mode, bool to_terminal) {
 }  // namespace
 
 void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats) {
-  std::vector<std::string> formats = {"text", "json"};
-  if (ci_formats) formats.insert(formats.end(), {"sarif", "markdown", "github", "junit"});
+  std::vector<std::string> formats;
+  for (Format f : {Format::Text, Format::Json, Format::Csv, Format::Markdown, Format::Sarif, Format::Github,
+                   Format::Junit})
+    if (ci_formats || !isCiFormat(f)) formats.push_back(formatName(f));
   app.add_option("--format", options.format, "Output format")->check(CLI::IsMember(formats))->capture_default_str();
   app.add_option("-o,--output", options.path, "Write the report to FILE instead of stdout");
   app.add_option("--color", options.color, "Colour the terminal table: auto (off under NO_COLOR), always, never")
@@ -37,17 +38,13 @@ void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats) {
       ->capture_default_str();
 }
 
-void emit(const OutputOptions &options, const std::function<void(std::ostream &, bool)> &text,
-          const std::function<nlohmann::json()> &json, const FindingsView *view) {
-  static const std::map<std::string, CiFormat> kCiFormats = {
-      {"sarif", CiFormat::Sarif}, {"markdown", CiFormat::Markdown}, {"github", CiFormat::Github}, {"junit", CiFormat::Junit}};
-  std::ostringstream out;
-  if (options.format == "json") out << json().dump(2) << '\n';
-  else if (auto ci = kCiFormats.find(options.format); ci != kCiFormats.end() && view)
-    printFindings(ci->second, *view->report, view->findings, view->title, out);
-  else text(out, useColor(options.color, options.path.empty() && isatty(STDOUT_FILENO)));
-  if (options.path.empty()) std::cout << out.str() << std::flush;
-  else writeFileAtomically(options.path, out.str());
+void emit(const OutputOptions &options, const View &view) {
+  const std::optional<Format> format = formatByName(options.format);
+  if (!format) throw Error("unknown format '" + options.format + "'");
+  const std::string text =
+      render(view, *format, {useColor(options.color, options.path.empty() && isatty(STDOUT_FILENO))});
+  if (options.path.empty()) std::cout << text << std::flush;
+  else writeFileAtomically(options.path, text);
 }
 
 }  // namespace regscope

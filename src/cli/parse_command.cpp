@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "commands.h"
-#include "regscope/analyze.h"
-#include "regscope/printers.h"
+#include "regscope/pipeline/analyze.h"
+#include "regscope/views/views.h"
 
 namespace regscope {
 
@@ -23,9 +23,7 @@ Command addParseCommand(CLI::App &root) {
             refuseOverwritingInputs(state->files, state->output.path);
             Report report = parseArtifacts(state->files, state->arch);
             for (const std::string &w : report.warnings) std::cerr << "regscope: warning: " << w << '\n';
-            const FindingsView view{&report, analysisFindings(report), "regscope parse"};
-            emit(state->output, [&](std::ostream &out, bool color) { printReportText(report, out, {color}); },
-                 [&] { return reportToJson(report); }, &view);
+            emit(state->output, *kernelTableView(report, "regscope parse"));
             return 0;
           }};
 }

@@ -1,14 +1,14 @@
 // regscope table --arch A
 #include "commands.h"
-#include "regscope/arch.h"
-#include "regscope/cuda.h"
-#include "regscope/printers.h"
+#include "regscope/target/amdgpu.h"
+#include "regscope/target/cuda.h"
+#include "regscope/views/views.h"
 
 namespace regscope {
 
 Command addTableCommand(CLI::App &root) {
   struct State {
-    std::string arch = "gfx90a";
+    std::string arch = kDefaultAmdArch;
     int block_size = 256;
     int wave_size = 0;
     OutputOptions output;
@@ -25,13 +25,11 @@ Command addTableCommand(CLI::App &root) {
   addOutputOptions(*app, state->output);
   return {app, [state] {
             if (const CudaArch *cuda = findCudaArch(state->arch)) {
-              emit(state->output, [&](std::ostream &out, bool) { printCudaTableText(*cuda, state->block_size, out); },
-                   [&] { return cudaTableToJson(*cuda, state->block_size); });
+              emit(state->output, *cudaArchTableView(*cuda, state->block_size));
               return 0;
             }
-            const AmdArch arch = configureArch(requireArch(state->arch), state->wave_size, false);
-            emit(state->output, [&](std::ostream &out, bool) { printVgprTableText(arch, out); },
-                 [&] { return vgprTableToJson(arch); });
+            const AmdArch arch = configureArch(requireAmdArch(state->arch), state->wave_size, false);
+            emit(state->output, *amdArchTableView(arch));
             return 0;
           }};
 }

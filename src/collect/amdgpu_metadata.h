@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "regscope/kernel_record.h"
+#include "regscope/collect/kernel_record.h"
 
 namespace regscope {
 

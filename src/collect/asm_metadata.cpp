@@ -11,10 +11,11 @@
 #include <regex>
 #include <string>
 
-#include "regscope/collect.h"
-#include "regscope/error.h"
+#include "regscope/collect/collect.h"
+#include "regscope/support/error.h"
 #include "amdgpu_metadata.h"
-#include "mc_expr.h"
+#include "regscope/collect/mc_expr.h"
+#include "regscope/target/amdgpu.h"
 #include "remark_labels.h"
 
 namespace regscope {
@@ -113,7 +114,7 @@ AsmFile parseAsm(std::string_view text) {
   auto valueOf = [&](const std::string &v) -> std::optional<std::int64_t> {
     std::smatch m;
     if (std::regex_match(v, m, leading_number_re)) return std::stoll(m[1]);
-    return evaluateMcExpr(v, symbols, exprTargetFor(out.arch));
+    return evaluateMcExpr(v, symbols, findAmdArch(out.arch));
   };
   std::string function;       // last function seen by .type
   std::string descriptor;     // inside .amdhsa_kernel NAME

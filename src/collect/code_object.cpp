@@ -10,8 +10,8 @@
 #include <cstring>
 
 #include "amdgpu_metadata.h"
-#include "regscope/collect.h"
-#include "regscope/error.h"
+#include "regscope/collect/collect.h"
+#include "regscope/support/error.h"
 
 namespace regscope {
 namespace {

@@ -2,24 +2,29 @@
 // unary - ~ !, binary * / % + - << >> & ^ | with C precedence, and the
 // functions max, min, or, alignto, totalnumvgprs, extrasgprs and occupancy
 // (their meaning from llvm/lib/Target/AMDGPU/MCTargetDesc/AMDGPUMCExpr.cpp).
-#include "mc_expr.h"
+#include "regscope/collect/mc_expr.h"
 
 #include <algorithm>
 #include <cctype>
 #include <set>
 #include <vector>
 
+#include "regscope/target/amdgpu.h"
+
 namespace regscope {
 namespace {
 
-// AMDGPUSubtarget::Generation as printed in occupancy(): VI = 7, GFX9 = 8, GFX10 = 9.
-constexpr std::int64_t kGenVolcanicIslands = 7, kGenGfx10 = 9;
-
 struct Unresolved {};  // thrown through the recursion; caught at the top
+
+// A register or wave count as the rules take it; anything larger is no count.
+int narrow(std::int64_t v) {
+  if (v < 0 || v > (1 << 20)) throw Unresolved{};
+  return static_cast<int>(v);
+}
 
 class Parser {
  public:
-  Parser(std::string_view text, const std::map<std::string, std::string> &symbols, const ExprTarget &target,
+  Parser(std::string_view text, const std::map<std::string, std::string> &symbols, const AmdArch *target,
          std::set<std::string> &active)
       : text_(text), symbols_(symbols), target_(target), active_(active) {}
 
@@ -131,39 +136,22 @@ class Parser {
       need(2);
       return a[1] ? (a[0] + a[1] - 1) / a[1] * a[1] : throw Unresolved{};
     }
+    if (!target_) throw Unresolved{};  // the rest depend on the target
     if (name == "totalnumvgprs") {  // (NumAGPR, NumVGPR)
       need(2);
-      if (target_.gfx90a_insts) return a[0] ? (a[1] + 3) / 4 * 4 + a[0] : a[1];
-      return std::max(a[0], a[1]);
+      return totalVgprs(*target_, narrow(a[1]), narrow(a[0]));
     }
-    if (name == "extrasgprs") {  // (VCCUsed, FlatScrUsed, XNACKUsed): IsaInfo::getNumExtraSGPRs
+    if (name == "extrasgprs") {  // (VCCUsed, FlatScrUsed, XNACKUsed)
       need(3);
-      std::int64_t extra = a[0] ? 2 : 0;
-      if (target_.isa_major >= 10) return extra;
-      if (a[2]) extra = 4;
-      if (a[1] || target_.architected_flat_scratch) extra = 6;
-      return extra;
+      return extraSgprs(*target_, a[0] != 0, a[1] != 0, a[2] != 0);
     }
     if (name == "occupancy") {  // (MaxWaves, Granule, TotalNumVGPRs, Generation, InitOcc, NumSGPRs, NumVGPRs)
       need(7);
-      const std::int64_t max_waves = a[0], granule = a[1], total = a[2], gen = a[3];
+      const int max_waves = narrow(a[0]), granule = narrow(a[1]), file = narrow(a[2]);
       std::int64_t occ = a[4];
-      const std::int64_t sgprs = a[5], vgprs = a[6];
-      if (sgprs && gen < kGenGfx10) {
-        std::int64_t by_sgprs;
-        if (gen >= kGenVolcanicIslands)
-          by_sgprs = sgprs <= 80 ? 10 : sgprs <= 88 ? 9 : sgprs <= 100 ? 8 : 7;
-        else
-          by_sgprs = sgprs <= 48 ? 10 : sgprs <= 56 ? 9 : sgprs <= 64 ? 8 : sgprs <= 72 ? 7 : sgprs <= 80 ? 6 : 5;
-        occ = std::min(occ, std::min(by_sgprs, max_waves));
-      }
-      if (vgprs && granule) {
-        const std::int64_t by_vgprs =
-            vgprs < granule ? max_waves
-                            : std::min(std::max<std::int64_t>(total / ((vgprs + granule - 1) / granule * granule), 1),
-                                       max_waves);
-        occ = std::min(occ, by_vgprs);
-      }
+      const int sgprs = narrow(a[5]), vgprs = narrow(a[6]);
+      if (sgprs) occ = std::min<std::int64_t>(occ, std::min(wavesBySgprs(*target_, sgprs), max_waves));
+      if (vgprs && granule) occ = std::min<std::int64_t>(occ, wavesByVgprsWith(max_waves, granule, file, vgprs));
       return occ;
     }
     throw Unresolved{};
@@ -181,26 +169,14 @@ class Parser {
   std::string_view text_;
   std::size_t pos_ = 0;
   const std::map<std::string, std::string> &symbols_;
-  const ExprTarget &target_;
+  const AmdArch *target_;
   std::set<std::string> &active_;
 };
 
 }  // namespace
 
-ExprTarget exprTargetFor(const std::string &arch) {
-  ExprTarget t;
-  // "gfx90a" -> major 9, "gfx1100" -> 11: the digits after "gfx" less the last two.
-  if (arch.rfind("gfx", 0) == 0 && arch.size() > 4) {
-    const std::string digits = arch.substr(3);
-    t.isa_major = digits.size() >= 4 ? std::atoi(digits.substr(0, digits.size() - 2).c_str()) : digits[0] - '0';
-  }
-  t.gfx90a_insts = arch == "gfx90a" || arch.rfind("gfx94", 0) == 0 || arch.rfind("gfx95", 0) == 0;
-  t.architected_flat_scratch = arch.rfind("gfx94", 0) == 0 || arch.rfind("gfx95", 0) == 0;
-  return t;
-}
-
 std::optional<std::int64_t> evaluateMcExpr(std::string_view text, const std::map<std::string, std::string> &symbols,
-                                           const ExprTarget &target) {
+                                           const AmdArch *target) {
   std::set<std::string> active;
   try {
     return Parser(text, symbols, target, active).parseAll();

@@ -1,50 +1,12 @@
 // Joins per-source facts into one record per (kernel, arch).
-#include <llvm/Demangle/Demangle.h>
-
 #include <algorithm>
 #include <map>
 #include <utility>
 
-#include "regscope/collect.h"
+#include "regscope/collect/collect.h"
+#include "regscope/support/symbols.h"
 
 namespace regscope {
-
-const char *fieldKey(Field f) {
-  static const char *const keys[kFieldCount] = {
-      "vgprs",       "agprs",       "vgprs_total",        "sgprs",      "scratch_bytes",
-      "vgpr_spills", "sgpr_spills", "lds_bytes",          "max_workgroup_size",
-      "wave_size",   "dynamic_stack", "compiler_occupancy",
-      "registers",   "spill_store_bytes", "spill_load_bytes", "stack_bytes", "shared_bytes",
-      "constant_bytes", "barriers", "max_threads_per_block", "min_blocks_per_sm", "wgp_mode",
-      "agpr_copies", "mfma_instructions"};
-  return keys[static_cast<std::size_t>(f)];
-}
-
-std::string demangle(const std::string &mangled) { return llvm::demangle(mangled); }
-
-std::string functionBaseName(const std::string &demangled) {
-  // The parameter list starts at the first '(' outside template arguments.
-  int depth = 0;
-  std::size_t paren = std::string::npos;
-  for (std::size_t i = 0; i < demangled.size(); ++i) {
-    char c = demangled[i];
-    if (c == '<') ++depth;
-    else if (c == '>') --depth;
-    else if (c == '(' && depth == 0) { paren = i; break; }
-  }
-  std::string head = demangled.substr(0, paren);
-  // Drop trailing template arguments: "scale<float>" -> "scale".
-  if (!head.empty() && head.back() == '>') {
-    int d = 0;
-    for (std::size_t i = head.size(); i-- > 0;) {
-      if (head[i] == '>') ++d;
-      else if (head[i] == '<' && --d == 0) { head.resize(i); break; }
-    }
-  }
-  // Drop return type and qualifiers: "void ns::scale" -> "scale".
-  std::size_t cut = head.find_last_of(" :");
-  return cut == std::string::npos ? head : head.substr(cut + 1);
-}
 
 std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
   std::vector<KernelRecord> records;

@@ -2,7 +2,7 @@
 #include <regex>
 #include <string>
 
-#include "regscope/collect.h"
+#include "regscope/collect/collect.h"
 
 namespace regscope {
 namespace {
@@ -53,7 +53,7 @@ FactSet parsePtxas(std::string_view text, const std::string &default_arch) {
     KernelFacts k;
     k.name = name;
     k.arch = arch;
-    k.vendor = "nvidia";
+    k.vendor = Vendor::Nvidia;
     k.is_kernel = is_kernel;
     set.kernels.push_back(std::move(k));
     current = &set.kernels.back();
@@ -108,7 +108,7 @@ FactSet parsePtxLaunchBounds(std::string_view ptx, const std::string &arch) {
       KernelFacts k;
       k.name = m[1];
       k.arch = arch;
-      k.vendor = "nvidia";
+      k.vendor = Vendor::Nvidia;
       set.kernels.push_back(std::move(k));
       current = &set.kernels.back();
       in_header = true;

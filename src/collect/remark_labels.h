@@ -5,7 +5,7 @@
 #include <optional>
 #include <string_view>
 
-#include "regscope/kernel_record.h"
+#include "regscope/collect/kernel_record.h"
 
 namespace regscope {
 

@@ -3,8 +3,9 @@
 #include <regex>
 #include <string>
 
-#include "regscope/collect.h"
-#include "mc_expr.h"
+#include "regscope/collect/collect.h"
+#include "regscope/collect/mc_expr.h"
+#include "regscope/target/amdgpu.h"
 #include "remark_labels.h"
 
 namespace regscope {
@@ -20,7 +21,7 @@ std::optional<std::int64_t> parseRemarkValue(std::string_view value) {
 
 void setRemarkValue(KernelFacts &facts, Field field, std::string_view value) {
   if (auto number = parseRemarkValue(value)) facts.set(field, *number);
-  else if (auto evaluated = evaluateMcExpr(value, {}, exprTargetFor(facts.arch))) facts.set(field, *evaluated);
+  else if (auto evaluated = evaluateMcExpr(value, {}, findAmdArch(facts.arch))) facts.set(field, *evaluated);
   else facts.unresolved.push_back(field);
 }
 

@@ -6,8 +6,8 @@
 
 #include <map>
 
-#include "regscope/collect.h"
-#include "regscope/error.h"
+#include "regscope/collect/collect.h"
+#include "regscope/support/error.h"
 #include "remark_labels.h"
 
 namespace regscope {

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "regscope/collect.h"
+#include "regscope/collect/collect.h"
 
 namespace regscope {
 

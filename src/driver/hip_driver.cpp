@@ -6,43 +6,22 @@
 // --save-temps for the per-arch .s; --cuda-device-only because the host half
 // of the build carries no device figures. No -o: with one, clang names a
 // single .opt.yaml after it instead of one per arch.
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "regscope/cache.h"
-#include "regscope/driver.h"
-#include "regscope/error.h"
+#include "regscope/driver/driver.h"
+#include "regscope/support/depfile.h"
+#include "regscope/support/error.h"
+#include "regscope/support/files.h"
+#include "regscope/support/process.h"
 
 namespace regscope {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool isExecutableFile(const std::string &path) {
-  struct stat st {};
-  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
-}
-
-}  // namespace
-
-std::string searchPath(const std::string &name) {
-  if (name.find('/') != std::string::npos) return isExecutableFile(name) ? name : "";
-  const char *path = std::getenv("PATH");
-  std::stringstream dirs(path ? path : "/usr/bin:/bin");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  return "";
-}
-
-namespace {
 
 // "lbm-hip-amdgcn-amd-amdhsa-gfx90a.s" -> "gfx90a" (empty if not a device file)
 std::string archOfTemp(const std::string &file, const std::string &suffix) {
@@ -55,12 +34,6 @@ std::string archOfTemp(const std::string &file, const std::string &suffix) {
 }
 
 }  // namespace
-
-std::string requireExecutable(const std::string &name, const std::string &how) {
-  std::string found = searchPath(name);
-  if (found.empty()) throw Error("compiler not found: " + how + " is not an executable");
-  return found;
-}
 
 std::string findHipCompiler(const std::string &explicit_path) {
   if (!explicit_path.empty()) return requireExecutable(explicit_path, "--compiler " + explicit_path);
@@ -117,7 +90,7 @@ CompileOutput compileHip(const CompileJob &job) {
   const ProcessOutput run = runCaptured(out.argv, dir.path());
   out.exit_code = run.exit_code;
   out.diagnostics = run.out + run.err;
-  out.dependencies = parseDependencyFile(readFile(deps_path));
+  out.dependencies = parseDependencyFile(readFileIfExists(deps_path).value_or(""));
 
   std::error_code ec;
   for (const fs::directory_entry &entry : fs::directory_iterator(dir.path(), ec)) {
@@ -128,8 +101,7 @@ CompileOutput compileHip(const CompileJob &job) {
       if (!slot) { out.archs.push_back({arch, "", ""}); slot = &out.archs.back(); }
       slot->assembly = readFile(entry.path().string());
       std::string yaml_name = file.substr(0, file.size() - 2) + ".opt.yaml";
-      if (fs::exists(fs::path(dir.path()) / yaml_name))
-        slot->remarks_yaml = readFile((fs::path(dir.path()) / yaml_name).string());
+      slot->remarks_yaml = readFileIfExists((fs::path(dir.path()) / yaml_name).string()).value_or("");
     }
   }
   // Archs in the order the user asked for them.

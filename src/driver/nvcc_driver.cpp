@@ -3,9 +3,11 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "regscope/cache.h"
-#include "regscope/driver.h"
-#include "regscope/error.h"
+#include "regscope/driver/driver.h"
+#include "regscope/support/depfile.h"
+#include "regscope/support/error.h"
+#include "regscope/support/files.h"
+#include "regscope/support/process.h"
 
 namespace regscope {
 namespace {
@@ -52,7 +54,7 @@ CompileOutput compileCuda(const CompileJob &job) {
   const ProcessOutput run = runCaptured(out.argv, dir.path());
   out.exit_code = run.exit_code;
   out.diagnostics = run.out + run.err;
-  out.dependencies = parseDependencyFile(readFile(deps));
+  out.dependencies = parseDependencyFile(readFileIfExists(deps).value_or(""));
   if (out.exit_code != 0) return out;
 
   const std::string stem = fs::path(job.source).stem().string();
@@ -60,7 +62,8 @@ CompileOutput compileCuda(const CompileJob &job) {
     // --keep names the PTX "<stem>.compute_90.ptx", or "<stem>.ptx" when there is one arch.
     const std::string per_arch = dir.path() + "/" + stem + "." + computeName(arch) + ".ptx";
     const std::string single = dir.path() + "/" + stem + ".ptx";
-    ArchOutput result{arch, readFile(fs::exists(per_arch) || job.archs.size() > 1 ? per_arch : single), "", ""};
+    ArchOutput result{arch, readFileIfExists(fs::exists(per_arch) || job.archs.size() > 1 ? per_arch : single).value_or(""),
+                      "", ""};
     if (rdc) {  // the final figures exist only after the device link
       std::vector<std::string> link = {job.compiler, "-dlink", "--resource-usage", "-arch=" + arch, object,
                                        "-o", dir.path() + "/regscope.dlink." + arch + ".o"};

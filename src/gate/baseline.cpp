@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
-#include "regscope/error.h"
-#include "regscope/gate.h"
+#include "regscope/support/error.h"
+#include "regscope/gate/gate.h"
 
 namespace regscope {
 namespace {

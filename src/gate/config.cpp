@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "regscope/collect.h"
-#include "regscope/driver.h"
-#include "regscope/error.h"
-#include "regscope/gate.h"
+#include "regscope/support/files.h"
+#include "regscope/support/symbols.h"
+#include "regscope/support/error.h"
+#include "regscope/gate/gate.h"
 
 namespace regscope {
 namespace {

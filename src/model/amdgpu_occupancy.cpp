@@ -1,92 +1,14 @@
-// The AMD occupancy model. Each resource gives a waves-per-SIMD limit; the
-// smallest wins. The VGPR and SGPR terms are LLVM's own (AMDGPUBaseInfo.cpp);
-// the LDS/workgroup term follows the hardware: a workgroup's waves are spread
-// over the CU's SIMDs and the CU's LDS is shared by its resident workgroups.
-// Inverse questions (how many VGPRs for one more wave) are answered by
-// searching the monotone forward functions, so each rule is written once.
+// The AMD occupancy model. Each resource gives a waves-per-SIMD limit
+// (target/amdgpu.h's rules); the smallest wins. Inverse questions (how many
+// VGPRs for one more wave) are answered by searching the monotone forward
+// rules, so each rule is written once.
 #include <algorithm>
 #include <cstdlib>
 
-#include "regscope/occupancy.h"
+#include "regscope/model/amdgpu_occupancy.h"
+#include "regscope/support/search.h"
 
 namespace regscope {
-namespace {
-
-int alignTo(int value, int granule) { return (value + granule - 1) / granule * granule; }
-int divideCeil(int a, int b) { return (a + b - 1) / b; }
-
-// Largest x in [lo, hi] with pred(x) true, assuming pred is true at lo and
-// monotone (true ... true false ... false). Returns lo - 1 if pred(lo) fails.
-template <typename Pred>
-int largestWhere(int lo, int hi, Pred pred) {
-  if (!pred(lo)) return lo - 1;
-  while (lo < hi) {
-    int mid = lo + (hi - lo + 1) / 2;
-    if (pred(mid)) lo = mid; else hi = mid - 1;
-  }
-  return lo;
-}
-
-}  // namespace
-
-int totalVgprs(const AmdArch &arch, int vgprs, int agprs) {
-  switch (arch.agprs) {
-    case AgprMode::Unified:  return agprs > 0 ? alignTo(vgprs, 4) + agprs : vgprs;
-    case AgprMode::Separate: return std::max(vgprs, agprs);
-    case AgprMode::None:     return vgprs;
-  }
-  return vgprs;
-}
-
-int wavesByVgprs(const AmdArch &arch, int vgprs_total) {
-  // IsaInfo::getNumWavesPerEUWithNumVGPRs.
-  if (vgprs_total < arch.vgpr_granule) return arch.max_waves_per_simd;
-  int waves = arch.vgpr_file / alignTo(vgprs_total, arch.vgpr_granule);
-  return std::clamp(waves, 1, arch.max_waves_per_simd);
-}
-
-int wavesBySgprs(const AmdArch &arch, int sgprs) {
-  if (arch.sgpr_steps.empty()) return arch.max_waves_per_simd;
-  for (const SgprStep &step : arch.sgpr_steps)
-    if (sgprs <= step.max_sgprs) return std::min(step.waves, arch.max_waves_per_simd);
-  return std::min(arch.sgpr_steps.back().waves, arch.max_waves_per_simd);
-}
-
-int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule rule) {
-  int waves_per_group = divideCeil(std::max(workgroup_size, 1), arch.wave_size);
-  int wave_slots = arch.max_waves_per_simd * arch.simds_per_cu;
-  int max_groups;
-  if (rule == LdsRule::Llvm15)  // getMaxWorkGroupsPerCU in LLVM 15: 40 wave slots
-    max_groups = waves_per_group == 1 ? 40 : std::min(40 / waves_per_group, 16);
-  else
-    max_groups = waves_per_group == 1 ? wave_slots
-                                      : std::min(wave_slots / waves_per_group, arch.max_workgroups_per_cu);
-  // LLVM 15 knew no WGP: 64 KiB per CU whatever the target.
-  const int lds_per_cu = rule == LdsRule::Llvm15 ? std::min(arch.lds_per_cu, 65536) : arch.lds_per_cu;
-  int groups = lds_bytes > 0 ? std::min(max_groups, lds_per_cu / lds_bytes) : max_groups;
-  if (groups <= 0) return 1;  // as LLVM does; larger-than-CU LDS is rejected before this
-  int waves = rule == LdsRule::Llvm15 ? groups * waves_per_group
-                                      : divideCeil(groups * waves_per_group, arch.simds_per_cu);
-  return std::min(waves, arch.max_waves_per_simd);
-}
-
-int maxVgprsForWaves(const AmdArch &arch, int waves) {
-  int file = arch.agprs == AgprMode::Unified ? arch.vgpr_file : arch.max_arch_vgprs;
-  return largestWhere(1, file, [&](int v) { return wavesByVgprs(arch, v) >= waves; });
-}
-
-std::vector<VgprTableRow> vgprTable(const AmdArch &arch) {
-  std::vector<VgprTableRow> rows;
-  int low = 0;
-  for (int waves = arch.max_waves_per_simd; waves >= 1; --waves) {
-    int high = maxVgprsForWaves(arch, waves);
-    if (high <= low) continue;  // no VGPR count gives exactly this many waves
-    rows.push_back({low == 0 ? 0 : low + 1, high, waves});
-    low = high;
-  }
-  return rows;
-}
-
 Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRule rule) {
   Occupancy occ;
   occ.max_waves_per_simd = arch.max_waves_per_simd;
@@ -99,11 +21,11 @@ Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRul
 
   // The limiter: registers first (the usual story), then LDS, then slots.
   const int w = occ.waves_per_simd;
-  if (w == arch.max_waves_per_simd) occ.limiter = "none";
-  else if (occ.by_vgpr == w) occ.limiter = "vgpr";
-  else if (occ.by_sgpr == w) occ.limiter = "sgpr";
-  else if (occ.by_workgroup == w) occ.limiter = "workgroup";
-  else occ.limiter = "lds";
+  if (w == arch.max_waves_per_simd) occ.limiter = Limiter::None;
+  else if (occ.by_vgpr == w) occ.limiter = Limiter::Vgpr;
+  else if (occ.by_sgpr == w) occ.limiter = Limiter::Sgpr;
+  else if (occ.by_workgroup == w) occ.limiter = Limiter::Workgroup;
+  else occ.limiter = Limiter::Lds;
 
   // The most of each resource that still allows `waves`.
   auto sgprCap = [&](int waves) {

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "regscope/cuda.h"
+#include "regscope/model/cuda_occupancy.h"
 
 namespace regscope {
 namespace {
@@ -74,9 +74,8 @@ CudaOccupancy computeCudaOccupancy(const CudaArch &arch, const CudaResources &r)
   CudaOccupancy occ;
   occ.max_warps_per_sm = arch.max_warps_per_sm;
   if (r.block_size < 1 || r.block_size > arch.max_threads_per_block) {
-    occ.limiter = "invalid";
-    occ.invalid_reason = "block size " + std::to_string(r.block_size) + " is outside 1.." +
-                         std::to_string(arch.max_threads_per_block);
+    occ.limiter = Limiter::Invalid;
+    occ.invalid = CudaOccupancy::Invalid::BlockSize;
     return occ;
   }
   const int warps = warpsPerBlock(r.block_size);
@@ -92,17 +91,14 @@ CudaOccupancy computeCudaOccupancy(const CudaArch &arch, const CudaResources &r)
   occ.fraction = static_cast<double>(occ.warps_per_sm) / arch.max_warps_per_sm;
 
   if (occ.blocks_per_sm == 0) {
-    occ.limiter = "invalid";
-    occ.invalid_reason = occ.by_registers == 0 ? std::to_string(r.registers) + " registers x " +
-                                                     std::to_string(r.block_size) + " threads exceed a block's registers"
-                                               : std::to_string(shared) + " bytes of shared memory exceed a block's " +
-                                                     std::to_string(arch.shared_per_block_optin);
+    occ.limiter = Limiter::Invalid;
+    occ.invalid = occ.by_registers == 0 ? CudaOccupancy::Invalid::Registers : CudaOccupancy::Invalid::Shared;
     return occ;
   }
   const int b = occ.blocks_per_sm;
-  occ.limiter = occ.warps_per_sm == arch.max_warps_per_sm ? "none"
-              : occ.by_registers == b ? "registers" : occ.by_shared == b ? "shared"
-              : occ.by_warps == b     ? "warps"     : occ.by_blocks == b ? "blocks" : "barriers";
+  occ.limiter = occ.warps_per_sm == arch.max_warps_per_sm ? Limiter::None
+              : occ.by_registers == b ? Limiter::Registers : occ.by_shared == b ? Limiter::Shared
+              : occ.by_warps == b     ? Limiter::Warps     : occ.by_blocks == b ? Limiter::Blocks : Limiter::Barriers;
 
   // One more block: reachable by registers or shared memory only if warps,
   // block slots and barriers allow it.

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <set>
 
-#include "regscope/error.h"
-#include "regscope/source.h"
+#include "regscope/support/error.h"
+#include "regscope/source/source.h"
 
 namespace regscope {
 namespace {

@@ -1,0 +1,89 @@
+// Collectors: each turns one kind of compiler output into KernelFacts and
+// knows nothing of occupancy. The merge step joins them per (kernel, arch).
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "regscope/collect/kernel_record.h"
+#include "regscope/driver/driver.h"
+
+namespace regscope {
+
+// -Rpass-analysis=kernel-resource-usage text, in any of its forms:
+//   "f.hip:16:1: remark:     VGPRs: 102 [-Rpass-analysis=...]"   (clang front end)
+//   "remark: f.hip:19:0:     VGPRs: 102 [-Rpass-analysis=...]"   (--save-temps backend)
+// Other lines (warnings, errors, source snippets) are skipped. Text remarks do
+// not name the arch; `arch` is stamped on every kernel (may be empty).
+FactSet parseRemarkText(std::string_view text, const std::string &arch);
+
+// The same remarks as an optimisation record (-fsave-optimization-record),
+// parsed with LLVM's remarks library. Throws regscope::Error on malformed YAML.
+FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch);
+
+// A device assembly file (.s): the .amdgpu_metadata block, the .amdhsa_kernel
+// directives and the "; Kernel info" comments. Throws regscope::Error when the
+// text is not AMDGPU assembly.
+struct AsmFile {
+  std::string arch;      // from .amdgcn_target, features stripped
+  std::string producer;  // first .ident: the compiler that wrote it
+  FactSet facts;
+};
+AsmFile parseAsm(std::string_view text);
+
+// ptxas -v (and -warn-spills) text from nvcc, CUDA 11 and 13 forms, and the
+// nvlink "Function properties" form of an -rdc device link. The arch comes
+// from "Compiling entry function 'f' for 'sm_80'"; nvlink lines carry none,
+// so `default_arch` is used. Non-entry functions are marked not kernels.
+FactSet parsePtxas(std::string_view text, const std::string &default_arch);
+
+// Launch bounds from PTX: .maxntid and .minnctapersm of each .entry.
+FactSet parsePtxLaunchBounds(std::string_view ptx, const std::string &arch);
+
+// AMDGPU kernels in compiled artifacts: a device code object (ELF), an
+// offload bundle, or a host object/executable with a .hip_fatbin section.
+// One CodeObject per device ELF found (an empty result: none inside).
+// Throws regscope::Error for unreadable or truncated input.
+struct CodeObject {
+  std::string arch;
+  FactSet facts;
+};
+std::vector<CodeObject> parseCodeObjects(std::string_view bytes);
+
+// Joins the sets into one record per (kernel, arch), in first-seen order.
+// Earlier sets take precedence; a figure two sources disagree on becomes a
+// warning on the record. Non-kernel functions are dropped.
+std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets);
+
+// Where a kernel is declared. The compiler points at the body's opening brace,
+// which can be lines after the name; this walks back from `brace_line` (1-based)
+// through the tokens of `source` to the kernel's name. Returns brace_line when
+// the name is not found.
+int findDeclarationLine(std::string_view source, int brace_line, const std::string &base_name);
+
+// ---- One compiler run, collected (collect_amd.cpp, collect_cuda.cpp) ----
+
+// A source file's text, or nullopt when there is no such file. The pipeline
+// supplies it; the collect stage does no I/O of its own.
+using SourceReader = std::function<std::optional<std::string>(const std::string &path)>;
+
+struct CollectedRun {
+  std::vector<KernelRecord> records;
+  std::string producer;  // the compiler that wrote the code: "clang version 15.0.6", "Cuda compilation tools, ..."
+};
+
+// hipcc/clang: each arch's .s first (its figures win where a remark
+// disagrees), then the optimisation records, or the text remarks when a
+// single arch was compiled without records. Records are resolved to the
+// kernel's declaration line. `compiled_source` is the absolute path that was
+// compiled; relative remark paths are resolved against its directories.
+CollectedRun collectAmdRun(const CompileOutput &output, const std::string &compiled_source, const SourceReader &read);
+
+// nvcc: ptxas (or, with -rdc, nvlink) figures and the PTX's launch bounds, per
+// arch, in source order.
+CollectedRun collectCudaRun(const CompileOutput &output, const std::string &compiled_source, const SourceReader &read);
+
+}  // namespace regscope

@@ -1,0 +1,83 @@
+// The plain data that flows from the collectors to the model: per-kernel
+// resource figures, first as each source reported them (KernelFacts), then
+// merged into one record per (kernel, arch) (KernelRecord).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "regscope/support/vendor.h"
+
+namespace regscope {
+
+// Every per-kernel figure a compiler reports (fields.def). Collectors fill
+// the ones their source carries; the merge step checks that sources agree.
+enum class Field {
+#define REGSCOPE_FIELD(name, key, vendor, description) name,
+#include "regscope/collect/fields.def"
+#undef REGSCOPE_FIELD
+};
+
+inline constexpr std::size_t kFieldCount = 0
+#define REGSCOPE_FIELD(name, key, vendor, description) +1
+#include "regscope/collect/fields.def"
+#undef REGSCOPE_FIELD
+    ;
+
+struct FieldInfo {
+  Field field;
+  const char *key;          // in JSON, warnings and the cache
+  Vendor vendor;
+  const char *description;
+};
+const std::array<FieldInfo, kFieldCount> &fieldTable();
+
+// Name of a field in JSON, the cache and warnings.
+const char *fieldKey(Field f);
+std::optional<Field> fieldByKey(std::string_view key);
+
+using FieldValues = std::array<std::optional<std::int64_t>, kFieldCount>;
+
+// Who a kernel is and where: shared by what a source reported and the record.
+struct KernelIdentity {
+  std::string name;       // mangled symbol
+  std::string arch;       // "gfx90a", "sm_90"; empty when the source does not say
+  Vendor vendor = Vendor::Amd;
+  std::string file;       // facts: as the compiler printed it; record: resolved
+  int line = 0;           // facts: where the compiler points (the body's brace); record: the declaration
+};
+
+// One kernel's figures as one source (remarks, .s, ...) reported them.
+struct KernelFacts : KernelIdentity {
+  bool is_kernel = true;  // false for LLVM 15's Occupancy-0 device-function blocks
+  FieldValues values;
+  std::vector<Field> unresolved;  // LLVM 20+ expressions naming symbols defined elsewhere
+
+  std::optional<std::int64_t> get(Field f) const { return values[static_cast<std::size_t>(f)]; }
+  void set(Field f, std::int64_t v) { values[static_cast<std::size_t>(f)] = v; }
+};
+
+// The facts one source produced, with the source's name for warnings.
+struct FactSet {
+  std::string source;  // "remarks", ".s", ...
+  std::vector<KernelFacts> kernels;
+};
+
+// One kernel on one arch after merging every source.
+struct KernelRecord : KernelIdentity {
+  std::string demangled;
+  FieldValues values;
+  std::vector<std::string> sources;   // which sources contributed
+  std::vector<std::string> warnings;  // disagreements between sources, and the like
+  std::vector<Field> unresolved;      // figures no source could resolve (until link)
+
+  bool has(Field f) const { return values[static_cast<std::size_t>(f)].has_value(); }
+  std::int64_t value(Field f) const { return values[static_cast<std::size_t>(f)].value_or(0); }
+  bool isUnresolved(Field f) const;
+};
+
+}  // namespace regscope

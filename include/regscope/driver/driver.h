@@ -1,0 +1,51 @@
+// The driver: runs the compiler in a private temporary directory and hands
+// back its outputs as text. It never parses them and never writes anywhere
+// else; the directory is gone when compileHip/compileCuda return or throw.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace regscope {
+
+// Where the compiler is: --compiler, then $HIPCC, then `hipcc` on PATH.
+// Throws regscope::Error naming where it looked.
+std::string findHipCompiler(const std::string &explicit_path);
+
+// Where nvcc is: --compiler, then nvcc on PATH, then $CUDA_PATH/bin, then
+// /usr/local/cuda/bin. Throws regscope::Error naming every place it looked.
+std::string findNvcc(const std::string &explicit_path);
+
+struct CompileJob {
+  std::string compiler;                 // resolved path
+  std::string source;                   // absolute path of the source file
+  std::vector<std::string> archs;       // one compiler run covers them all
+  std::vector<std::string> extra_flags; // the user's, after `--`
+};
+
+struct ArchOutput {
+  std::string arch;         // as in the file name, features included ("gfx90a:xnack+")
+  std::string assembly;     // the device .s (AMD) or .ptx (NVIDIA)
+  std::string remarks_yaml; // the .opt.yaml, empty if the compiler wrote none
+  std::string link_report;  // NVIDIA -rdc: nvlink's resource report
+};
+
+struct CompileOutput {
+  std::vector<std::string> argv;  // the command that ran
+  int exit_code = 0;
+  std::string diagnostics;        // stderr: remarks, warnings, errors
+  std::vector<ArchOutput> archs;
+  std::vector<std::string> dependencies;  // files the compile read (source and headers)
+};
+
+// hipcc (or a HIP-capable clang++) once for every arch.
+CompileOutput compileHip(const CompileJob &job);
+
+// nvcc once for every arch (-gencode per arch, -Xptxas -v,-warn-spills, --keep
+// for the PTX). With -rdc=true among the flags, one device link per arch
+// (--resource-usage) gives the final figures. In CompileOutput, each
+// ArchOutput holds the PTX as `assembly` and that link's report as
+// `link_report`.
+CompileOutput compileCuda(const CompileJob &job);
+
+}  // namespace regscope

@@ -1,0 +1,55 @@
+// The rule catalogue: every finding regscope reports, with its SARIF id, its
+// help text and its default level. `analyze` and `gate` both reduce their
+// results to Verdicts over these rules, so each CI format is written once.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace regscope {
+
+enum class Rule {
+  Occupancy,           // RS001: analyze's note per kernel
+  Spills,              // RS002
+  Scratch,             // RS003
+  MinOccupancy,        // RS101: thresholds
+  MaxSpills,
+  MaxScratch,
+  OccupancyRegression, // RS201: against a baseline
+  VgprStepRegression,
+  SpillRegression,
+  ScratchRegression,
+  Improved,            // RS301
+  Added,
+  Removed,
+  Unresolved,          // RS304
+};
+
+// As SARIF and CI annotations name them.
+enum class Level { Error, Warning, Note };
+const char *levelName(Level level);  // "error", "warning", "note"
+
+struct RuleInfo {
+  Rule rule;
+  const char *id;           // "RS101"
+  const char *name;         // "min-occupancy"
+  const char *summary;      // one line
+  const char *help;         // what to do about it
+  Level level;              // default level
+};
+const std::vector<RuleInfo> &ruleCatalog();
+const RuleInfo &ruleInfo(Rule rule);
+inline const char *ruleName(Rule rule) { return ruleInfo(rule).name; }
+
+// One finding about one kernel on one arch.
+struct Verdict {
+  std::string file;
+  int line = 0;
+  std::string kernel;     // demangled
+  std::string arch;
+  Rule rule = Rule::Occupancy;
+  std::string message;    // the figures
+  Level level = Level::Error;  // the rule's level
+};
+
+}  // namespace regscope

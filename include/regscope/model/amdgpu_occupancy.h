@@ -1,0 +1,68 @@
+// The AMD occupancy model: resources + arch + launch -> waves per SIMD, the
+// limiting resource, and what it takes to reach the next step. It combines
+// the per-resource rules of target/amdgpu.h.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "regscope/model/limiter.h"
+#include "regscope/target/amdgpu.h"
+
+namespace regscope {
+
+// What the model needs to know about one kernel.
+struct KernelResources {
+  int vgprs = 0;        // architectural
+  int agprs = 0;
+  int vgprs_total = 0;  // 0: derive from vgprs/agprs by the arch's AGPR rule
+  int sgprs = 0;        // incl. extras
+  int lds_bytes = 0;    // static + dynamic, per workgroup
+  int workgroup_size = 1024;
+};
+
+// Whose figure to compute: the hardware's (regscope's own), or what a
+// compiler generation prints in its remarks. LLVM 16-20 print the hardware
+// figure; LLVM 15 did not spread waves over SIMDs in its LDS term and did not
+// know the 1.5x register file of gfx1100/gfx1200.
+enum class CompilerModel { Hardware, Llvm15, Llvm19 };
+
+
+struct NextStep {
+  int waves_per_simd = 0;
+  int vgprs_to_free = 0;      // 0 when VGPRs already allow it
+  int sgprs_to_free = 0;
+  int lds_bytes_to_free = 0;
+};
+
+struct Headroom {
+  int vgprs = 0;      // VGPRs that can be added before occupancy drops a step
+  int sgprs = 0;
+  int lds_bytes = 0;
+};
+
+struct Occupancy {
+  int waves_per_simd = 0;
+  int max_waves_per_simd = 0;
+  Limiter limiter = Limiter::None;  // Vgpr, Sgpr, Lds, Workgroup or None
+  int by_vgpr = 0;
+  int by_sgpr = 0;
+  int by_lds = 0;           // LDS together with the workgroup-slot limit
+  int by_workgroup = 0;     // workgroup slots alone (LDS 0)
+  int vgprs_total = 0;      // the count the VGPR term used
+  std::optional<NextStep> next;  // none when at the maximum or out of reach
+  Headroom headroom;
+};
+
+Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r,
+                           LdsRule rule = LdsRule::Hardware);
+
+// The occupancy `model` would print for these resources.
+Occupancy computeOccupancyAs(const AmdArch &arch, const KernelResources &r, CompilerModel model);
+
+// The model a compiler's version string implies ("clang version 15.0.6" ->
+// Llvm15); Hardware when unknown.
+CompilerModel compilerModelFor(const std::string &version);
+
+}  // namespace regscope

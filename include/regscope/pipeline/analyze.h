@@ -1,0 +1,42 @@
+// The analyze pipeline, wired: source -> cache | driver -> collect -> model -> report.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "regscope/model/kernel_model.h"
+#include "regscope/report/report.h"
+#include "regscope/source/source.h"
+
+namespace regscope {
+
+struct AnalyzeOptions {
+  std::string compiler;                 // empty: $HIPCC, then hipcc on PATH
+  std::vector<std::string> archs;       // validated against the arch tables
+  bool archs_explicit = false;          // archs beat a database entry's own
+  std::vector<std::string> extra_flags; // appended to every job's flags
+  unsigned parallel = 1;                // compiler runs at once
+  bool progress = false;                // a progress line on stderr
+  std::string cache_dir;                // result cache; empty: none (see cache.h)
+  std::vector<std::string> cuda_archs;  // non-empty: compile with nvcc for these instead
+  LaunchOverrides launch;               // --block-size, --dynamic-smem
+};
+
+// Analyses each job with one compiler run. A job that fails (a compile
+// error, say) is recorded in Report::errors and the others go on; when every
+// job fails, the first error is thrown. Bad input throws regscope::Error.
+Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options);
+inline Report analyzeFiles(const std::vector<std::string> &files, const AnalyzeOptions &options) {
+  return analyzeJobs(jobsForFiles(files), options);
+}
+
+// Artifacts of a build that already ran, no compiler: device assembly (.s),
+// build logs with -Rpass-analysis=kernel-resource-usage remarks, and code
+// objects (device ELF, offload bundles, host objects or executables). Logs
+// do not say which arch a remark is for: `log_arch` names it (required for
+// logs). Throws regscope::Error for unreadable input, a log without remarks,
+// or a code object without AMDGPU kernels.
+Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch,
+                      const LaunchOverrides &launch = {});
+
+}  // namespace regscope

@@ -1,0 +1,22 @@
+// Whole-file reads and atomic whole-file writes.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace regscope {
+
+// The whole file as bytes. Throws regscope::Error naming the file and why it
+// could not be read (missing, a directory, permission denied, ...).
+std::string readFile(const std::string &path);
+
+// The whole file, or nullopt when it does not exist; other failures throw as
+// readFile does. For outputs a tool may or may not have written.
+std::optional<std::string> readFileIfExists(const std::string &path);
+
+// Replaces `path` with `content` via a temporary file and rename, so readers
+// see the old file or the new one, never half of one. Keeps the replaced
+// file's mode, else honours the umask. Throws regscope::Error.
+void writeFileAtomically(const std::string &path, const std::string &content);
+
+}  // namespace regscope

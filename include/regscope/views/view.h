@@ -1,0 +1,58 @@
+// Views: one per output (the kernel table, gate verdicts, the calculator, an
+// arch's table, the reference kernels, runner results). Each builds what it
+// says once, from the report or model result it is given, as a Document, a
+// JSON document and, for the CI formats, findings. render() picks the writer;
+// writers never parse and never branch on the view.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "regscope/gate/rules.h"
+#include "regscope/views/document.h"
+
+namespace regscope {
+
+enum class Format { Text, Json, Csv, Markdown, Sarif, Github, Junit };
+const char *formatName(Format format);
+std::optional<Format> formatByName(const std::string &name);
+// The CI formats need findings (CiReport).
+bool isCiFormat(Format format);
+
+// What the CI formats print: the findings, one test case per kernel and arch
+// (JUnit), a summary table (markdown) and the compiler that ran.
+struct CiCase {
+  std::string file;
+  int line = 0;
+  std::string kernel;  // demangled
+  std::string arch;
+};
+struct CiReport {
+  std::string title;  // "regscope analyze"
+  std::vector<Verdict> findings;
+  std::vector<CiCase> cases;
+  Table summary;  // the markdown table
+  std::string compiler_path, compiler_version;
+};
+
+class View {
+ public:
+  virtual ~View() = default;
+  virtual Document document() const = 0;
+  virtual nlohmann::json toJson() const = 0;
+  // Findings for SARIF, GitHub, JUnit and markdown; none for views without.
+  virtual std::optional<CiReport> ci() const { return std::nullopt; }
+};
+
+struct RenderOptions {
+  bool color = false;
+};
+
+// The view in `format`. Throws regscope::Error for a CI format of a view
+// that has no findings.
+std::string render(const View &view, Format format, const RenderOptions &options = {});
+
+}  // namespace regscope

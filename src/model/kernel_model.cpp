@@ -1,0 +1,148 @@
+// The model stage for one kernel record. Each vendor has its function; the
+// summary is what the gate and baselines compare across vendors.
+#include "regscope/model/kernel_model.h"
+
+#include <algorithm>
+
+namespace regscope {
+namespace {
+
+constexpr int kDefaultAmdWorkgroupSize = 1024;  // HIP's --gpu-max-threads-per-block
+constexpr int kDefaultCudaBlockSize = 256;      // no launch bounds, no --block-size
+
+int value(const KernelRecord &r, Field f) { return static_cast<int>(r.value(f)); }
+
+// The workgroup/block size the model assumes: --block-size, else what the
+// kernel was compiled for (`field`), else the vendor's default.
+LaunchAssumption chooseLaunch(const KernelRecord &record, const LaunchOverrides &launch, Field field,
+                              BlockSizeSource field_source, int fallback, int dynamic_shared) {
+  LaunchAssumption a;
+  a.dynamic_shared = dynamic_shared;
+  if (launch.block_size) {
+    a.block_size = *launch.block_size;
+    a.source = BlockSizeSource::Flag;
+  } else if (record.has(field)) {
+    a.block_size = value(record, field);
+    a.source = field_source;
+  } else {
+    a.block_size = fallback;
+    a.source = BlockSizeSource::Default;
+  }
+  return a;
+}
+
+bool anyUnresolved(const KernelRecord &record) {
+  for (Field f : {Field::Vgprs, Field::VgprsTotal, Field::Agprs, Field::Sgprs, Field::LdsBytes})
+    if (record.isUnresolved(f)) return true;
+  return false;
+}
+
+}  // namespace
+
+const char *blockSizeSourceName(BlockSizeSource source) {
+  switch (source) {
+    case BlockSizeSource::Flag:
+      return "--block-size";
+    case BlockSizeSource::MaxFlatWorkgroupSize:
+      return "max_flat_workgroup_size";
+    case BlockSizeSource::LaunchBounds:
+      return "launch_bounds";
+    case BlockSizeSource::Default:
+      return "default";
+  }
+  return "?";
+}
+
+const char *occupancyUnit(Vendor vendor) {
+  switch (vendor) {
+    case Vendor::Amd:
+      return "waves/SIMD";
+    case Vendor::Nvidia:
+      return "warps/SM";
+  }
+  return "?";
+}
+
+const char *spillsUnit(Vendor vendor) {
+  switch (vendor) {
+    case Vendor::Amd:
+      return "spilled registers";
+    case Vendor::Nvidia:
+      return "bytes of spill stores";
+  }
+  return "?";
+}
+
+ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, const LaunchOverrides &launch,
+                              CompilerModel compiler) {
+  // The row as the kernel was compiled: its wave size and WGP/CU mode.
+  const AmdArch arch = configureArch(row, value(record, Field::WaveSize),
+                                     record.has(Field::WgpMode) && record.value(Field::WgpMode) == 0);
+  ModelledKernel m;
+  m.launch = chooseLaunch(record, launch, Field::MaxWorkgroupSize, BlockSizeSource::MaxFlatWorkgroupSize,
+                          kDefaultAmdWorkgroupSize, launch.dynamic_lds);
+  AmdKernelModel amd{arch, {}, std::nullopt, false, anyUnresolved(record)};
+  m.summary.vendor = Vendor::Amd;
+  m.summary.max_level = arch.max_waves_per_simd;
+  if (amd.unresolved) {
+    amd.occupancy.max_waves_per_simd = arch.max_waves_per_simd;
+    amd.occupancy.limiter = Limiter::Unresolved;
+    m.summary.limiter = Limiter::Unresolved;
+    m.model = std::move(amd);
+    return m;
+  }
+  KernelResources resources;
+  resources.vgprs = value(record, Field::Vgprs);
+  resources.agprs = value(record, Field::Agprs);
+  resources.vgprs_total = value(record, Field::VgprsTotal);
+  resources.sgprs = value(record, Field::Sgprs);
+  resources.lds_bytes = value(record, Field::LdsBytes) + m.launch.dynamic_shared;
+  resources.workgroup_size = m.launch.block_size;
+  amd.occupancy = computeOccupancy(arch, resources);
+  if (record.has(Field::CompilerOccupancy)) {
+    CompilerFigure figure;
+    figure.printed = value(record, Field::CompilerOccupancy);
+    figure.model = compiler;
+    figure.expected = compiler == CompilerModel::Hardware
+                          ? figure.printed
+                          : computeOccupancyAs(arch, resources, compiler).waves_per_simd;
+    figure.waves_per_workgroup = (m.launch.block_size + arch.wave_size - 1) / arch.wave_size;
+    amd.compiler = figure;
+  }
+  amd.hidden_agpr_spills = arch.agprs == AgprMode::Separate && record.value(Field::Agprs) > 0 &&
+                           record.has(Field::MfmaInstructions) && record.value(Field::MfmaInstructions) == 0;
+  m.summary.level = amd.occupancy.waves_per_simd;
+  m.summary.level_by_registers = amd.occupancy.by_vgpr;
+  m.summary.registers = amd.occupancy.vgprs_total;
+  m.summary.spills = value(record, Field::VgprSpills) + value(record, Field::SgprSpills);
+  m.summary.scratch_bytes = value(record, Field::ScratchBytes);
+  m.summary.limiter = amd.occupancy.limiter;
+  m.model = std::move(amd);
+  return m;
+}
+
+ModelledKernel modelCudaKernel(const KernelRecord &record, const CudaArch &arch, const LaunchOverrides &launch) {
+  ModelledKernel m;
+  m.launch = chooseLaunch(record, launch, Field::MaxThreadsPerBlock, BlockSizeSource::LaunchBounds,
+                          kDefaultCudaBlockSize, launch.dynamic_shared);
+  CudaResources resources;
+  resources.registers = value(record, Field::Registers);
+  resources.static_shared = value(record, Field::SharedBytes);
+  resources.dynamic_shared = m.launch.dynamic_shared;
+  resources.block_size = m.launch.block_size;
+  resources.carveout_percent = launch.carveout_percent;
+  CudaKernelModel cuda{arch, resources, computeCudaOccupancy(arch, resources)};
+  const int warps_per_block = (m.launch.block_size + 31) / 32;
+  m.summary = {Vendor::Nvidia,
+               cuda.occupancy.warps_per_sm,
+               cuda.occupancy.max_warps_per_sm,
+               std::min(cuda.occupancy.by_registers, cuda.occupancy.by_warps) * warps_per_block,
+               resources.registers,
+               value(record, Field::SpillStoreBytes),
+               value(record, Field::StackBytes),
+               cuda.occupancy.limiter};
+  m.model = std::move(cuda);
+  return m;
+}
+
+}  // namespace regscope

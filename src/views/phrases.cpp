@@ -1,0 +1,93 @@
+#include "phrases.h"
+
+#include <vector>
+
+namespace regscope {
+namespace {
+
+// "free 6 VGPRs + free 2 SGPRs -> 5 waves/SIMD": what must go for the next step.
+std::string stepText(const std::vector<std::string> &frees, int target, const char *unit) {
+  std::string text;
+  for (const std::string &f : frees) text += (text.empty() ? "" : " + ") + f;
+  return text + " -> " + std::to_string(target) + " " + unit;
+}
+
+}  // namespace
+
+std::string shortKernelName(const std::string &demangled) {
+  constexpr std::size_t kMax = 48;
+  if (demangled.size() <= kMax) return demangled;
+  std::size_t paren = demangled.find('(');
+  if (paren != std::string::npos && paren < kMax) return demangled.substr(0, paren) + "(...)";
+  return demangled.substr(0, kMax - 3) + "...";
+}
+
+std::string bytesText(std::int64_t n) {
+  if (n >= 1024 && n % 1024 == 0) return std::to_string(n / 1024) + " KiB";
+  return std::to_string(n);
+}
+
+std::string locationText(const std::string &file, int line) {
+  if (file.empty()) return "?";
+  return file + (line > 0 ? ":" + std::to_string(line) : "");
+}
+
+std::string nextStepText(const Occupancy &occ) {
+  if (!occ.next) {
+    if (occ.limiter == Limiter::None) return "at maximum";
+    return "none: workgroup size caps it";
+  }
+  const NextStep &n = *occ.next;
+  std::vector<std::string> parts;
+  if (n.vgprs_to_free) parts.push_back("free " + std::to_string(n.vgprs_to_free) + " VGPRs");
+  if (n.sgprs_to_free) parts.push_back("free " + std::to_string(n.sgprs_to_free) + " SGPRs");
+  if (n.lds_bytes_to_free) parts.push_back("free " + bytesText(n.lds_bytes_to_free) + " LDS");
+  return stepText(parts, n.waves_per_simd, "waves/SIMD");
+}
+
+std::string cudaInvalidText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r) {
+  switch (occ.invalid) {
+    case CudaOccupancy::Invalid::BlockSize:
+      return "block size " + std::to_string(r.block_size) + " is outside 1.." +
+             std::to_string(arch.max_threads_per_block);
+    case CudaOccupancy::Invalid::Registers:
+      return std::to_string(r.registers) + " registers x " + std::to_string(r.block_size) +
+             " threads exceed a block's registers";
+    case CudaOccupancy::Invalid::Shared:
+      return std::to_string(r.static_shared + r.dynamic_shared) + " bytes of shared memory exceed a block's " +
+             std::to_string(arch.shared_per_block_optin);
+    case CudaOccupancy::Invalid::None:
+      break;
+  }
+  return "";
+}
+
+std::string cudaNextStepText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r) {
+  if (occ.limiter == Limiter::Invalid) return "cannot launch: " + cudaInvalidText(occ, arch, r);
+  if (!occ.next)
+    return occ.warps_per_sm == occ.max_warps_per_sm ? "at maximum"
+                                                    : std::string("none: ") + limiterName(occ.limiter) + " cap it";
+  std::vector<std::string> parts;
+  if (occ.next->registers_to_free)
+    parts.push_back("free " + std::to_string(occ.next->registers_to_free) + " registers");
+  if (occ.next->shared_to_free) parts.push_back("free " + std::to_string(occ.next->shared_to_free) + " B shared");
+  return stepText(parts, occ.next->blocks_per_sm, "blocks/SM");
+}
+
+std::string compilerExplanation(const AmdKernelModel &amd, const std::string &compiler_version) {
+  if (!amd.compiler) return "";
+  const CompilerFigure &c = *amd.compiler;
+  if (c.expected != c.printed)
+    return "the compiler printed " + std::to_string(c.printed) + " waves/SIMD where regscope's model of " +
+           compiler_version + " gives " + std::to_string(c.expected) +
+           "; the compiler may know a launch bound or attribute regscope does not";
+  if (c.printed != amd.occupancy.waves_per_simd && c.model == CompilerModel::Llvm15)
+    return "the compiler printed " + std::to_string(c.printed) + " waves/SIMD: LLVM 15 does not spread a workgroup's " +
+           std::to_string(c.waves_per_workgroup) + " waves over the CU's " + std::to_string(amd.arch.simds_per_cu) +
+           " SIMDs in its LDS/workgroup term" +
+           (amd.arch.vgpr_file_1_5x ? " and does not know this target's 1.5x register file" : "") +
+           ", so it overstates occupancy (fixed in LLVM 16, D139468)";
+  return "";
+}
+
+}  // namespace regscope

@@ -1,0 +1,35 @@
+// The phrases the views share: how a kernel name, a location, a next step or
+// a compiler disagreement reads. Views and writers only; internal header.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "regscope/model/amdgpu_occupancy.h"
+#include "regscope/model/cuda_occupancy.h"
+#include "regscope/report/report.h"
+
+namespace regscope {
+
+// A kernel name for one line of text: the demangled signature, with a long
+// parameter list elided ("kernel(...)").
+std::string shortKernelName(const std::string &demangled);
+
+// "64 KiB" for whole KiB, else the byte count.
+std::string bytesText(std::int64_t n);
+
+// "dir/k.hip:12", "dir/k.hip" without a line, "?" without a file.
+std::string locationText(const std::string &file, int line);
+
+// "free 6 VGPRs -> 5 waves/SIMD", "at maximum", "none: workgroup size caps it".
+std::string nextStepText(const Occupancy &occ);
+// "free 8 registers -> 5 blocks/SM", "at maximum", "cannot launch: ...".
+std::string cudaNextStepText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r);
+// Why a CUDA launch cannot run (occ.limiter is Invalid).
+std::string cudaInvalidText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r);
+
+// Why the compiler's printed occupancy differs from regscope's, or "" when it
+// does not (or the difference needs no words).
+std::string compilerExplanation(const AmdKernelModel &amd, const std::string &compiler_version);
+
+}  // namespace regscope

@@ -1,0 +1,71 @@
+// One switch from a format to its writer.
+#include <sstream>
+
+#include "regscope/support/error.h"
+#include "regscope/views/view.h"
+#include "writers/writers.h"
+
+namespace regscope {
+namespace {
+
+struct FormatName {
+  Format format;
+  const char *name;
+};
+constexpr FormatName kFormats[] = {{Format::Text, "text"},         {Format::Json, "json"},   {Format::Csv, "csv"},
+                                   {Format::Markdown, "markdown"}, {Format::Sarif, "sarif"}, {Format::Github, "github"},
+                                   {Format::Junit, "junit"}};
+
+}  // namespace
+
+const char *formatName(Format format) {
+  for (const FormatName &f : kFormats)
+    if (f.format == format) return f.name;
+  return "?";
+}
+
+std::optional<Format> formatByName(const std::string &name) {
+  for (const FormatName &f : kFormats)
+    if (name == f.name) return f.format;
+  return std::nullopt;
+}
+
+bool isCiFormat(Format format) {
+  return format == Format::Sarif || format == Format::Github || format == Format::Junit;
+}
+
+std::string render(const View &view, Format format, const RenderOptions &options) {
+  std::ostringstream out;
+  std::optional<CiReport> ci = isCiFormat(format) || format == Format::Markdown ? view.ci() : std::nullopt;
+  if (isCiFormat(format) && !ci)
+    throw Error(std::string("--format ") + formatName(format) + " is not available for this command");
+  switch (format) {
+    case Format::Text:
+      writeText(view.document(), out, options.color);
+      break;
+    case Format::Json:
+      out << view.toJson().dump(2) << '\n';
+      break;
+    case Format::Csv:
+      writeCsv(view.document(), out);
+      break;
+    case Format::Markdown:
+      if (ci)
+        writeCiMarkdown(*ci, out);
+      else
+        writeMarkdown(view.document(), out);
+      break;
+    case Format::Sarif:
+      writeSarif(*ci, out);
+      break;
+    case Format::Github:
+      writeGithub(*ci, out);
+      break;
+    case Format::Junit:
+      writeJunit(*ci, out);
+      break;
+  }
+  return out.str();
+}
+
+}  // namespace regscope

@@ -1,0 +1,22 @@
+// The JSON documents of the views (docs/json-schema.md), and the CI summary
+// of a report. Internal to the views.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "regscope/report/report.h"
+#include "regscope/views/view.h"
+
+namespace regscope {
+
+nlohmann::json reportToJson(const Report &report);
+nlohmann::json occupancyToJson(const Occupancy &occ, std::optional<int> compiler_reported);
+nlohmann::json cudaOccupancyToJson(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r);
+
+// The CI formats' view of a report: its kernels as cases, a summary table, and `findings`.
+CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> findings);
+
+}  // namespace regscope

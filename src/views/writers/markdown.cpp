@@ -1,0 +1,65 @@
+// Markdown: a document's lines, tables and notes; for views with findings,
+// the PR-comment summary (a verdict line, the kernel table, the findings).
+#include "../phrases.h"
+#include "writers.h"
+
+namespace regscope {
+namespace {
+
+std::string cell(std::string text) {
+  for (std::size_t at = 0; (at = text.find('|', at)) != std::string::npos; at += 2) text.replace(at, 1, "\\|");
+  return text;
+}
+
+std::string location(const Verdict &v) { return v.file + (v.line > 0 ? ":" + std::to_string(v.line) : ""); }
+
+void writeTable(const Table &table, std::ostream &out) {
+  auto shown = [&](std::size_t i) { return i < table.columns.size() && table.columns[i].show != Show::Data; };
+  out << '|';
+  for (std::size_t i = 0; i < table.columns.size(); ++i)
+    if (shown(i)) out << ' ' << cell(table.columns[i].header) << " |";
+  out << "\n|";
+  for (std::size_t i = 0; i < table.columns.size(); ++i)
+    if (shown(i)) out << (table.columns[i].right ? "---:|" : "---|");
+  out << '\n';
+  for (const std::vector<Cell> &row : table.rows) {
+    out << '|';
+    for (std::size_t i = 0; i < row.size(); ++i)
+      if (shown(i)) out << ' ' << cell(row[i].text) << " |";
+    out << '\n';
+  }
+}
+
+}  // namespace
+
+void writeMarkdown(const Document &doc, std::ostream &out) {
+  for (const Block &block : doc.blocks) {
+    if (const Line *line = std::get_if<Line>(&block)) {
+      for (const Span &span : line->spans) out << span.text;
+      out << '\n';
+    } else if (const Table *table = std::get_if<Table>(&block)) {
+      out << '\n';
+      writeTable(*table, out);
+      out << '\n';
+    } else if (const Notes *notes = std::get_if<Notes>(&block); notes && !notes->items.empty()) {
+      out << "**notes:**\n\n";
+      for (const std::string &item : notes->items) out << "- " << item << '\n';
+    }
+  }
+}
+
+void writeCiMarkdown(const CiReport &ci, std::ostream &out) {
+  std::size_t errors = 0;
+  for (const Verdict &v : ci.findings) errors += v.level == Level::Error;
+  out << "### " << ci.title << ": " << (errors ? "❌ " + std::to_string(errors) + " failing" : std::string("✅ pass"))
+      << "\n\n";
+  writeTable(ci.summary, out);
+  std::string notes;
+  for (const Verdict &v : ci.findings)
+    if (v.rule != Rule::Occupancy)
+      notes += "- **" + std::string(ruleName(v.rule)) + "** `" + cell(shortKernelName(v.kernel)) + "` [" + v.arch +
+               "] (" + location(v) + "): " + v.message + "\n";
+  if (!notes.empty()) out << "\n" << notes;
+}
+
+}  // namespace regscope

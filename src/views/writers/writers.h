@@ -1,0 +1,21 @@
+// The writers behind render(): each turns a Document (or CI findings) into
+// one format. None parses or computes anything.
+#pragma once
+
+#include <ostream>
+
+#include "regscope/views/document.h"
+#include "regscope/views/view.h"
+
+namespace regscope {
+
+void writeText(const Document &doc, std::ostream &out, bool color);
+void writeCsv(const Document &doc, std::ostream &out);
+void writeMarkdown(const Document &doc, std::ostream &out);
+
+void writeCiMarkdown(const CiReport &ci, std::ostream &out);
+void writeSarif(const CiReport &ci, std::ostream &out);
+void writeGithub(const CiReport &ci, std::ostream &out);
+void writeJunit(const CiReport &ci, std::ostream &out);
+
+}  // namespace regscope
