@@ -301,15 +301,18 @@ TEST_F(EndToEnd, CiFormatsAndColour) {
   test::RunResult github = run({"gate", kernel("lbm"), "--min-occupancy", "5", "--format", "github"});
   EXPECT_EQ(github.exit_code, 1);
   EXPECT_NE(github.out.find("::error file="), std::string::npos) << github.out;
-  EXPECT_NE(github.out.find(",line=5,title=regscope min-occupancy::kernel(...) [gfx90a]: occupancy 4"),
-            std::string::npos) << github.out;
+  // CI formats carry the full signature: two instantiations never read alike.
+  EXPECT_NE(github.out.find(",line=5,title=regscope min-occupancy::kernel(double*, double*,"), std::string::npos)
+      << github.out;
+  EXPECT_NE(github.out.find("double) [gfx90a]: occupancy 4"), std::string::npos) << github.out;
 
   test::RunResult junit = run({"analyze", kernel("lbm"), "--format", "junit"});
   EXPECT_EQ(junit.exit_code, 0);
   EXPECT_NE(junit.out.find("tests=\"1\" failures=\"0\""), std::string::npos) << junit.out;
 
   test::RunResult md = run({"analyze", kernel("lbm"), "--format", "markdown"});
-  EXPECT_NE(md.out.find("| `kernel(...)` | gfx90a |"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("| `kernel(double*, double*,"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("double)` | gfx90a |"), std::string::npos) << md.out;
 
   test::RunResult plain = run({"gate", kernel("lbm"), "--min-occupancy", "5"});
   EXPECT_EQ(plain.out.find("\033["), std::string::npos);
@@ -565,7 +568,7 @@ TEST_F(EndToEnd, Rdna2Wave32AndTheDeviceLibraryGap) {
 
   test::RunResult missing = run({"analyze", kernel("lbm"), "--offload-arch", "gfx1100"});
   EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_NE(missing.err.find("no bitcode for this arch"), std::string::npos) << missing.err;
+  EXPECT_NE(missing.err.find("no bitcode for gfx"), std::string::npos) << missing.err;
 }
 
 }  // namespace
@@ -669,7 +672,7 @@ TEST_F(EndToEnd, Clang19AsTheCompiler) {
   }
   test::RunResult missing = run({"analyze", kernel("lbm"), "--compiler", clang19, "--offload-arch", "gfx942"});
   EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_NE(missing.err.find("no bitcode for this arch"), std::string::npos) << missing.err;
+  EXPECT_NE(missing.err.find("no bitcode for gfx"), std::string::npos) << missing.err;
   test::RunResult nogpulib = run({"analyze", kernel("lbm"), "--compiler", clang19, "--", "-nogpulib"});
   EXPECT_EQ(nogpulib.exit_code, 2);
   EXPECT_NE(nogpulib.err.find("refusing -nogpulib"), std::string::npos) << nogpulib.err;

@@ -40,7 +40,7 @@ std::string writeConfig(const TempDir &dir, const std::string &text) {
 
 TEST(Config, DefaultsOverridesAndGlobs) {
   TempDir dir;
-  GateConfig config = loadConfig(writeConfig(dir, R"({
+  Config config = loadConfig(writeConfig(dir, R"({
     "version": 1,
     "defaults": {"min_occupancy": 4, "max_spills": 0},
     "kernels": [{"match": "hot_*", "min_occupancy": 6}, {"match": "hot_cold", "min_occupancy": 2}],
@@ -55,7 +55,7 @@ TEST(Config, DefaultsOverridesAndGlobs) {
   EXPECT_EQ(thresholdsFor(config, kernel("hot_loop", 8, 10).record).max_spills, 0);    // from defaults
   EXPECT_FALSE(thresholdsFor(config, kernel("plain", 8, 10).record).max_scratch);
 
-  EXPECT_EQ(findConfig(dir.path() + "/sub/dir"), dir.path() + "/.regscope.json");
+  EXPECT_EQ(findConfig(dir.path() + "/sub/dir").path, dir.path() + "/.regscope.json");
 }
 
 TEST(Config, ErrorsNameTheProblem) {
@@ -80,7 +80,7 @@ TEST(Config, ErrorsNameTheProblem) {
 TEST(Thresholds, EachRuleFailsWithItsFigures) {
   Report report;
   report.kernels = {kernel("ok", 5, 96), kernel("slow", 4, 102), kernel("spilly", 5, 90, 3, 64)};
-  GateConfig config;
+  Config config;
   config.defaults = {5, 0, 0};
   GateResult result = checkThresholds(report, config);
   EXPECT_EQ(result.kernels_checked, 3);
@@ -96,7 +96,7 @@ TEST(Thresholds, EachRuleFailsWithItsFigures) {
 TEST(Baseline, RoundTripIsSortedAndStable) {
   Report report;
   report.kernels = {kernel("zeta", 5, 96), kernel("alpha", 4, 102)};
-  std::string text = baselineToText(baselineFromReport(report));
+  std::string text = baselineToText(baselineFromReport(report, ""));
   EXPECT_LT(text.find("\"alpha\""), text.find("\"zeta\""));
   Baseline back = baselineFromText(text, "b.json");
   ASSERT_EQ(back.size(), 2u);
@@ -119,13 +119,13 @@ TEST(Baseline, RegressionsImprovementsAddedRemoved) {
   Report before;
   before.kernels = {kernel("steady", 5, 96), kernel("worse", 5, 96), kernel("better", 4, 102),
                     kernel("spills", 5, 90, 0, 0), kernel("gone", 8, 10)};
-  Baseline baseline = baselineFromReport(before);
+  Baseline baseline = baselineFromReport(before, "");
 
   Report now;
   now.kernels = {kernel("steady", 5, 96), kernel("worse", 4, 100), kernel("better", 5, 94),
                  kernel("spills", 5, 90, 2, 16), kernel("new", 8, 12)};
   GateResult result;
-  compareWithBaseline(now, baseline, result);
+  compareWithBaseline(now, baseline, "", result);
 
   std::vector<std::string> failures;
   for (const Verdict &v : result.failures) failures.push_back(v.kernel + " " + ruleName(v.rule) + ": " + v.message);
@@ -148,7 +148,7 @@ TEST(Baseline, VgprStepCrossedWhileAnotherResourceLimits) {
   before.kernels[0].summary.level_by_registers = 5;   // LDS limits at 4; VGPRs allow 5
   now.kernels = {kernel("k", 4, 100)};        // still 4 overall, but VGPRs now allow only 4
   GateResult result;
-  compareWithBaseline(now, baselineFromReport(before), result);
+  compareWithBaseline(now, baselineFromReport(before, ""), "", result);
   ASSERT_EQ(result.failures.size(), 1u);
   EXPECT_EQ(result.failures[0].rule, Rule::VgprStepRegression);
 }
@@ -163,7 +163,7 @@ TEST(Thresholds, UnresolvedKernelsAreUncheckedNotImproved) {
   Report report;
   report.kernels = {kernel("linked_later", 0, 0)};
   report.kernels[0].summary.limiter = Limiter::Unresolved;
-  GateConfig config;
+  Config config;
   config.defaults = {5, 0, 0};
   GateResult result = checkThresholds(report, config);
   EXPECT_TRUE(result.failures.empty());
@@ -179,7 +179,7 @@ TEST(Thresholds, LevelsComeFromTheRuleCatalogue) {
   before.kernels = {kernel("k", 5, 96)};
   now.kernels = {kernel("k", 4, 90)};
   GateResult result;
-  compareWithBaseline(now, baselineFromReport(before), result);
+  compareWithBaseline(now, baselineFromReport(before, ""), "", result);
   ASSERT_EQ(result.failures.size(), 1u);
   EXPECT_EQ(result.failures[0].level, Level::Error);
   ASSERT_EQ(result.improvements.size(), 1u);  // VGPRs 96 -> 90

@@ -27,20 +27,30 @@ Command addTableCommand(CLI::App &root);
 Command addKernelsCommand(CLI::App &root);
 Command addParseCommand(CLI::App &root);
 
-// FILE... --offload-arch --compiler, shared by analyze, gate and baseline.
+// FILE... --offload-arch --compiler --config, shared by analyze, gate and baseline.
 struct SourceOptions {
   std::vector<std::string> files;
   std::string database;        // -p: compile_commands.json or a directory to search upwards
   std::string progress = "auto";
   bool no_cache = false;
   int block_size = 0;          // 0: not given
+  std::string config_path;     // --config
+  std::vector<std::string> command_line_flags;  // after --, as typed
   AnalyzeOptions analyze;
   CLI::Option *archs_option = nullptr;
-  bool archsGiven() const { return archs_option && archs_option->count() > 0; }
 };
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags);
 
+// A validator for a whole number of at least `low`, with a plain message.
+CLI::Validator countOfAtLeast(int low);
+
+// Reads the config in force (--config, else .regscope.json here or above),
+// resolves the flags after -- against the working directory, and settles the
+// archs (--offload-arch, else the flags' own, else the config's, else the default).
+Config prepareSources(SourceOptions &options);
+
 // Runs the analysis the source options describe (files, or -p's database).
+// prepareSources must have run.
 Report analyzeSources(SourceOptions &options);
 
 // Prints the report's per-file errors; kExitError if there were any.
@@ -54,6 +64,7 @@ struct OutputOptions {
   std::string format = "text";
   std::string path;           // -o; empty: stdout
   std::string color = "auto";
+  int name_width = -1;        // --name-width; -1: fit the terminal
 };
 // `ci_formats`: also offer sarif, github and junit (views with findings).
 void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats = false);

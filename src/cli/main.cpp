@@ -10,6 +10,35 @@
 #include "regscope/support/process.h"
 #include "regscope/support/version.h"
 
+namespace {
+
+// The subcommand within two edits of what was typed ("analyse" -> "analyze"), or "".
+std::string closestName(const std::string &typed, CLI::App &app) {
+  std::string best;
+  std::size_t best_distance = 3;
+  for (const CLI::App *sub : app.get_subcommands({})) {
+    const std::string &name = sub->get_name();
+    std::vector<std::size_t> row(name.size() + 1);
+    for (std::size_t j = 0; j <= name.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= typed.size(); ++i) {
+      std::size_t diagonal = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= name.size(); ++j) {
+        const std::size_t above = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (typed[i - 1] == name[j - 1] ? 0 : 1)});
+        diagonal = above;
+      }
+    }
+    if (row[name.size()] < best_distance) {
+      best_distance = row[name.size()];
+      best = name;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
 int main(int argc, char **argv) {
   using namespace regscope;
   CLI::App app{"regscope: why GPU kernels run at the occupancy they do", "regscope"};
@@ -26,6 +55,20 @@ int main(int argc, char **argv) {
   const Command commands[] = {addAnalyzeCommand(app, compiler_flags), addGateCommand(app, compiler_flags),
                               addBaselineCommand(app, compiler_flags), addOccupancyCommand(app),
                               addTableCommand(app), addKernelsCommand(app), addParseCommand(app)};
+  if (!args.empty()) {
+    const std::string &first = args.back();  // reversed: the subcommand is last
+    bool known_command = false;
+    for (const CLI::App *sub : app.get_subcommands({})) known_command |= sub->get_name() == first;
+    if (!first.empty() && first[0] != '-' && !known_command) {
+      std::string known;
+      for (const CLI::App *sub : app.get_subcommands({})) known += (known.empty() ? "" : ", ") + sub->get_name();
+      const std::string suggestion = closestName(first, app);
+      std::cerr << "regscope: error: unknown command '" << first << "'"
+                << (suggestion.empty() ? "" : "; did you mean '" + suggestion + "'?") << " (commands: " << known
+                << ")\n";
+      return kExitError;
+    }
+  }
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
@@ -33,15 +76,18 @@ int main(int argc, char **argv) {
     std::cerr << "regscope: error: " << e.what() << " (see regscope --help)\n";
     return kExitError;
   }
+  // Signals are caught for the whole run: one that arrives before the output
+  // is written ends it (InterruptedError), with temporary directories removed.
+  const SignalGuard guard;
   try {
     for (const Command &command : commands)
       if (command.app->parsed()) return command.run();
   } catch (const Error &e) {
     std::cerr << "regscope: error: " << e.what() << '\n';
     return kExitError;
-  } catch (const InterruptedError &) {
+  } catch (const InterruptedError &interrupted) {
     std::cerr << "regscope: interrupted\n";
-    return kExitInterrupted;
+    return 128 + interrupted.signal;  // 130 for SIGINT, 143 for SIGTERM
   } catch (const std::exception &e) {
     std::cerr << "regscope: internal error: " << e.what() << '\n';
     return kExitError;

@@ -54,7 +54,7 @@ Command addOccupancyCommand(CLI::App &root) {
       ->check(CLI::IsMember({32, 64}));
   app->add_flag("--cu-mode", state->cu_mode, "AMD RDNA: CU mode instead of WGP mode");
   app->add_option("--as-compiler", state->as_compiler,
-                  "AMD: the figure a compiler prints instead of the hardware's (llvm15: hipcc 5.2-5.4; llvm19: 16-20)")
+                  "AMD: the figure a compiler prints instead of the hardware's (llvm15: hipcc 5.2-5.4; llvm19: LLVM 16-22, hipcc 5.5-6.x)")
       ->check(CLI::IsMember({"hardware", "llvm15", "llvm19"}))
       ->capture_default_str();
   app->add_option("--dynamic-lds", state->dynamic_lds, "AMD: extern __shared__ bytes given at launch")

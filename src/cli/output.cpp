@@ -1,5 +1,6 @@
 // Where reports go: stdout or a file written atomically (a crash or Ctrl-C
 // never leaves a half-written report where the old one was).
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "commands.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
+#include "regscope/support/process.h"
 
 namespace regscope {
 namespace {
@@ -33,6 +35,9 @@ void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats) {
     if (ci_formats || !isCiFormat(f)) formats.push_back(formatName(f));
   app.add_option("--format", options.format, "Output format")->check(CLI::IsMember(formats))->capture_default_str();
   app.add_option("-o,--output", options.path, "Write the report to FILE instead of stdout");
+  app.add_option("--name-width", options.name_width,
+                 "Kernel names in the terminal table: at most N characters (0: in full; default: fit the terminal)")
+      ->check(CLI::Range(0, 100000));
   app.add_option("--color", options.color, "Colour the terminal table: auto (off under NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
@@ -41,8 +46,18 @@ void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats) {
 void emit(const OutputOptions &options, const View &view) {
   const std::optional<Format> format = formatByName(options.format);
   if (!format) throw Error("unknown format '" + options.format + "'");
-  const std::string text =
-      render(view, *format, {useColor(options.color, options.path.empty() && isatty(STDOUT_FILENO))});
+  RenderOptions render_options;
+  const bool to_terminal = options.path.empty() && isatty(STDOUT_FILENO);
+  render_options.color = useColor(options.color, to_terminal);
+  render_options.name_width = options.name_width;
+  struct winsize size {};
+  if (to_terminal && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) render_options.terminal_width = size.ws_col;
+  std::error_code ec;
+  render_options.working_directory = std::filesystem::current_path(ec).string();
+  render_options.source_root =
+      repositoryRoot(render_options.working_directory).value_or(render_options.working_directory);
+  const std::string text = render(view, *format, render_options);
+  throwIfInterrupted();  // a signal before the output is written ends the run
   if (options.path.empty()) std::cout << text << std::flush;
   else writeFileAtomically(options.path, text);
 }

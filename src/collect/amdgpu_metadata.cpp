@@ -35,7 +35,7 @@ std::optional<std::int64_t> number(const llvm::msgpack::DocNode &node) {
 std::string archFromTarget(std::string_view target) {
   std::size_t at = target.rfind("--");
   std::string_view arch = at == std::string_view::npos ? target : target.substr(at + 2);
-  return std::string(arch.substr(0, arch.find(':')));
+  return std::string(arch);  // features kept: gfx90a:xnack+ and gfx90a:xnack- are different targets
 }
 
 Metadata readMetadata(llvm::msgpack::Document &doc) {

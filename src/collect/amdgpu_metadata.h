@@ -19,13 +19,13 @@ struct MetadataKernel {
 };
 
 struct Metadata {
-  std::string arch;  // from amdhsa.target, features stripped
+  std::string arch;  // the target id from amdhsa.target, features kept
   std::vector<MetadataKernel> kernels;
 };
 
 Metadata readMetadata(llvm::msgpack::Document &doc);
 
-// "amdgcn-amd-amdhsa--gfx90a:xnack+" -> "gfx90a"
+// "amdgcn-amd-amdhsa--gfx90a:xnack+" -> "gfx90a:xnack+" (the target id, features kept)
 std::string archFromTarget(std::string_view target);
 
 }  // namespace regscope

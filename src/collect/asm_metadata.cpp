@@ -206,6 +206,10 @@ AsmFile parseAsm(std::string_view text) {
     for (const FieldValues *part : {&sections.comments, &sections.metadata, &sections.directives})
       for (std::size_t i = 0; i < kFieldCount; ++i)
         if (!facts.values[i] && (*part)[i]) facts.values[i] = (*part)[i];
+    // LLVM floors NumVGPRsForWavesPerEU at 1 for a kernel with no VGPRs, where the
+    // metadata (and so a code object) says 0: one number, whichever input is read.
+    const auto total = static_cast<std::size_t>(Field::VgprsTotal);
+    if (sections.comments[total] == 1 && sections.metadata[total] == 0) facts.set(Field::VgprsTotal, 0);
     for (Field f : sections.unresolved)  // unresolved everywhere in the file
       if (!facts.get(f) && std::find(facts.unresolved.begin(), facts.unresolved.end(), f) == facts.unresolved.end())
         facts.unresolved.push_back(f);

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "regscope/driver/driver.h"
+#include "regscope/source/flags.h"
 #include "regscope/support/depfile.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
@@ -78,8 +79,17 @@ CompileOutput compileHip(const CompileJob &job) {
       out.argv.push_back("--rocm-path=/usr");
     if (!userGave("--rocm-device-lib-path") && fs::is_directory(debian_bitcode, ec))
       out.argv.push_back(std::string("--rocm-device-lib-path=") + debian_bitcode);
-    const bool has_lld = fs::exists(fs::path(job.compiler).parent_path() / "ld.lld", ec);
+    // A Debian name (/usr/bin/clang++-19) links to the real driver
+    // (/usr/lib/llvm-19/bin/clang++): only an ld.lld beside that one is its version.
+    std::error_code real_ec;
+    const fs::path real = fs::canonical(job.compiler, real_ec);
+    const fs::path driver = real_ec ? fs::path(job.compiler) : real;
+    const bool has_lld = fs::exists(driver.parent_path() / "ld.lld", ec);
+    out.argv.front() = driver.string();
     out.argv.push_back(has_lld ? "-c" : "-S");
+    // hipcc adds -O3 when no -O is given; a plain clang compiles device code
+    // at -O0. The figures users want are those of an optimised build.
+    if (optimizationFlag(job.extra_flags).empty()) out.argv.push_back("-O3");
   }
   out.argv.insert(out.argv.end(), job.extra_flags.begin(), job.extra_flags.end());
   // The files the compile reads, for the result cache.
@@ -87,7 +97,7 @@ CompileOutput compileHip(const CompileJob &job) {
   for (const std::string &flag : {std::string("-MD"), std::string("-MF"), deps_path}) out.argv.push_back(flag);
   out.argv.push_back(job.source);
 
-  const ProcessOutput run = runCaptured(out.argv, dir.path());
+  const ProcessOutput run = runCaptured(out.argv, dir.path(), job.timeout_seconds, dir.asTmpdir());
   out.exit_code = run.exit_code;
   out.diagnostics = run.out + run.err;
   out.dependencies = parseDependencyFile(readFileIfExists(deps_path).value_or(""));

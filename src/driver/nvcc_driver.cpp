@@ -51,7 +51,7 @@ CompileOutput compileCuda(const CompileJob &job) {
     out.argv.push_back(flag);
   out.argv.push_back(job.source);
 
-  const ProcessOutput run = runCaptured(out.argv, dir.path());
+  const ProcessOutput run = runCaptured(out.argv, dir.path(), job.timeout_seconds, dir.asTmpdir());
   out.exit_code = run.exit_code;
   out.diagnostics = run.out + run.err;
   out.dependencies = parseDependencyFile(readFileIfExists(deps).value_or(""));
@@ -67,7 +67,7 @@ CompileOutput compileCuda(const CompileJob &job) {
     if (rdc) {  // the final figures exist only after the device link
       std::vector<std::string> link = {job.compiler, "-dlink", "--resource-usage", "-arch=" + arch, object,
                                        "-o", dir.path() + "/regscope.dlink." + arch + ".o"};
-      const ProcessOutput linked = runCaptured(link, dir.path());
+      const ProcessOutput linked = runCaptured(link, dir.path(), job.timeout_seconds, dir.asTmpdir());
       result.link_report = linked.err;  // nvlink reports on stderr
       if (linked.exit_code != 0) {
         out.exit_code = linked.exit_code;

@@ -1,18 +1,24 @@
 // Baseline files: every kernel's figures, sorted, one stable JSON document.
 #include <algorithm>
+#include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <tuple>
 
-#include "regscope/support/error.h"
 #include "regscope/gate/gate.h"
+#include "regscope/support/error.h"
+#include "regscope/support/files.h"
 
 namespace regscope {
 namespace {
 
+namespace fs = std::filesystem;
 using nlohmann::ordered_json;
 
 constexpr int kBaselineMajor = 1;
-constexpr const char *kBaselineVersion = "1.0";
+// 1.1 added "source"; a 1.0 reader ignores it, and 1.0 entries read as their own source.
+constexpr const char *kBaselineVersion = "1.1";
 
 // Field name -> member, so reading and writing cannot drift apart.
 struct IntMember {
@@ -27,13 +33,35 @@ constexpr IntMember kIntMembers[] = {
     {"scratch_bytes", &BaselineEntry::scratch_bytes},
 };
 
-auto sortKey(const BaselineEntry &e) { return std::tie(e.file, e.name, e.arch); }
+auto sortKey(const BaselineEntry &e) { return std::tie(e.source, e.file, e.name, e.arch); }
+
+void sortBaseline(Baseline &baseline) {
+  std::sort(baseline.begin(), baseline.end(),
+            [](const BaselineEntry &a, const BaselineEntry &b) { return sortKey(a) < sortKey(b); });
+}
 
 }  // namespace
 
-BaselineEntry baselineEntry(const KernelReport &k) {
+std::string baselineRoot(const std::string &baseline_path) {
+  std::error_code ec;
+  const std::string dir = fs::weakly_canonical(fs::absolute(baseline_path, ec), ec).parent_path().string();
+  return repositoryRoot(dir).value_or(dir);
+}
+
+std::string baselineKey(const std::string &path, const std::string &root) {
+  if (root.empty() || path.empty()) return path;
+  std::error_code ec;
+  const fs::path absolute = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  const fs::path relative = absolute.lexically_relative(root);
+  if (!relative.empty() && *relative.begin() != "..") return relative.generic_string();
+  return absolute.generic_string();
+}
+
+BaselineEntry baselineEntry(const KernelReport &k, const std::string &root) {
   BaselineEntry e;
-  e.file = k.display_file;
+  const std::string &kernel_file = root.empty() || k.record.file.empty() ? k.display_file : k.record.file;
+  e.file = baselineKey(kernel_file, root);
+  e.source = k.source.empty() ? e.file : baselineKey(k.source, root);
   e.name = k.record.name;
   e.demangled = k.record.demangled;
   e.arch = k.record.arch;
@@ -45,18 +73,32 @@ BaselineEntry baselineEntry(const KernelReport &k) {
   return e;
 }
 
-Baseline baselineFromReport(const Report &report) {
+Baseline baselineFromReport(const Report &report, const std::string &root) {
   Baseline baseline;
-  for (const KernelReport &k : report.kernels) baseline.push_back(baselineEntry(k));
-  std::sort(baseline.begin(), baseline.end(),
-            [](const BaselineEntry &a, const BaselineEntry &b) { return sortKey(a) < sortKey(b); });
+  for (const KernelReport &k : report.kernels) baseline.push_back(baselineEntry(k, root));
+  sortBaseline(baseline);
   return baseline;
+}
+
+Baseline updatedBaseline(const Baseline &old, const Report &report, const std::string &root) {
+  Baseline now = baselineFromReport(report, root);
+  std::set<std::string> analysed;
+  for (const BaselineEntry &e : now) analysed.insert(e.source);
+  for (const std::string &path : report.input_paths) analysed.insert(baselineKey(path, root));
+  for (const BaselineEntry &e : old)
+    if (!analysed.count(e.source)) now.push_back(e);
+  sortBaseline(now);
+  return now;
 }
 
 std::string baselineToText(const Baseline &baseline) {
   ordered_json kernels = ordered_json::array();
   for (const BaselineEntry &e : baseline) {
-    ordered_json k = {{"file", e.file}, {"name", e.name}, {"demangled", e.demangled}, {"arch", e.arch}};
+    ordered_json k = {{"file", e.file}};
+    if (e.source != e.file) k["source"] = e.source;
+    k["name"] = e.name;
+    k["demangled"] = e.demangled;
+    k["arch"] = e.arch;
     for (const IntMember &m : kIntMembers) k[m.key] = e.*m.member;
     kernels.push_back(std::move(k));
   }
@@ -76,21 +118,24 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
   const std::string version = doc["regscope_baseline"];
   if (std::atoi(version.c_str()) != kBaselineMajor)
     throw Error(path + ": baseline version " + version + " is not supported (this regscope reads 1.x)");
-  if (!doc.contains("kernels") || !doc["kernels"].is_array())
-    throw Error(path + ": baseline has no 'kernels' array");
+  if (!doc.contains("kernels") || !doc["kernels"].is_array()) throw Error(path + ": baseline has no 'kernels' array");
   Baseline baseline;
   for (const ordered_json &k : doc["kernels"]) {
+    if (!k.is_object()) throw Error(path + ": a kernel entry is not an object");
     auto text_of = [&](const char *key) {
       if (!k.contains(key) || !k[key].is_string()) throw Error(path + ": kernel entry lacks '" + key + "'");
       return k[key].get<std::string>();
     };
     BaselineEntry e;
     e.file = text_of("file");
+    e.source = k.contains("source") ? text_of("source") : e.file;
     e.name = text_of("name");
-    e.demangled = k.value("demangled", e.name);
+    e.demangled = k.contains("demangled") ? text_of("demangled") : e.name;
     e.arch = text_of("arch");
     for (const IntMember &m : kIntMembers) {
-      if (!k.contains(m.key) || !k[m.key].is_number_integer())
+      if (!k.contains(m.key) || !k[m.key].is_number_integer() ||
+          k[m.key].get<long long>() < std::numeric_limits<int>::min() ||
+          k[m.key].get<long long>() > std::numeric_limits<int>::max())
         throw Error(path + ": kernel " + e.name + " lacks integer '" + m.key + "'");
       e.*m.member = k[m.key].get<int>();
     }

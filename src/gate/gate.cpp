@@ -1,15 +1,27 @@
 // Rule and baseline checks over a Report.
+#include <filesystem>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "regscope/gate/findings.h"
 #include "regscope/gate/gate.h"
+#include "regscope/support/symbols.h"
 
 namespace regscope {
 namespace {
 
-Verdict verdictFor(const BaselineEntry &e, Rule rule, std::string message) {
-  return {e.file, 0, e.demangled, e.arch, rule, std::move(message), ruleInfo(rule).level};
+namespace fs = std::filesystem;
+
+// A baseline entry's file as the user reads it: relative to the working directory when below it.
+Verdict verdictFor(const BaselineEntry &e, const std::string &root, Rule rule, std::string message) {
+  std::string file = e.file;
+  if (!root.empty() && !fs::path(file).is_absolute()) {
+    std::error_code ec;
+    const fs::path rel = (fs::path(root) / file).lexically_relative(fs::current_path(ec));
+    file = !ec && !rel.empty() && *rel.begin() != ".." ? rel.string() : (fs::path(root) / file).string();
+  }
+  return {file, 0, e.demangled, e.arch, rule, std::move(message), ruleInfo(rule).level};
 }
 
 std::string change(const char *what, int before, int now) {
@@ -18,7 +30,19 @@ std::string change(const char *what, int before, int now) {
 
 }  // namespace
 
-GateResult checkThresholds(const Report &report, const GateConfig &config) {
+Thresholds thresholdsFor(const Config &config, const KernelRecord &record) {
+  Thresholds t = config.defaults;
+  const std::string base = functionBaseName(record.demangled);
+  for (const KernelSettings &rule : config.kernels) {
+    if (!rule.matches(record.name, record.demangled, base)) continue;
+    if (rule.thresholds.min_occupancy) t.min_occupancy = rule.thresholds.min_occupancy;
+    if (rule.thresholds.max_spills) t.max_spills = rule.thresholds.max_spills;
+    if (rule.thresholds.max_scratch) t.max_scratch = rule.thresholds.max_scratch;
+  }
+  return t;
+}
+
+GateResult checkThresholds(const Report &report, const Config &config) {
   GateResult result;
   for (const KernelReport &k : report.kernels) {
     if (k.unresolved()) {  // nothing to judge until link; say so rather than guess
@@ -45,19 +69,28 @@ GateResult checkThresholds(const Report &report, const GateConfig &config) {
   return result;
 }
 
-void compareWithBaseline(const Report &report, const Baseline &baseline, GateResult &result) {
+void compareWithBaseline(const Report &report, const Baseline &baseline, const std::string &root,
+                         GateResult &result) {
   std::map<std::tuple<std::string, std::string, std::string>, const BaselineEntry *> before;
-  for (const BaselineEntry &e : baseline) before[{e.file, e.name, e.arch}] = &e;
+  for (const BaselineEntry &e : baseline) before[{e.source, e.name, e.arch}] = &e;
+  // Only the translation units this run analysed can have lost a kernel.
+  std::set<std::string> analysed;
+  for (const std::string &path : report.input_paths) analysed.insert(baselineKey(path, root));
 
   for (const KernelReport &k : report.kernels) {
-    if (k.unresolved()) continue;
-    const BaselineEntry now = baselineEntry(k);
+    const BaselineEntry now = baselineEntry(k, root);
+    analysed.insert(now.source);
+    if (k.unresolved()) {
+      before.erase({now.source, now.name, now.arch});
+      continue;
+    }
     const OccupancySummary &s = k.summary;
-    auto it = before.find({now.file, now.name, now.arch});
+    auto it = before.find({now.source, now.name, now.arch});
     if (it == before.end()) {
-      result.added.push_back(verdictFor(k, Rule::Added, "new kernel: " + std::to_string(now.occupancy) + " " +
-                                                            occupancyUnit(s.vendor) + ", " +
-                                                            std::to_string(now.registers) + " registers"));
+      result.added.push_back(verdictFor(k, Rule::Added,
+                                        "new kernel: " + std::to_string(now.occupancy) + " " +
+                                            occupancyUnit(s.vendor) + ", " + std::to_string(now.registers) +
+                                            " registers"));
       continue;
     }
     const BaselineEntry &was = *it->second;
@@ -80,7 +113,7 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, GateRes
       result.improvements.push_back(verdictFor(k, Rule::Improved, change("registers", was.registers, now.registers)));
   }
   for (const auto &[key, e] : before)
-    result.removed.push_back(verdictFor(*e, Rule::Removed, "kernel no longer found"));
+    if (analysed.count(e->source)) result.removed.push_back(verdictFor(*e, root, Rule::Removed, "kernel no longer found"));
 }
 
 }  // namespace regscope

@@ -15,6 +15,10 @@ const std::vector<RuleInfo> &ruleCatalog() {
       {Rule::Scratch, "RS003", "scratch", "Kernel uses scratch memory",
        "Private arrays indexed at run time, large by-value arguments, recursion and spills use scratch memory. "
        "Keep per-thread arrays small and indexed by constants, or move them to LDS.", Level::Note},
+      {Rule::Cliff, "RS004", "occupancy-cliff", "Kernel is a few registers from losing occupancy",
+       "A small change (an inlined call, a new variable live across a loop) will add the registers that lower the "
+       "occupancy a step. Keep the headroom in mind, or cut registers now.",
+       Level::Note},
       {Rule::MinOccupancy, "RS101", "min-occupancy", "Occupancy is below the configured minimum",
        "The kernel runs fewer waves per SIMD than --min-occupancy or .regscope.json allows. The message names "
        "the limiting resource; see regscope analyze for how much to free.", Level::Error},

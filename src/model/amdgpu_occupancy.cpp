@@ -9,9 +9,51 @@
 #include "regscope/support/search.h"
 
 namespace regscope {
+namespace {
+
+int divideCeil(int a, int b) { return (a + b - 1) / b; }
+
+// The figure that counts for `r`: waves per SIMD, or per CU when a workgroup
+// has fewer waves than the CU has SIMDs (the per-SIMD figure rounds up there
+// and hides idle SIMDs). Each resource alone, and all together.
+class Levels {
+ public:
+  Levels(const AmdArch &arch, const KernelResources &r, LdsRule rule)
+      : arch_(arch),
+        r_(r),
+        rule_(rule),
+        waves_per_group_(divideCeil(std::max(r.workgroup_size, 1), arch.wave_size)),
+        per_cu_(waves_per_group_ < arch.simds_per_cu) {}
+
+  bool perCu() const { return per_cu_; }
+  int max() const { return per_cu_ ? arch_.max_waves_per_simd * arch_.simds_per_cu : arch_.max_waves_per_simd; }
+  int byVgprs(int vgprs_total) const { return registers(wavesByVgprs(arch_, vgprs_total)); }
+  int bySgprs(int sgprs) const { return registers(wavesBySgprs(arch_, sgprs)); }
+  int byLds(int lds_bytes) const {
+    if (!per_cu_) return wavesByLds(arch_, lds_bytes, r_.workgroup_size, rule_);
+    return std::max(workgroupsPerCu(arch_, lds_bytes, r_.workgroup_size, rule_), 1) * waves_per_group_;
+  }
+  int all(int vgprs_total, int sgprs, int lds_bytes) const {
+    return std::min({byVgprs(vgprs_total), bySgprs(sgprs), byLds(lds_bytes), max()});
+  }
+
+ private:
+  // Registers are per SIMD: a CU holds the SIMDs' waves.
+  int registers(int per_simd) const { return per_cu_ ? per_simd * arch_.simds_per_cu : per_simd; }
+
+  const AmdArch &arch_;
+  const KernelResources &r_;
+  LdsRule rule_;
+  int waves_per_group_;
+  bool per_cu_;
+};
+
+}  // namespace
+
 Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRule rule) {
   Occupancy occ;
   occ.max_waves_per_simd = arch.max_waves_per_simd;
+  occ.max_waves_per_cu = arch.max_waves_per_simd * arch.simds_per_cu;
   occ.vgprs_total = r.vgprs_total > 0 ? r.vgprs_total : totalVgprs(arch, r.vgprs, r.agprs);
   occ.by_vgpr = wavesByVgprs(arch, occ.vgprs_total);
   occ.by_sgpr = wavesBySgprs(arch, r.sgprs);
@@ -19,40 +61,59 @@ Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRul
   occ.by_workgroup = wavesByLds(arch, 0, r.workgroup_size, rule);
   occ.waves_per_simd = std::min({occ.by_vgpr, occ.by_sgpr, occ.by_lds, arch.max_waves_per_simd});
 
-  // The limiter: registers first (the usual story), then LDS, then slots.
-  const int w = occ.waves_per_simd;
-  if (w == arch.max_waves_per_simd) occ.limiter = Limiter::None;
-  else if (occ.by_vgpr == w) occ.limiter = Limiter::Vgpr;
-  else if (occ.by_sgpr == w) occ.limiter = Limiter::Sgpr;
-  else if (occ.by_workgroup == w) occ.limiter = Limiter::Workgroup;
-  else occ.limiter = Limiter::Lds;
+  const Levels levels(arch, r, rule);
+  occ.counts_per_cu = levels.perCu();
+  occ.waves_per_cu =
+      occ.counts_per_cu ? levels.all(occ.vgprs_total, r.sgprs, r.lds_bytes) : occ.waves_per_simd * arch.simds_per_cu;
 
-  // The most of each resource that still allows `waves`.
-  auto sgprCap = [&](int waves) {
-    return largestWhere(1, arch.max_sgprs, [&](int s) { return wavesBySgprs(arch, s) >= waves; });
+  // The limiter, in the unit that counts: registers first (the usual story), then LDS, then slots.
+  const int now = levels.all(occ.vgprs_total, r.sgprs, r.lds_bytes);
+  if (now == levels.max())
+    occ.limiter = Limiter::None;
+  else if (levels.byVgprs(occ.vgprs_total) == now)
+    occ.limiter = Limiter::Vgpr;
+  else if (levels.bySgprs(r.sgprs) == now)
+    occ.limiter = Limiter::Sgpr;
+  else if (levels.byLds(0) == now)
+    occ.limiter = Limiter::Workgroup;
+  else
+    occ.limiter = Limiter::Lds;
+
+  // The most of each resource that, alone, still allows `target`.
+  auto vgprCap = [&](int target) {
+    // Addressable VGPRs bound the search: 256 arch VGPRs, or the unified file with AGPRs.
+    const int addressable = arch.agprs == AgprMode::Unified ? arch.vgpr_file : arch.max_arch_vgprs;
+    return largestWhere(1, addressable, [&](int v) { return levels.byVgprs(v) >= target; });
   };
-  auto ldsCap = [&](int waves) {
-    return largestWhere(0, arch.max_lds_per_workgroup,
-                        [&](int l) { return wavesByLds(arch, l, r.workgroup_size, rule) >= waves; });
+  auto sgprCap = [&](int target) {
+    return largestWhere(0, arch.max_sgprs, [&](int s) { return levels.bySgprs(s) >= target; });
+  };
+  auto ldsCap = [&](int target) {
+    return largestWhere(0, arch.max_lds_per_workgroup, [&](int b) { return levels.byLds(b) >= target; });
   };
 
-  // Headroom: what can grow before the occupancy drops below w.
-  occ.headroom.vgprs = std::max(0, maxVgprsForWaves(arch, w) - occ.vgprs_total);
-  occ.headroom.sgprs = std::max(0, sgprCap(w) - r.sgprs);
-  occ.headroom.lds_bytes = std::max(0, ldsCap(w) - r.lds_bytes);
+  // Headroom: what can grow before the occupancy drops below where it is.
+  occ.headroom.vgprs = std::max(0, vgprCap(now) - occ.vgprs_total);
+  occ.headroom.sgprs = std::max(0, sgprCap(now) - r.sgprs);
+  occ.headroom.lds_bytes = std::max(0, ldsCap(now) - r.lds_bytes);
+  occ.headroom.sgprs_can_limit = sgprCap(now) < arch.max_sgprs;
 
-  // Next step: one wave more, if every resource can get there.
-  if (w < arch.max_waves_per_simd && occ.by_workgroup > w) {
-    const int target = w + 1;
-    const int vgpr_cap = maxVgprsForWaves(arch, target);
-    const int sgpr_cap = sgprCap(target);
-    const int lds_cap = ldsCap(target);
-    if (vgpr_cap >= 1 && sgpr_cap >= 1 && lds_cap >= 0) {
+  // Next step: the least that must go for one more wave (per SIMD, or per CU
+  // for small workgroups), and the level that is then actually reached:
+  // freeing LDS can admit a whole workgroup and jump several waves.
+  if (now < levels.max()) {
+    const int target = now + 1;
+    const int vgpr_cap = vgprCap(target), sgpr_cap = sgprCap(target), lds_cap = ldsCap(target);
+    if (vgpr_cap >= 1 && sgpr_cap >= 0 && lds_cap >= 0) {
       NextStep next;
-      next.waves_per_simd = target;
       next.vgprs_to_free = std::max(0, occ.vgprs_total - vgpr_cap);
       next.sgprs_to_free = std::max(0, r.sgprs - sgpr_cap);
       next.lds_bytes_to_free = std::max(0, r.lds_bytes - lds_cap);
+      const int vgprs = occ.vgprs_total - next.vgprs_to_free, sgprs = r.sgprs - next.sgprs_to_free,
+                lds = r.lds_bytes - next.lds_bytes_to_free;
+      next.waves_per_simd = std::min({wavesByVgprs(arch, vgprs), wavesBySgprs(arch, sgprs),
+                                      wavesByLds(arch, lds, r.workgroup_size, rule), arch.max_waves_per_simd});
+      next.waves_per_cu = occ.counts_per_cu ? levels.all(vgprs, sgprs, lds) : next.waves_per_simd * arch.simds_per_cu;
       occ.next = next;
     }
   }
@@ -64,7 +125,8 @@ Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRul
 namespace regscope {
 
 Occupancy computeOccupancyAs(const AmdArch &arch, const KernelResources &r, CompilerModel model) {
-  if (model != CompilerModel::Llvm15) return computeOccupancy(arch, r);  // LLVM 16-20 print the hardware figure
+  if (model == CompilerModel::Hardware) return computeOccupancy(arch, r);
+  if (model == CompilerModel::Llvm19) return computeOccupancy(arch, r, LdsRule::Llvm16);  // no LDS granule
   AmdArch as15 = arch;
   if (arch.vgpr_file_1_5x) {  // LLVM 15 treats gfx11 like gfx10.3
     as15.vgpr_file = arch.vgpr_file * 2 / 3;
@@ -78,7 +140,7 @@ CompilerModel compilerModelFor(const std::string &version) {
   if (at == std::string::npos) return CompilerModel::Hardware;
   const int major = std::atoi(version.c_str() + at + 8);
   if (major == 15) return CompilerModel::Llvm15;
-  if (major >= 16 && major <= 20) return CompilerModel::Llvm19;
+  if (major >= 16 && major <= 22) return CompilerModel::Llvm19;
   return CompilerModel::Hardware;
 }
 

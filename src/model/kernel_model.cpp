@@ -18,9 +18,10 @@ LaunchAssumption chooseLaunch(const KernelRecord &record, const LaunchOverrides 
                               BlockSizeSource field_source, int fallback, int dynamic_shared) {
   LaunchAssumption a;
   a.dynamic_shared = dynamic_shared;
+  a.max_block_size = record.has(field) ? value(record, field) : 0;
   if (launch.block_size) {
     a.block_size = *launch.block_size;
-    a.source = BlockSizeSource::Flag;
+    a.source = launch.block_size_source;
   } else if (record.has(field)) {
     a.block_size = value(record, field);
     a.source = field_source;
@@ -43,6 +44,10 @@ const char *blockSizeSourceName(BlockSizeSource source) {
   switch (source) {
     case BlockSizeSource::Flag:
       return "--block-size";
+    case BlockSizeSource::Config:
+      return "config";
+    case BlockSizeSource::LaunchSite:
+      return "launch_site";
     case BlockSizeSource::MaxFlatWorkgroupSize:
       return "max_flat_workgroup_size";
     case BlockSizeSource::LaunchBounds:
@@ -91,6 +96,14 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
     m.model = std::move(amd);
     return m;
   }
+  if (m.launch.exceeds_bound()) {  // cannot launch: no occupancy to speak of
+    amd.occupancy.max_waves_per_simd = arch.max_waves_per_simd;
+    amd.occupancy.max_waves_per_cu = arch.max_waves_per_simd * arch.simds_per_cu;
+    amd.occupancy.limiter = Limiter::Invalid;
+    m.summary.limiter = Limiter::Invalid;
+    m.model = std::move(amd);
+    return m;
+  }
   KernelResources resources;
   resources.vgprs = value(record, Field::Vgprs);
   resources.agprs = value(record, Field::Agprs);
@@ -132,6 +145,12 @@ ModelledKernel modelCudaKernel(const KernelRecord &record, const CudaArch &arch,
   resources.block_size = m.launch.block_size;
   resources.carveout_percent = launch.carveout_percent;
   CudaKernelModel cuda{arch, resources, computeCudaOccupancy(arch, resources)};
+  if (m.launch.exceeds_bound()) {  // __launch_bounds__ refuses a larger block
+    cuda.occupancy = CudaOccupancy{};
+    cuda.occupancy.max_warps_per_sm = arch.max_warps_per_sm;
+    cuda.occupancy.limiter = Limiter::Invalid;
+    cuda.occupancy.invalid = CudaOccupancy::Invalid::LaunchBounds;
+  }
   const int warps_per_block = (m.launch.block_size + 31) / 32;
   m.summary = {Vendor::Nvidia,
                cuda.occupancy.warps_per_sm,

@@ -1,22 +1,29 @@
+// The analyze pipeline: each job through the cache, or the driver and the
+// collect stage, then the model; jobs run on a small pool, results in order.
 #include "regscope/pipeline/analyze.h"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <mutex>
-#include <thread>
 #include <map>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 #include "regscope/cache/cache.h"
 #include "regscope/collect/collect.h"
 #include "regscope/driver/driver.h"
+#include "regscope/source/flags.h"
+#include "regscope/source/launch_sites.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
 #include "regscope/support/process.h"
+#include "regscope/support/symbols.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
 
@@ -25,12 +32,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void checkReadable(const std::string &file) {
+// Why `path` cannot be compiled, or "" when it can be read.
+std::string unreadable(const std::string &path, const std::string &file) {
   std::error_code ec;
-  fs::file_status status = fs::status(file, ec);
-  if (ec || !fs::exists(status)) throw Error(file + ": no such file");
-  if (fs::is_directory(status)) throw Error(file + ": is a directory, not a source file");
-  if (access(file.c_str(), R_OK) != 0) throw Error(file + ": cannot read (permission denied)");
+  fs::file_status status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) return file + ": no such file";
+  if (fs::is_directory(status)) return file + ": is a directory, not a source file";
+  if (access(path.c_str(), R_OK) != 0) return file + ": cannot read (permission denied)";
+  return "";
 }
 
 // The first error lines of a failed compile, indented, for the user.
@@ -69,75 +78,181 @@ std::optional<std::string> readSource(const std::string &path) {
   }
 }
 
-}  // namespace
-
-namespace {
+// The archs whose ROCm device library is missing, from clang's
+// "cannot find ROCm device library for gfx942; provide its path via ...".
+std::vector<std::string> archsWithoutDeviceLibrary(const std::string &diagnostics) {
+  static const std::string marker = "cannot find ROCm device library for ";
+  std::vector<std::string> archs;
+  for (std::size_t at = diagnostics.find(marker); at != std::string::npos; at = diagnostics.find(marker, at + 1)) {
+    const std::size_t begin = at + marker.size();
+    const std::size_t end = diagnostics.find_first_of("; \n", begin);
+    const std::string arch = diagnostics.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+    if (std::find(archs.begin(), archs.end(), arch) == archs.end()) archs.push_back(arch);
+  }
+  return archs;
+}
 
 // What one job produced; merged into the report in job order.
 struct JobResult {
   std::vector<KernelRecord> records;
   std::string producer;
-  std::string error;
+  std::vector<InputError> errors;
+  std::vector<std::string> notes;
 };
 
-JobResult runJob(const SourceJob &source, const AnalyzeOptions &options, const std::string &default_compiler) {
-  JobResult result;
-  const bool cuda = !options.cuda_archs.empty();
-  CompileJob job;
-  job.compiler = source.compiler.empty() || cuda ? default_compiler : findHipCompiler(source.compiler);
-  job.source = source.path;
-  job.archs = cuda ? options.cuda_archs
-                   : options.archs_explicit || source.archs.empty() ? options.archs : source.archs;
-  job.extra_flags = source.flags;
-  job.extra_flags.insert(job.extra_flags.end(), options.extra_flags.begin(), options.extra_flags.end());
-  if (!cuda)
-    for (const std::string &arch : job.archs)
-      requireAmdArch(arch);
-  const ResultCache cache(options.cache_dir);
-  const std::string key = cache.keyFor(job);
-  if (std::optional<CachedResult> hit = cache.lookup(key)) {
-    result.records = std::move(hit->records);
-    result.producer = std::move(hit->producer);
+class JobRunner {
+ public:
+  JobRunner(const AnalyzeOptions &options, std::string default_compiler)
+      : options_(options), default_compiler_(std::move(default_compiler)), cache_(options.cache_dir) {}
+
+  JobResult run(const SourceJob &source) const {
+    const bool cuda = !options_.cuda_archs.empty();
+    CompileJob job;
+    job.compiler = source.compiler.empty() || cuda ? default_compiler_ : findHipCompiler(source.compiler);
+    job.source = source.path;
+    if (cuda) {
+      job.archs = options_.cuda_archs;
+    } else {
+      for (const std::string &arch : options_.archs_explicit || source.archs.empty() ? options_.archs : source.archs)
+        job.archs.push_back(canonicalAmdTarget(arch));
+    }
+    job.extra_flags = source.flags;
+    job.extra_flags.insert(job.extra_flags.end(), options_.extra_flags.begin(), options_.extra_flags.end());
+    job.timeout_seconds = options_.timeout_seconds;
+
+    JobResult result;
+    if (std::string why = unreadable(source.path, source.file); !why.empty()) {
+      result.errors.push_back({source.file, "", why});
+      return result;
+    }
+    if (optimizationFlag(job.extra_flags) == "-O0")
+      result.notes.push_back(source.file +
+                             ": compiled unoptimised (-O0), as its flags ask: the figures are not "
+                             "those of an optimised build");
+    // Archs the installed device libraries lack fail alone; the others go on.
+    while (!job.archs.empty()) {
+      std::vector<std::string> missing;
+      if (compile(source, job, cuda, result, missing)) break;
+      if (missing.empty()) break;
+      for (const std::string &arch : missing) {
+        result.errors.push_back({source.file, arch, deviceLibraryMessage(arch)});
+        job.archs.erase(std::remove(job.archs.begin(), job.archs.end(), arch), job.archs.end());
+      }
+    }
     return result;
   }
-  CompileOutput output = cuda ? compileCuda(job) : compileHip(job);
-  if (output.exit_code != 0) {
-    result.error = fs::path(job.compiler).filename().string() + " failed on " + source.file + " (exit " +
-                   std::to_string(output.exit_code) + "):\n" + firstErrors(output.diagnostics);
-    if (output.diagnostics.find("cannot find ROCm device library for") != std::string::npos)
-      result.error += "\n  (the installed ROCm device libraries have no bitcode for this arch: Debian 12's ROCm 5.2 "
-                      "ships gfx1030 but not gfx1100/gfx1102/gfx942; regscope will not build without them, since "
-                      "-nogpulib turns every math call into an external call and gives wrong figures)";
-    return result;
+
+ private:
+  static std::string deviceLibraryMessage(const std::string &arch) {
+    return "the installed ROCm device libraries have no bitcode for " + arch +
+           "; regscope will not build without them, since -nogpulib turns every math call into an external call "
+           "and gives wrong figures (install a ROCm whose device libraries know " +
+           arch + ")";
   }
-  if (output.archs.empty()) {
-    const bool rdc = std::find(job.extra_flags.begin(), job.extra_flags.end(), "-fgpu-rdc") != job.extra_flags.end();
-    result.error = rdc ? source.file + ": with -fgpu-rdc the device code and its figures exist only at link time; "
-                                       "link with -Rpass-analysis=kernel-resource-usage and run regscope parse on "
-                                       "the link's output (--arch ARCH), or drop -fgpu-rdc for a per-file estimate"
-                       : source.file + ": the compiler wrote no device assembly (is it a HIP source?)";
-    return result;
+
+  // One compile (or cache hit) of `job`. False when it failed; `missing`
+  // then names the archs whose device library the compiler could not find.
+  bool compile(const SourceJob &source, const CompileJob &job, bool cuda, JobResult &result,
+               std::vector<std::string> &missing) const {
+    const std::string key = cache_.keyFor(job);
+    if (std::optional<CachedResult> hit = cache_.lookup(key)) {
+      result.records = std::move(hit->records);
+      result.producer = std::move(hit->producer);
+      if (options_.verbose) say(source.file + ": from the result cache");
+      return true;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    CompileOutput output = cuda ? compileCuda(job) : compileHip(job);
+    if (options_.verbose) {
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      char elapsed[32];
+      std::snprintf(elapsed, sizeof elapsed, "%.2f", seconds);
+      std::string archs;
+      for (const std::string &arch : job.archs) archs += (archs.empty() ? "" : ",") + arch;
+      say(source.file + ": compiled for " + archs + " in " + elapsed + " s (exit " + std::to_string(output.exit_code) +
+          ")");
+    }
+    if (output.exit_code != 0) {
+      missing = cuda ? std::vector<std::string>{} : archsWithoutDeviceLibrary(output.diagnostics);
+      if (missing.empty() || missing.size() == job.archs.size()) {
+        for (const std::string &arch : missing)
+          result.errors.push_back({source.file, arch, deviceLibraryMessage(arch)});
+        if (missing.empty())
+          result.errors.push_back({source.file, "",
+                                   fs::path(job.compiler).filename().string() + " failed on " + source.file +
+                                       " (exit " + std::to_string(output.exit_code) + "):\n" +
+                                       firstErrors(output.diagnostics)});
+        missing.clear();
+      }
+      return false;
+    }
+    if (output.archs.empty()) {
+      const bool rdc = std::find(job.extra_flags.begin(), job.extra_flags.end(), "-fgpu-rdc") != job.extra_flags.end();
+      result.errors.push_back(
+          {source.file, "",
+           rdc ? source.file + ": with -fgpu-rdc the device code and its figures exist only at link time; link with "
+                               "-Rpass-analysis=kernel-resource-usage and run regscope parse on the link's output "
+                               "(--arch ARCH), or drop -fgpu-rdc for a per-file estimate"
+               : source.file + ": the compiler wrote no device assembly (is it a HIP source?)"});
+      return false;
+    }
+    CollectedRun run =
+        cuda ? collectCudaRun(output, job.source, readSource) : collectAmdRun(output, job.source, readSource);
+    result.records = std::move(run.records);
+    result.producer = std::move(run.producer);
+    cache_.store(key, {result.records, result.producer}, output.dependencies);
+    return true;
   }
-  CollectedRun run = cuda ? collectCudaRun(output, job.source, readSource) : collectAmdRun(output, job.source, readSource);
-  result.records = std::move(run.records);
-  result.producer = std::move(run.producer);
-  cache.store(key, {result.records, result.producer}, output.dependencies);
-  return result;
+
+  static void say(const std::string &line) {
+    static std::mutex mutex;
+    std::lock_guard<std::mutex> lock(mutex);
+    std::cerr << "regscope: " << line << '\n';
+  }
+
+  const AnalyzeOptions &options_;
+  std::string default_compiler_;
+  ResultCache cache_;
+};
+
+// What is known of each kernel's launch: the command line, then the config
+// file's entry for the kernel, then a constant block size at its launches.
+LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options) {
+  std::map<std::string, int> sites;
+  if (!options.launch.block_size)
+    if (std::optional<std::string> text = readSource(job.path)) sites = findLaunchBlockSizes(*text);
+  return [sites = std::move(sites), &options](const KernelRecord &record) {
+    LaunchOverrides launch = options.launch;
+    const std::string base = functionBaseName(record.demangled);
+    for (const KernelSettings &settings : options.kernel_settings) {
+      if (!settings.matches(record.name, record.demangled, base)) continue;
+      if (settings.block_size && !options.launch.block_size) {
+        launch.block_size = settings.block_size;
+        launch.block_size_source = BlockSizeSource::Config;
+      }
+      if (settings.dynamic_lds && !options.launch.dynamic_lds) launch.dynamic_lds = *settings.dynamic_lds;
+    }
+    if (!launch.block_size)
+      if (auto it = sites.find(base); it != sites.end()) {
+        launch.block_size = it->second;
+        launch.block_size_source = BlockSizeSource::LaunchSite;
+      }
+    return launch;
+  };
 }
 
 }  // namespace
 
 Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options) {
   if (jobs.empty()) throw Error("no input files");
-  for (const std::string &arch : options.archs) requireAmdArch(arch);
-  for (const SourceJob &job : jobs) checkReadable(job.file);
-
+  for (const std::string &arch : options.archs) canonicalAmdTarget(arch);
   for (const std::string &arch : options.cuda_archs)
     if (!findCudaArch(arch)) throw Error("unknown CUDA arch '" + arch + "'; known: " + knownCudaArchList());
   Report report;
   report.compiler_path = options.cuda_archs.empty() ? findHipCompiler(options.compiler) : findNvcc(options.compiler);
 
   // Run the jobs on a small pool; results keep job order.
+  const JobRunner runner(options, report.compiler_path);
   std::vector<JobResult> results(jobs.size());
   std::vector<std::exception_ptr> failures(jobs.size());
   std::atomic<std::size_t> next{0}, done{0};
@@ -145,7 +260,7 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
   auto worker = [&] {
     for (std::size_t i; (i = next++) < jobs.size();) {
       try {
-        results[i] = runJob(jobs[i], options, report.compiler_path);
+        results[i] = runner.run(jobs[i]);
       } catch (...) {
         failures[i] = std::current_exception();
       }
@@ -164,22 +279,26 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
   if (options.progress) std::cerr << "\r\033[K" << std::flush;
   for (const std::exception_ptr &failure : failures)  // interrupts and bad input stop the run
     if (failure) std::rethrow_exception(failure);
+  throwIfInterrupted();
 
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     JobResult &result = results[i];
-    if (!result.error.empty()) {
-      report.errors.push_back(result.error);
-      continue;
-    }
+    report.errors.insert(report.errors.end(), result.errors.begin(), result.errors.end());
+    report.notes.insert(report.notes.end(), result.notes.begin(), result.notes.end());
+    if (result.records.empty() && !result.errors.empty()) continue;
     if (report.compiler_version.empty()) report.compiler_version = result.producer;
     const std::size_t first = report.kernels.size();
-    addKernels(report, result.records, options.launch);
+    addKernels(report, result.records, launchesIn(jobs[i], options));
     const std::map<std::string, std::string> inputs = {{jobs[i].path, jobs[i].file}};
-    for (std::size_t k = first; k < report.kernels.size(); ++k)
+    // A database's second entry for a file (other flags) is a source of its own.
+    const std::string source = jobs[i].path + (jobs[i].variant ? "#" + std::to_string(jobs[i].variant) : "");
+    for (std::size_t k = first; k < report.kernels.size(); ++k) {
       report.kernels[k].display_file = displayPath(report.kernels[k].record.file, inputs);
-    report.inputs.push_back(jobs[i].file);
+      report.kernels[k].source = source;
+    }
+    report.inputs.push_back(jobs[i].file + (jobs[i].variant ? " (entry " + std::to_string(jobs[i].variant) + ")" : ""));
+    report.input_paths.push_back(source);
   }
-  if (report.errors.size() == jobs.size()) throw Error(report.errors.front());
   return report;
 }
 

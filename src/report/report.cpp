@@ -32,13 +32,17 @@ std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOver
 }  // namespace
 
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch) {
+  addKernels(report, records, [&](const KernelRecord &) { return launch; });
+}
+
+void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchFor &launch) {
   for (const KernelRecord &record : records)
     for (const std::string &w : record.warnings)
       report.warnings.push_back(record.demangled + " [" + record.arch + "]: sources disagree on " + w);
   const std::size_t first = report.kernels.size();
   for (const KernelRecord &record : records) {
     std::string warning;
-    std::optional<ModelledKernel> modelled = model(record, launch, report, warning);
+    std::optional<ModelledKernel> modelled = model(record, launch(record), report, warning);
     if (!modelled) {
       report.warnings.push_back(warning);
       continue;

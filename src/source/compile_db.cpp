@@ -3,10 +3,13 @@
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "regscope/support/error.h"
+#include "regscope/source/flags.h"
 #include "regscope/source/source.h"
 
 namespace regscope {
@@ -19,74 +22,59 @@ std::string absolute(const std::string &path, const std::string &directory) {
   return (fs::path(directory) / path).lexically_normal().string();
 }
 
-bool startsWith(const std::string &s, const std::string &prefix) { return s.rfind(prefix, 0) == 0; }
-
-// Flags whose value is a path (separate "-I dir" or joined "-Idir").
-const char *const kPathFlags[] = {"-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros",
-                                  "--include-directory", "-isysroot", "--rocm-path", "--hip-path"};
-// Flags that write files or change what is written: regscope sets its own.
-const std::set<std::string> kDropAlone = {"-c", "-S", "-E", "-MD", "-MMD", "-MP", "-M", "-MM",
-                                          "--save-temps", "-save-temps", "-fsave-optimization-record"};
-const std::set<std::string> kDropWithValue = {"-o", "-MF", "-MT", "-MQ"};
-
-bool isHipEntry(const clang::tooling::CompileCommand &command) {
+// Whether an entry compiles `language` ("hip" or "cu"): its extension, its
+// -x, or its compiler (hipcc, nvcc).
+bool isEntryFor(const clang::tooling::CompileCommand &command, const std::string &language) {
   const std::string ext = fs::path(command.Filename).extension().string();
-  if (ext == ".hip") return true;
+  if (ext == (language == "hip" ? ".hip" : ".cu")) return true;
+  const char *compiler = language == "hip" ? "hipcc" : "nvcc";
   for (std::size_t i = 0; i < command.CommandLine.size(); ++i) {
     const std::string &a = command.CommandLine[i];
-    if (a == "-xhip" || (a == "-x" && i + 1 < command.CommandLine.size() && command.CommandLine[i + 1] == "hip"))
+    if (a == "-x" + language ||
+        (a == "-x" && i + 1 < command.CommandLine.size() && command.CommandLine[i + 1] == language))
       return true;
-    if (i == 0 && fs::path(a).filename().string().find("hipcc") != std::string::npos) return true;
+    if (i == 0 && fs::path(a).filename().string().find(compiler) != std::string::npos) return true;
   }
   return false;
+}
+
+// nvcc's target options: regscope passes its own -gencode for --cuda-arch.
+std::vector<std::string> dropNvccTargets(const std::vector<std::string> &flags) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < flags.size(); ++i) {
+    const std::string &f = flags[i];
+    bool separate = false, joined = false;
+    for (const char *option : {"-gencode", "--generate-code", "-arch", "--gpu-architecture", "-code", "--gpu-code"}) {
+      const std::string o = option;
+      separate |= f == o;
+      joined |= f.rfind(o + "=", 0) == 0;
+    }
+    if (separate) ++i;
+    else if (!joined) out.push_back(f);
+  }
+  return out;
 }
 
 }  // namespace
 
 std::vector<std::string> cleanCompileFlags(const std::vector<std::string> &argv, const std::string &directory,
                                            const std::string &source, std::vector<std::string> &archs) {
+  // argv[0] is the compiler; the source itself is compiled by regscope.
   std::vector<std::string> flags;
   const std::string source_abs = absolute(source, directory);
-  for (std::size_t i = 1; i < argv.size(); ++i) {  // argv[0] is the compiler
-    const std::string &a = argv[i];
-    if (startsWith(a, "--offload-arch=") || startsWith(a, "-offload-arch=")) {
-      archs.push_back(a.substr(a.find('=') + 1));
-      continue;
+  for (std::size_t i = 1; i < argv.size(); ++i)
+    if (absolute(argv[i], directory) != source_abs) flags.push_back(argv[i]);
+  std::vector<std::string> kept = resolvePathFlags(dropOutputFlags(dropNvccTargets(flags), archs), directory);
+  // --offload-arch=gfx90a,gfx908 (as Makefiles write it) is two targets.
+  std::vector<std::string> split;
+  for (const std::string &arch : archs)
+    for (std::size_t begin = 0; begin <= arch.size();) {
+      const std::size_t comma = std::min(arch.find(',', begin), arch.size());
+      if (comma > begin) split.push_back(arch.substr(begin, comma - begin));
+      begin = comma + 1;
     }
-    if ((a == "--offload-arch" || a == "-offload-arch") && i + 1 < argv.size()) {
-      archs.push_back(argv[++i]);
-      continue;
-    }
-    if (kDropWithValue.count(a)) {  // "-o out.o", "-MF deps.d"
-      ++i;
-      continue;
-    }
-    if (kDropAlone.count(a) || startsWith(a, "-save-temps=") || startsWith(a, "--save-temps=") ||
-        startsWith(a, "-foptimization-record-") || startsWith(a, "-MF") || startsWith(a, "-MT") ||
-        startsWith(a, "-MQ") || (startsWith(a, "-o") && a.size() > 2) ||  // joined forms
-        startsWith(a, "--driver-mode="))  // added by Clang's database loader; our compiler picks its mode
-      continue;
-    if (absolute(a, directory) == source_abs) continue;  // the source itself
-
-    bool handled = false;
-    for (const char *flag : kPathFlags) {
-      const std::string f = flag;
-      if (a == f && i + 1 < argv.size()) {
-        flags.push_back(a);
-        flags.push_back(absolute(argv[++i], directory));
-        handled = true;
-      } else if (startsWith(a, f) && a.size() > f.size() && f.size() == 2) {  // -Idir
-        flags.push_back(f + absolute(a.substr(2), directory));
-        handled = true;
-      } else if (startsWith(a, f + "=")) {  // --rocm-path=dir
-        flags.push_back(f + "=" + absolute(a.substr(f.size() + 1), directory));
-        handled = true;
-      }
-      if (handled) break;
-    }
-    if (!handled) flags.push_back(a);
-  }
-  return flags;
+  archs = split;
+  return kept;
 }
 
 std::vector<SourceJob> jobsForFiles(const std::vector<std::string> &files) {
@@ -96,7 +84,9 @@ std::vector<SourceJob> jobsForFiles(const std::vector<std::string> &files) {
   return jobs;
 }
 
-std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::vector<std::string> &files) {
+std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::vector<std::string> &files,
+                                        Vendor vendor) {
+  const std::string language = vendor == Vendor::Nvidia ? "cu" : "hip";
   std::string error;
   std::unique_ptr<clang::tooling::CompilationDatabase> db;
   std::error_code ec;
@@ -112,11 +102,14 @@ std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::
   std::set<std::string> wanted;
   for (const std::string &file : files) wanted.insert(fs::absolute(file).lexically_normal().string());
   std::set<std::string> seen;
+  std::set<std::pair<std::string, std::vector<std::string>>> entries;
+  std::map<std::string, int> variants;
   std::vector<SourceJob> jobs;
   for (const clang::tooling::CompileCommand &command : db->getAllCompileCommands()) {
-    if (!isHipEntry(command)) continue;
+    if (!isEntryFor(command, language)) continue;
     const std::string path = absolute(command.Filename, command.Directory);
-    if ((!wanted.empty() && !wanted.count(path)) || !seen.insert(path).second) continue;
+    if (!wanted.empty() && !wanted.count(path)) continue;
+    seen.insert(path);
     SourceJob job;
     job.path = path;
     std::error_code rel_ec;
@@ -129,11 +122,17 @@ std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::
         job.compiler = compiler;
     }
     job.flags = cleanCompileFlags(command.CommandLine, command.Directory, command.Filename, job.archs);
+    // The same file with other flags (-include kernel2.hpp, -DVARIANT=2) is another job; the same flags, a duplicate.
+    if (!entries.insert({path, job.flags}).second) continue;
+    if (const int n = variants[path]++; n > 0) job.variant = n + 1;
     jobs.push_back(std::move(job));
   }
-  if (jobs.empty() && wanted.empty()) throw Error(database + ": the compile database has no HIP entries");
+  const char *kind = vendor == Vendor::Nvidia ? "CUDA" : "HIP";
+  if (jobs.empty() && wanted.empty())
+    throw Error(database + ": the compile database has no " + std::string(kind) + " entries" +
+                (vendor == Vendor::Amd ? " (for CUDA entries, name the targets with --cuda-arch)" : ""));
   for (const std::string &file : wanted)
-    if (!seen.count(file)) throw Error(file + ": not a HIP entry of the compile database");
+    if (!seen.count(file)) throw Error(file + ": not a " + std::string(kind) + " entry of the compile database");
   return jobs;
 }
 

@@ -43,6 +43,16 @@ std::string readFile(const std::string &path) {
   return *text;
 }
 
+std::optional<std::string> repositoryRoot(const std::string &dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  for (fs::path at = fs::weakly_canonical(fs::absolute(dir, ec), ec); !at.empty(); at = at.parent_path()) {
+    if (fs::exists(at / ".git", ec)) return at.string();
+    if (at == at.root_path()) break;
+  }
+  return std::nullopt;
+}
+
 void writeFileAtomically(const std::string &path, const std::string &content) {
   namespace fs = std::filesystem;
   fs::path target(path);

@@ -6,10 +6,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
+#include <thread>
 
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
@@ -42,8 +44,34 @@ std::string requireExecutable(const std::string &name, const std::string &how) {
   return found;
 }
 
-int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
-               const std::string &stdout_path, const std::string &stderr_path) {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Ends the child's process group: SIGTERM, then SIGKILL for what is left
+// after a grace period, and waits until none of it runs, so the caller may
+// remove the directory it worked in.
+void endGroup(pid_t pid, int &status) {
+  kill(-pid, SIGTERM);
+  const Clock::time_point deadline = Clock::now() + std::chrono::seconds(2);
+  bool reaped = false;
+  while (Clock::now() < deadline) {
+    if (!reaped && waitpid(pid, &status, WNOHANG) == pid) reaped = true;
+    if (reaped && kill(-pid, 0) != 0) return;  // the whole group is gone
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  kill(-pid, SIGKILL);
+  if (!reaped)
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  for (int i = 0; i < 400 && kill(-pid, 0) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+}
+
+}  // namespace
+
+int runProcess(const std::vector<std::string> &argv, const std::string &cwd, const std::string &stdout_path,
+               const std::string &stderr_path, int timeout_seconds, const std::vector<std::string> &environment) {
+  const SignalGuard guard;  // a signal now is pending, not fatal: the group is ended below
   std::vector<char *> args;
   for (const std::string &a : argv) args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
@@ -57,7 +85,10 @@ int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
   pid_t pid = fork();
   if (pid < 0) throw Error("fork failed: " + std::string(strerror(errno)));
   if (pid == 0) {
-    // Child: default signal dispositions, the temp dir as cwd, redirected output.
+    // Child: its own process group (so a wrapper's children can be ended with
+    // it), default signal dispositions, the temp dir as cwd, redirected output.
+    setpgid(0, 0);
+    for (const std::string &entry : environment) putenv(const_cast<char *>(entry.c_str()));
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
@@ -72,6 +103,7 @@ int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
     (void)!write(exec_pipe[1], &e, sizeof e);
     _exit(127);
   }
+  setpgid(pid, pid);  // as the child does: whichever runs first
   close(out);
   close(err);
   close(exec_pipe[1]);
@@ -81,16 +113,25 @@ int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
   while (got < 0 && errno == EINTR);
   close(exec_pipe[0]);
 
+  // Poll, so a signal (the child's group no longer gets the terminal's) or the
+  // timeout is acted on within milliseconds.
+  const Clock::time_point start = Clock::now();
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) throw Error("waitpid failed: " + std::string(strerror(errno)));
+  while (true) {
+    const pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid) break;
+    if (done < 0 && errno != EINTR) throw Error("waitpid failed: " + std::string(strerror(errno)));
     try {
       throwIfInterrupted();
     } catch (const InterruptedError &) {
-      kill(pid, SIGTERM);
-      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+      endGroup(pid, status);
       throw;
     }
+    if (timeout_seconds > 0 && Clock::now() - start > std::chrono::seconds(timeout_seconds)) {
+      endGroup(pid, status);
+      throw Error(argv[0] + " did not finish within --timeout " + std::to_string(timeout_seconds) + " s; ended it");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   if (got > 0) throw Error("cannot run " + argv[0] + ": " + strerror(exec_errno));
   throwIfInterrupted();
@@ -99,11 +140,12 @@ int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
   return 1;
 }
 
-ProcessOutput runCaptured(const std::vector<std::string> &argv, const std::string &cwd) {
+ProcessOutput runCaptured(const std::vector<std::string> &argv, const std::string &cwd, int timeout_seconds,
+                          const std::vector<std::string> &environment) {
   TempDir capture;
   const std::string out = capture.path() + "/stdout", err = capture.path() + "/stderr";
   ProcessOutput result;
-  result.exit_code = runProcess(argv, cwd.empty() ? capture.path() : cwd, out, err);
+  result.exit_code = runProcess(argv, cwd.empty() ? capture.path() : cwd, out, err, timeout_seconds, environment);
   result.out = readFile(out);
   result.err = readFile(err);
   return result;

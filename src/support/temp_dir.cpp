@@ -13,8 +13,8 @@ namespace regscope {
 namespace {
 
 volatile std::sig_atomic_t g_pending_signal = 0;
-int g_live_dirs = 0;  // guarded by g_dirs_mutex: jobs run on several threads
-std::mutex g_dirs_mutex;
+int g_guards = 0;  // guarded by g_guards_mutex: jobs run on several threads
+std::mutex g_guards_mutex;
 struct sigaction g_previous[3];
 const int kSignals[3] = {SIGINT, SIGTERM, SIGHUP};
 
@@ -38,6 +38,16 @@ void throwIfInterrupted() {
   if (g_pending_signal) throw InterruptedError{static_cast<int>(g_pending_signal)};
 }
 
+SignalGuard::SignalGuard() {
+  std::lock_guard<std::mutex> lock(g_guards_mutex);
+  if (g_guards++ == 0) installHandlers();
+}
+
+SignalGuard::~SignalGuard() {
+  std::lock_guard<std::mutex> lock(g_guards_mutex);
+  if (--g_guards == 0) restoreHandlers();
+}
+
 TempDir::TempDir() {
   std::error_code ec;
   std::filesystem::path base = std::filesystem::temp_directory_path(ec);
@@ -46,15 +56,12 @@ TempDir::TempDir() {
   if (!mkdtemp(pattern.data()))
     throw Error("cannot create a temporary directory in " + base.string());
   path_ = pattern;
-  std::lock_guard<std::mutex> lock(g_dirs_mutex);
-  if (g_live_dirs++ == 0) installHandlers();
+  // mkdtemp makes it 0700 whatever the umask: nobody else may plant files in it.
 }
 
 TempDir::~TempDir() {
   std::error_code ec;
   std::filesystem::remove_all(path_, ec);
-  std::lock_guard<std::mutex> lock(g_dirs_mutex);
-  if (--g_live_dirs == 0) restoreHandlers();
 }
 
 }  // namespace regscope

@@ -52,20 +52,28 @@ int extraSgprs(const AmdArch &arch, bool vcc_used, bool flat_scratch_used, bool 
   return extra;
 }
 
-int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule rule) {
-  int waves_per_group = divideCeil(std::max(workgroup_size, 1), arch.wave_size);
-  int wave_slots = arch.max_waves_per_simd * arch.simds_per_cu;
+int workgroupsPerCu(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule rule) {
+  const int waves_per_group = divideCeil(std::max(workgroup_size, 1), arch.wave_size);
+  const int wave_slots = arch.max_waves_per_simd * arch.simds_per_cu;
   int max_groups;
   if (rule == LdsRule::Llvm15)  // getMaxWorkGroupsPerCU in LLVM 15: 40 wave slots
     max_groups = waves_per_group == 1 ? 40 : std::min(40 / waves_per_group, 16);
   else
-    max_groups = waves_per_group == 1 ? wave_slots : std::min(wave_slots / waves_per_group, arch.max_workgroups_per_cu);
+    max_groups = waves_per_group == 1 ? wave_slots
+                                      : std::min(wave_slots / waves_per_group, arch.max_workgroups_per_cu);
   // LLVM 15 knew no WGP: 64 KiB per CU whatever the target.
   const int lds_per_cu = rule == LdsRule::Llvm15 ? std::min(arch.lds_per_cu, 65536) : arch.lds_per_cu;
-  int groups = lds_bytes > 0 ? std::min(max_groups, lds_per_cu / lds_bytes) : max_groups;
+  // The hardware allocates whole granules; the compilers before LLVM 23 divided the bytes.
+  const int allocated = rule == LdsRule::Hardware ? alignTo(lds_bytes, arch.lds_granule) : lds_bytes;
+  return allocated > 0 ? std::min(max_groups, lds_per_cu / allocated) : max_groups;
+}
+
+int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule rule) {
+  const int waves_per_group = divideCeil(std::max(workgroup_size, 1), arch.wave_size);
+  const int groups = workgroupsPerCu(arch, lds_bytes, workgroup_size, rule);
   if (groups <= 0) return 1;  // as LLVM does; larger-than-CU LDS is rejected before this
-  int waves =
-      rule == LdsRule::Llvm15 ? groups * waves_per_group : divideCeil(groups * waves_per_group, arch.simds_per_cu);
+  const int waves = rule == LdsRule::Llvm15 ? groups * waves_per_group
+                                            : divideCeil(groups * waves_per_group, arch.simds_per_cu);
   return std::min(waves, arch.max_waves_per_simd);
 }
 

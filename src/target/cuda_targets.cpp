@@ -27,6 +27,17 @@ const std::vector<CudaArch> &cudaArchs() {
       // 9.0: the runtime limits blocks by barriers (blocks x 2 / barriers).
       {"sm_90", {"H100", "H200", "GH200"}, 9, 0, 64, 32, 1024, 65536, 65536, 255, 256, 4, 233472, 49152, 232448, 128,
        1024, 2, {0, 8, 16, 32, 64, 100, 132, 164, 196, 228}},
+      // Blackwell [Blackwell Tuning Guide 1.4.1.1; CUDA 13.0 cuda_occupancy.h: blocks/SM 32 for 10.x
+      // (24 for 12.x, where the guide says 32: the header is what cudaOccupancy* computes), barriers
+      // x2 for 10.0/10.3 and x1 for 12.x, carveouts; device reports: B200 2048 threads/SM, 228 KB;
+      // RTX 5090 1536 threads/SM, 102400 B/SM, 101376 B opt-in]. The header's per-kernel
+      // "virtual resource" limit needs a count ptxas does not print: not modelled.
+      {"sm_100", {"B200", "GB200"}, 10, 0, 64, 32, 1024, 65536, 65536, 255, 256, 4, 233472, 49152, 232448, 128,
+       1024, 2, {0, 8, 16, 32, 64, 100, 132, 164, 196, 228}},
+      {"sm_103", {"B300", "GB300"}, 10, 3, 64, 32, 1024, 65536, 65536, 255, 256, 4, 233472, 49152, 232448, 128,
+       1024, 2, {0, 8, 16, 32, 64, 100, 132, 164, 196, 228}},
+      {"sm_120", {"RTX 5090", "RTX 5080", "RTX PRO 6000"}, 12, 0, 48, 24, 1024, 65536, 65536, 255, 256, 4, 102400,
+       49152, 101376, 128, 1024, 1, {0, 8, 16, 32, 64, 100}},
   };
   return archs;
 }

@@ -18,9 +18,12 @@ class AmdCalculatorView : public View {
 
   Document document() const override {
     Document doc;
-    doc.line(Line(std::string(arch_.name) + " (" + std::string(arch_.family) +
-                  "): " + std::to_string(occ_.waves_per_simd) + "/" + std::to_string(occ_.max_waves_per_simd) +
-                  " waves/SIMD, limited by " + limiterName(occ_.limiter)));
+    std::string headline = std::string(arch_.name) + " (" + std::string(arch_.family) + "): " +
+                           std::to_string(occ_.waves_per_simd) + "/" + std::to_string(occ_.max_waves_per_simd) +
+                           " waves/SIMD";
+    if (occ_.counts_per_cu)
+      headline += ", " + waveSlotsText(occ_, (r_.workgroup_size + arch_.wave_size - 1) / arch_.wave_size);
+    doc.line(Line(headline + ", limited by " + limiterName(occ_.limiter)));
     Table table;
     table.columns = {{"RESOURCE", "resource"},
                      {"USED", "used", true},

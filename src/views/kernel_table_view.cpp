@@ -1,5 +1,8 @@
 // The kernel table: analyze, parse and kernels analyze. One row per (kernel,
-// arch), a table per vendor, then notes on what a figure alone does not say.
+// arch), a table per vendor, then notes on what a figure alone does not say,
+// each said once with the kernels it covers.
+#include <map>
+
 #include "phrases.h"
 #include "regscope/gate/findings.h"
 #include "regscope/support/version.h"
@@ -19,18 +22,71 @@ Cell figure(const KernelRecord &r, Field f) {
 
 std::string who(const KernelReport &k) { return shortKernelName(k.record.demangled) + " [" + k.record.arch + "]"; }
 
+// Notes in first-said order; a message several kernels share is said once.
+class NoteList {
+ public:
+  void add(const KernelReport &k, std::string message) {
+    auto [it, inserted] = index_.try_emplace(message, notes_.size());
+    if (inserted) notes_.push_back({std::move(message), {}});
+    notes_[it->second].kernels.push_back(who(k));
+  }
+  void addLine(std::string line) { lines_.push_back(std::move(line)); }
+
+  Notes build() const {
+    Notes notes;
+    for (const Note &note : notes_) {
+      constexpr std::size_t kNamed = 4;
+      std::string kernels;
+      for (std::size_t i = 0; i < note.kernels.size() && i < kNamed; ++i) kernels += (i ? ", " : "") + note.kernels[i];
+      if (note.kernels.size() > kNamed) kernels += " and " + std::to_string(note.kernels.size() - kNamed) + " more";
+      notes.items.push_back(kernels + ": " + note.message);
+    }
+    notes.items.insert(notes.items.end(), lines_.begin(), lines_.end());
+    return notes;
+  }
+
+ private:
+  struct Note {
+    std::string message;
+    std::vector<std::string> kernels;
+  };
+  std::vector<Note> notes_;
+  std::map<std::string, std::size_t> index_;
+  std::vector<std::string> lines_;
+};
+
+// Where the assumed block size came from, and how to give the real one.
+std::string launchNote(const LaunchAssumption &launch) {
+  const std::string size = std::to_string(launch.block_size) + " threads";
+  switch (launch.source) {
+    case BlockSizeSource::Flag:
+      return "assumes workgroups of " + size + " (--block-size)";
+    case BlockSizeSource::Config:
+      return "assumes workgroups of " + size + " (.regscope.json)";
+    case BlockSizeSource::LaunchSite:
+      return "assumes workgroups of " + size + ", the size its launches in the file use";
+    case BlockSizeSource::MaxFlatWorkgroupSize:
+    case BlockSizeSource::LaunchBounds:
+    case BlockSizeSource::Default:
+      break;
+  }
+  return "assumes workgroups of " + size +
+         ", the most it was compiled for (__launch_bounds__, else HIP's default): give the real size with "
+         "--block-size, .regscope.json's \"block_size\" or __launch_bounds__";
+}
+
 std::string headroomText(const KernelReport &k, const Occupancy &occ) {
   std::string text = "+" + std::to_string(occ.headroom.vgprs) + " VGPRs";
   if (k.record.value(Field::LdsBytes) > 0 || occ.limiter == Limiter::Lds)
     text += ", +" + bytesText(occ.headroom.lds_bytes) + " LDS";
-  if (occ.limiter == Limiter::Sgpr) text += ", +" + std::to_string(occ.headroom.sgprs) + " SGPRs";
+  if (occ.limiter == Limiter::Sgpr || (occ.headroom.sgprs_can_limit && occ.headroom.sgprs < occ.headroom.vgprs))
+    text += ", +" + std::to_string(occ.headroom.sgprs) + " SGPRs";
   return text;
 }
 
 Table cudaTable(const std::vector<const KernelReport *> &kernels) {
   Table table;
-  table.columns = {{"KERNEL", "", false, Show::Text},
-                   {"", "kernel", false, Show::Data},
+  table.columns = {{"KERNEL", "kernel", false, Show::Everywhere, /*elide=*/true},
                    {"", "name", false, Show::Data},
                    {"ARCH", "arch"},
                    {"LOCATION", "", false, Show::Text},
@@ -53,53 +109,42 @@ Table cudaTable(const std::vector<const KernelReport *> &kernels) {
     const KernelRecord &r = k->record;
     const CudaKernelModel &m = *k->cuda();
     const CudaOccupancy &occ = m.occupancy;
-    table.add({shortKernelName(r.demangled),
-               r.demangled,
-               r.name,
-               r.arch,
-               locationText(k->display_file, r.line),
-               k->display_file,
-               Cell::count(r.line),
+    table.add({r.demangled, r.name, r.arch, locationText(k->display_file, r.line), k->display_file, Cell::count(r.line),
                Cell::count(r.value(Field::Registers)),
                std::to_string(r.value(Field::SpillStoreBytes)) + "/" + std::to_string(r.value(Field::SpillLoadBytes)),
-               Cell::count(r.value(Field::SpillStoreBytes)),
-               Cell::count(r.value(Field::SpillLoadBytes)),
+               Cell::count(r.value(Field::SpillStoreBytes)), Cell::count(r.value(Field::SpillLoadBytes)),
                Cell::count(r.value(Field::StackBytes)),
                Cell(bytesText(r.value(Field::SharedBytes)), r.value(Field::SharedBytes)),
-               Cell::count(k->launch.block_size),
-               Cell::count(occ.blocks_per_sm),
+               Cell::count(k->launch.block_size), Cell::count(occ.blocks_per_sm),
                std::to_string(occ.warps_per_sm) + "/" + std::to_string(occ.max_warps_per_sm),
-               Cell::count(occ.warps_per_sm),
-               Cell::count(occ.max_warps_per_sm),
-               limiterName(occ.limiter),
-               cudaNextStepText(occ, m.arch, m.resources)});
+               Cell::count(occ.warps_per_sm), Cell::count(occ.max_warps_per_sm), limiterName(occ.limiter),
+               cudaNextStepText(occ, m.arch, m.resources, k->launch.max_block_size)});
   }
   return table;
 }
 
 Notes cudaNotes(const std::vector<const KernelReport *> &kernels) {
-  Notes notes;
+  NoteList notes;
   bool assumed = false;
   for (const KernelReport *k : kernels) {
     if (k->record.value(Field::SpillStoreBytes))
-      notes.items.push_back(who(*k) + ": spills " + std::to_string(k->record.value(Field::SpillStoreBytes)) +
-                            " bytes to local memory");
+      notes.add(*k, "spills " + std::to_string(k->record.value(Field::SpillStoreBytes)) + " bytes to local memory");
     assumed |= k->launch.source == BlockSizeSource::Default;
+    if (k->launch.source == BlockSizeSource::Config || k->launch.source == BlockSizeSource::LaunchSite)
+      notes.add(*k, launchNote(k->launch));
   }
   if (assumed)
-    notes.items.push_back("BLOCK is the kernel's __launch_bounds__, else an assumed " +
-                          std::to_string(kernels.front()->launch.block_size) +
-                          " threads: pass --block-size for your launch");
+    notes.addLine("BLOCK is the kernel's __launch_bounds__, else an assumed " +
+                  std::to_string(kernels.front()->launch.block_size) + " threads: pass --block-size for your launch");
   if (kernels.front()->launch.dynamic_shared)
-    notes.items.push_back("with " + std::to_string(kernels.front()->launch.dynamic_shared) +
-                          " bytes of dynamic shared memory per block");
-  return notes;
+    notes.addLine("with " + std::to_string(kernels.front()->launch.dynamic_shared) +
+                  " bytes of dynamic shared memory per block");
+  return notes.build();
 }
 
 Table amdTable(const std::vector<const KernelReport *> &kernels) {
   Table table;
-  table.columns = {{"KERNEL", "", false, Show::Text},
-                   {"", "kernel", false, Show::Data},
+  table.columns = {{"KERNEL", "kernel", false, Show::Everywhere, /*elide=*/true},
                    {"", "name", false, Show::Data},
                    {"ARCH", "arch"},
                    {"LOCATION", "", false, Show::Text},
@@ -117,6 +162,7 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
                    {"OCCUPANCY", "occupancy", true, Show::Text},
                    {"", "waves_per_simd", true, Show::Data},
                    {"", "max_waves_per_simd", true, Show::Data},
+                   {"", "waves_per_cu", true, Show::Data},
                    {"LIMITER", "limiter"},
                    {"NEXT STEP", "next_step"},
                    {"HEADROOM", "headroom"}};
@@ -124,13 +170,16 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
     const KernelRecord &r = k->record;
     const AmdKernelModel &m = *k->amd();
     const Occupancy &occ = m.occupancy;
+    const bool invalid = occ.limiter == Limiter::Invalid;
     // Code objects with AGPRs record only the allocation, not the arch count.
     Cell vgpr = r.has(Field::Vgprs) ? Cell::count(r.value(Field::Vgprs)) : Cell("?");
     if (!m.unresolved && (!r.has(Field::Vgprs) || occ.vgprs_total != r.value(Field::Vgprs)))
       vgpr.text += " (" + std::to_string(occ.vgprs_total) + ")";
     const std::string waves = m.unresolved ? "?" : std::to_string(occ.waves_per_simd);
-    table.add({shortKernelName(r.demangled),
-               r.demangled,
+    std::string next = m.unresolved ? "unresolved until link"
+                       : invalid    ? "cannot launch: " + amdLaunchInvalidText(k->launch)
+                                    : nextStepText(occ);
+    table.add({r.demangled,
                r.name,
                r.arch,
                locationText(k->display_file, r.line),
@@ -148,48 +197,50 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
                waves + "/" + std::to_string(occ.max_waves_per_simd),
                m.unresolved ? Cell("?") : Cell::count(occ.waves_per_simd),
                Cell::count(occ.max_waves_per_simd),
+               m.unresolved ? Cell("?") : Cell::count(occ.waves_per_cu),
                limiterName(occ.limiter),
-               m.unresolved ? "unresolved until link" : nextStepText(occ),
-               m.unresolved ? "-" : headroomText(*k, occ)});
+               next,
+               m.unresolved || invalid ? "-" : headroomText(*k, occ)});
   }
   return table;
 }
 
 Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::string &compiler_version) {
-  Notes notes;
+  NoteList notes;
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const AmdKernelModel &m = *k->amd();
-    const std::string w = who(*k);
     if (r.has(Field::Vgprs) && m.occupancy.vgprs_total != r.value(Field::Vgprs))
-      notes.items.push_back(w + ": occupancy counts " + std::to_string(m.occupancy.vgprs_total) +
-                            " VGPRs (the allocation: AGPRs in the unified file, or padding the compiler added)");
-    if (r.value(Field::VgprSpills) || r.value(Field::SgprSpills))
-      notes.items.push_back(w + ": spills registers to scratch memory");
+      notes.add(*k, "occupancy counts " + std::to_string(m.occupancy.vgprs_total) +
+                        " VGPRs (the allocation: AGPRs in the unified file, or padding the compiler added)");
+    if (r.value(Field::VgprSpills) || r.value(Field::SgprSpills)) notes.add(*k, "spills registers to scratch memory");
     if (m.unresolved) {
       std::string fields;
       for (Field f : r.unresolved) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
-      notes.items.push_back(w + ": " + fields +
-                            " depend on functions in other translation units (LLVM 20+ expressions): the linked "
-                            "code object has them (regscope parse app)");
+      notes.add(*k, fields +
+                        " depend on functions in other translation units (LLVM 20+ expressions): the linked code "
+                        "object has them (regscope parse app)");
     }
     if (m.hidden_agpr_spills)
-      notes.items.push_back(w + ": parks " + std::to_string(r.value(Field::Agprs)) +
-                            " VGPRs in AGPRs with no MFMA in the kernel (" +
-                            std::to_string(r.value(Field::AgprCopies)) +
-                            " v_accvgpr copies): a spill the compiler reports as 0; occupancy follows max(VGPRs, "
-                            "AGPRs) = " +
-                            std::to_string(m.occupancy.vgprs_total));
-    if (r.value(Field::DynamicStack)) notes.items.push_back(w + ": uses a dynamic stack; its scratch size is a guess");
-    if (std::string why = compilerExplanation(m, compiler_version); !why.empty()) notes.items.push_back(w + ": " + why);
-    if (m.occupancy.limiter == Limiter::Lds || m.occupancy.limiter == Limiter::Workgroup)
-      notes.items.push_back(w + ": assumes workgroups of " + std::to_string(k->launch.block_size) + " threads (" +
-                            (k->launch.source == BlockSizeSource::Default
-                                 ? "HIP's default maximum; set __launch_bounds__"
-                                 : "the kernel's max flat workgroup size") +
-                            ")");
+      notes.add(*k,
+                "parks " + std::to_string(r.value(Field::Agprs)) + " VGPRs in AGPRs with no MFMA in the kernel (" +
+                    std::to_string(r.value(Field::AgprCopies)) +
+                    " v_accvgpr copies): a spill the compiler reports as 0; occupancy follows max(VGPRs, AGPRs) = " +
+                    std::to_string(m.occupancy.vgprs_total));
+    if (r.value(Field::DynamicStack)) notes.add(*k, "uses a dynamic stack; its scratch size is a guess");
+    if (std::string why = compilerExplanation(m, compiler_version); !why.empty()) notes.add(*k, why);
+    if (m.occupancy.limiter == Limiter::Invalid)
+      notes.add(*k, "cannot launch: " + amdLaunchInvalidText(k->launch));
+    else if (m.occupancy.counts_per_cu && !m.unresolved)
+      notes.add(
+          *k, "fills " + waveSlotsText(m.occupancy, (k->launch.block_size + m.arch.wave_size - 1) / m.arch.wave_size));
+    const bool launch_matters =
+        m.occupancy.limiter == Limiter::Lds || m.occupancy.limiter == Limiter::Workgroup || m.occupancy.counts_per_cu;
+    if (launch_matters || k->launch.source == BlockSizeSource::Config ||
+        k->launch.source == BlockSizeSource::LaunchSite)
+      notes.add(*k, launchNote(k->launch));
   }
-  return notes;
+  return notes.build();
 }
 
 class KernelTableView : public View {
@@ -198,13 +249,21 @@ class KernelTableView : public View {
 
   Document document() const override {
     Document doc;
-    if (report_.kernels.empty()) return doc.line(Line("no kernels found"));
+    if (report_.kernels.empty()) {
+      if (!report_.errors.empty()) return doc;  // every input failed: stderr says why
+      doc.line(Line("no kernels found"));
+      if (!report_.notes.empty()) doc.notes({report_.notes});
+      return doc;
+    }
     std::vector<const KernelReport *> cuda, amd;
     for (const KernelReport &k : report_.kernels) (k.cuda() ? cuda : amd).push_back(&k);
     if (!cuda.empty()) doc.table(cudaTable(cuda)).notes(cudaNotes(cuda));
-    if (amd.empty()) return doc;
-    if (!cuda.empty()) doc.line(Line(""));
-    return doc.table(amdTable(amd)).notes(amdNotes(amd, report_.compiler_version));
+    if (!amd.empty()) {
+      if (!cuda.empty()) doc.line(Line(""));
+      doc.table(amdTable(amd)).notes(amdNotes(amd, report_.compiler_version));
+    }
+    if (!report_.notes.empty()) doc.notes({report_.notes});
+    return doc;
   }
 
   nlohmann::json toJson() const override { return reportToJson(report_); }
@@ -224,6 +283,7 @@ CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> 
   ci.findings = std::move(findings);
   ci.compiler_path = report.compiler_path;
   ci.compiler_version = report.compiler_version;
+  for (const InputError &e : report.errors) ci.errors.push_back({e.file, e.arch, e.message});
   ci.summary.columns = {{"kernel", "kernel"},
                         {"arch", "arch"},
                         {"location", "location"},
@@ -236,7 +296,7 @@ CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> 
     const KernelRecord &r = k.record;
     const OccupancySummary &s = k.summary;
     ci.cases.push_back({k.display_file, r.line, r.demangled, r.arch});
-    ci.summary.add({"`" + shortKernelName(r.demangled) + "`", r.arch, k.display_file + ":" + std::to_string(r.line),
+    ci.summary.add({"`" + r.demangled + "`", r.arch, k.display_file + ":" + std::to_string(r.line),
                     Cell::count(s.registers), Cell::count(s.spills), Cell::count(s.scratch_bytes),
                     std::to_string(s.level) + "/" + std::to_string(s.max_level) + " " + occupancyUnit(s.vendor),
                     limiterName(s.limiter)});

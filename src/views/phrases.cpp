@@ -23,8 +23,9 @@ std::string shortKernelName(const std::string &demangled) {
 }
 
 std::string bytesText(std::int64_t n) {
+  if (n == 0) return "0";
   if (n >= 1024 && n % 1024 == 0) return std::to_string(n / 1024) + " KiB";
-  return std::to_string(n);
+  return std::to_string(n) + " B";
 }
 
 std::string locationText(const std::string &file, int line) {
@@ -42,11 +43,15 @@ std::string nextStepText(const Occupancy &occ) {
   if (n.vgprs_to_free) parts.push_back("free " + std::to_string(n.vgprs_to_free) + " VGPRs");
   if (n.sgprs_to_free) parts.push_back("free " + std::to_string(n.sgprs_to_free) + " SGPRs");
   if (n.lds_bytes_to_free) parts.push_back("free " + bytesText(n.lds_bytes_to_free) + " LDS");
+  if (occ.counts_per_cu) return stepText(parts, n.waves_per_cu, "waves/CU");
   return stepText(parts, n.waves_per_simd, "waves/SIMD");
 }
 
-std::string cudaInvalidText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r) {
+std::string cudaInvalidText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r, int bound) {
   switch (occ.invalid) {
+    case CudaOccupancy::Invalid::LaunchBounds:
+      return "a block of " + std::to_string(r.block_size) + " threads exceeds the kernel's __launch_bounds__(" +
+             std::to_string(bound) + ")";
     case CudaOccupancy::Invalid::BlockSize:
       return "block size " + std::to_string(r.block_size) + " is outside 1.." +
              std::to_string(arch.max_threads_per_block);
@@ -62,8 +67,8 @@ std::string cudaInvalidText(const CudaOccupancy &occ, const CudaArch &arch, cons
   return "";
 }
 
-std::string cudaNextStepText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r) {
-  if (occ.limiter == Limiter::Invalid) return "cannot launch: " + cudaInvalidText(occ, arch, r);
+std::string cudaNextStepText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r, int bound) {
+  if (occ.limiter == Limiter::Invalid) return "cannot launch: " + cudaInvalidText(occ, arch, r, bound);
   if (!occ.next)
     return occ.warps_per_sm == occ.max_warps_per_sm ? "at maximum"
                                                     : std::string("none: ") + limiterName(occ.limiter) + " cap it";
@@ -72,6 +77,19 @@ std::string cudaNextStepText(const CudaOccupancy &occ, const CudaArch &arch, con
     parts.push_back("free " + std::to_string(occ.next->registers_to_free) + " registers");
   if (occ.next->shared_to_free) parts.push_back("free " + std::to_string(occ.next->shared_to_free) + " B shared");
   return stepText(parts, occ.next->blocks_per_sm, "blocks/SM");
+}
+
+std::string waveSlotsText(const Occupancy &occ, int waves_per_group) {
+  const int percent10 = occ.max_waves_per_cu ? (occ.waves_per_cu * 1000 + occ.max_waves_per_cu / 2) / occ.max_waves_per_cu : 0;
+  return std::to_string(occ.waves_per_cu) + " of " + std::to_string(occ.max_waves_per_cu) + " wave slots per CU (" +
+         std::to_string(percent10 / 10) + "." + std::to_string(percent10 % 10) + "%): a workgroup of " +
+         std::to_string(waves_per_group) + " wave" + (waves_per_group == 1 ? "" : "s") +
+         " leaves SIMDs idle";
+}
+
+std::string amdLaunchInvalidText(const LaunchAssumption &launch) {
+  return "a workgroup of " + std::to_string(launch.block_size) + " threads exceeds the kernel's maximum of " +
+         std::to_string(launch.max_block_size) + " (__launch_bounds__ or --gpu-max-threads-per-block)";
 }
 
 std::string compilerExplanation(const AmdKernelModel &amd, const std::string &compiler_version) {
@@ -87,6 +105,12 @@ std::string compilerExplanation(const AmdKernelModel &amd, const std::string &co
            " SIMDs in its LDS/workgroup term" +
            (amd.arch.vgpr_file_1_5x ? " and does not know this target's 1.5x register file" : "") +
            ", so it overstates occupancy (fixed in LLVM 16, D139468)";
+  if (c.printed != amd.occupancy.waves_per_simd && c.model == CompilerModel::Llvm19)
+    return "the compiler printed " + std::to_string(c.printed) +
+           " waves/SIMD: LLVM 16-22 divide the CU's LDS by the bytes a workgroup asks for, not by the " +
+           std::to_string(amd.arch.lds_granule) +
+           "-byte blocks the hardware allocates, so they overstate LDS-bound kernels (fixed in LLVM 23, "
+           "llvm-project #205637)";
   return "";
 }
 

@@ -24,9 +24,15 @@ std::string locationText(const std::string &file, int line);
 // "free 6 VGPRs -> 5 waves/SIMD", "at maximum", "none: workgroup size caps it".
 std::string nextStepText(const Occupancy &occ);
 // "free 8 registers -> 5 blocks/SM", "at maximum", "cannot launch: ...".
-std::string cudaNextStepText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r);
+// `bound`: the kernel's __launch_bounds__, 0 when it has none.
+std::string cudaNextStepText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r, int bound = 0);
 // Why a CUDA launch cannot run (occ.limiter is Invalid).
-std::string cudaInvalidText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r);
+std::string cudaInvalidText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r, int bound = 0);
+
+// "1 of 32 wave slots per CU (3.1%): a workgroup of 1 wave cannot use every SIMD of the CU"
+std::string waveSlotsText(const Occupancy &occ, int waves_per_group);
+// "a workgroup of 1024 threads exceeds the kernel's maximum of 256 (...)"
+std::string amdLaunchInvalidText(const LaunchAssumption &launch);
 
 // Why the compiler's printed occupancy differs from regscope's, or "" when it
 // does not (or the difference needs no words).

@@ -41,7 +41,7 @@ std::string render(const View &view, Format format, const RenderOptions &options
     throw Error(std::string("--format ") + formatName(format) + " is not available for this command");
   switch (format) {
     case Format::Text:
-      writeText(view.document(), out, options.color);
+      writeText(view.document(), out, options);
       break;
     case Format::Json:
       out << view.toJson().dump(2) << '\n';
@@ -56,7 +56,7 @@ std::string render(const View &view, Format format, const RenderOptions &options
         writeMarkdown(view.document(), out);
       break;
     case Format::Sarif:
-      writeSarif(*ci, out);
+      writeSarif(*ci, options, out);
       break;
     case Format::Github:
       writeGithub(*ci, out);

@@ -20,17 +20,22 @@ json occupancyToJson(const Occupancy &occ, std::optional<int> compiler_reported)
        {{"vgpr", occ.by_vgpr}, {"sgpr", occ.by_sgpr}, {"lds", occ.by_lds}, {"workgroup", occ.by_workgroup}}},
       {"headroom",
        {{"vgprs", occ.headroom.vgprs}, {"sgprs", occ.headroom.sgprs}, {"lds_bytes", occ.headroom.lds_bytes}}},
+      // Per CU: the exact figure when a workgroup has fewer waves than the CU has SIMDs.
+      {"waves_per_cu", occ.waves_per_cu},
+      {"max_waves_per_cu", occ.max_waves_per_cu},
+      {"counts_per_cu", occ.counts_per_cu},
       {"next", nullptr},
   };
   if (occ.next)
     j["next"] = {{"waves_per_simd", occ.next->waves_per_simd},
+                 {"waves_per_cu", occ.next->waves_per_cu},
                  {"vgprs_to_free", occ.next->vgprs_to_free},
                  {"sgprs_to_free", occ.next->sgprs_to_free},
                  {"lds_bytes_to_free", occ.next->lds_bytes_to_free}};
   return j;
 }
 
-json cudaOccupancyToJson(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r) {
+json cudaOccupancyToJson(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r, int bound) {
   json j = {
       {"blocks_per_sm", occ.blocks_per_sm},
       {"warps_per_sm", occ.warps_per_sm},
@@ -50,7 +55,7 @@ json cudaOccupancyToJson(const CudaOccupancy &occ, const CudaArch &arch, const C
     j["next"] = {{"blocks_per_sm", occ.next->blocks_per_sm},
                  {"registers_to_free", occ.next->registers_to_free},
                  {"shared_to_free", occ.next->shared_to_free}};
-  if (occ.limiter == Limiter::Invalid) j["invalid_reason"] = cudaInvalidText(occ, arch, r);
+  if (occ.limiter == Limiter::Invalid) j["invalid_reason"] = cudaInvalidText(occ, arch, r, bound);
   return j;
 }
 
@@ -59,7 +64,7 @@ namespace {
 json nvidiaKernelToJson(const KernelReport &k) {
   const KernelRecord &r = k.record;
   const CudaKernelModel &m = *k.cuda();
-  json occ = cudaOccupancyToJson(m.occupancy, m.arch, m.resources);
+  json occ = cudaOccupancyToJson(m.occupancy, m.arch, m.resources, k.launch.max_block_size);
   occ["block_size"] = k.launch.block_size;
   occ["block_size_source"] = blockSizeSourceName(k.launch.source);
   occ["dynamic_shared_bytes"] = k.launch.dynamic_shared;
@@ -99,6 +104,7 @@ json reportToJson(const Report &report) {
     occ["workgroup_size"] = k.launch.block_size;
     occ["workgroup_size_source"] = blockSizeSourceName(k.launch.source);
     if (std::string why = compilerExplanation(m, report.compiler_version); !why.empty()) occ["explanation"] = why;
+    if (m.occupancy.limiter == Limiter::Invalid) occ["invalid_reason"] = amdLaunchInvalidText(k.launch);
     kernels.push_back({
         {"vendor", vendorName(r.vendor)},
         {"name", r.name},
@@ -138,6 +144,14 @@ json reportToJson(const Report &report) {
       {"inputs", report.inputs},
       {"kernels", kernels},
       {"warnings", report.warnings},
+      {"notes", report.notes},
+      {"errors", [&] {
+         json errors = json::array();
+         for (const InputError &e : report.errors)
+           errors.push_back({{"file", e.file}, {"arch", e.arch.empty() ? json(nullptr) : json(e.arch)},
+                             {"message", e.message}});
+         return errors;
+       }()},
   };
 }
 

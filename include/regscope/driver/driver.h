@@ -21,6 +21,7 @@ struct CompileJob {
   std::string source;                   // absolute path of the source file
   std::vector<std::string> archs;       // one compiler run covers them all
   std::vector<std::string> extra_flags; // the user's, after `--`
+  int timeout_seconds = 0;              // 0: none
 };
 
 struct ArchOutput {

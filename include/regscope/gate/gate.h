@@ -7,58 +7,46 @@
 #include <vector>
 
 #include "regscope/gate/rules.h"
+#include "regscope/source/config.h"
 #include "regscope/report/report.h"
 
 namespace regscope {
 
-// Thresholds; unset ones are not checked.
-struct Thresholds {
-  std::optional<int> min_occupancy;  // waves per SIMD
-  std::optional<int> max_spills;     // VGPR + SGPR spills
-  std::optional<int> max_scratch;    // bytes per lane
-};
-
-// A kernel-specific override: `match` is a glob tried against the mangled
-// name, the demangled signature and the bare function name.
-struct KernelRule {
-  std::string match;
-  Thresholds thresholds;
-};
-
-// .regscope.json
-struct GateConfig {
-  Thresholds defaults;
-  std::vector<KernelRule> kernels;    // later entries win
-  std::vector<std::string> archs;     // empty: the command line's / default
-  std::vector<std::string> compiler_flags;
-  std::string path;                   // where it was read from; empty if none
-};
-
-// Reads a config file. Throws regscope::Error naming the file and the problem
-// (unknown keys included).
-GateConfig loadConfig(const std::string &path);
-
-// The config that applies in `dir`: .regscope.json there or in a parent.
-std::optional<std::string> findConfig(const std::string &dir);
-
 // The thresholds for one kernel: defaults, then matching overrides in order.
-Thresholds thresholdsFor(const GateConfig &config, const KernelRecord &record);
+Thresholds thresholdsFor(const Config &config, const KernelRecord &record);
 
 // The per-kernel figures a baseline keeps: the vendor-neutral summary
 // (report.h). For AMD: waves/SIMD, VGPRs, spilled registers, scratch bytes;
 // for NVIDIA: warps/SM, registers, spill-store bytes, stack bytes.
+//
+// Paths are keys relative to the baseline's root (baselineRoot), so a gate
+// run from a sub-directory, or with absolute paths, finds the same entries.
+// An entry belongs to the translation unit that was compiled (`source`), so
+// a run over some files replaces only those files' entries.
 struct BaselineEntry {
-  std::string file, name, demangled, arch;
+  std::string file;    // where the kernel is declared
+  std::string source;  // the translation unit compiled; the file itself for older baselines
+  std::string name, demangled, arch;
   int occupancy = 0;               // summary.level
   int occupancy_by_registers = 0;  // summary.level_by_registers
   int registers = 0;
   int spills = 0;
   int scratch_bytes = 0;
 };
-using Baseline = std::vector<BaselineEntry>;  // sorted by (file, name, arch)
+using Baseline = std::vector<BaselineEntry>;  // sorted by (source, file, name, arch)
 
-BaselineEntry baselineEntry(const KernelReport &kernel);
-Baseline baselineFromReport(const Report &report);
+// The repository's top level above the baseline file (its first ancestor
+// with .git), else the file's own directory.
+std::string baselineRoot(const std::string &baseline_path);
+// `path` as a key under `root`: relative when inside it, else absolute; as
+// given when `root` is empty.
+std::string baselineKey(const std::string &path, const std::string &root);
+
+BaselineEntry baselineEntry(const KernelReport &kernel, const std::string &root);
+Baseline baselineFromReport(const Report &report, const std::string &root);
+// `old` with the entries of the report's translation units replaced by the
+// report's figures; every other entry is kept as it was.
+Baseline updatedBaseline(const Baseline &old, const Report &report, const std::string &root);
 std::string baselineToText(const Baseline &baseline);  // stable, sorted, diff-friendly JSON
 // Throws regscope::Error for a malformed file or an unknown major version.
 Baseline baselineFromText(const std::string &text, const std::string &path);
@@ -72,8 +60,10 @@ struct GateResult {
   int kernels_checked = 0;
 };
 
-GateResult checkThresholds(const Report &report, const GateConfig &config);
-// Adds regressions (failures), improvements, added and removed kernels.
-void compareWithBaseline(const Report &report, const Baseline &baseline, GateResult &result);
+GateResult checkThresholds(const Report &report, const Config &config);
+// Adds regressions (failures), improvements, added and removed kernels. A
+// kernel is removed when it vanished from a translation unit the report analysed.
+void compareWithBaseline(const Report &report, const Baseline &baseline, const std::string &root,
+                         GateResult &result);
 
 }  // namespace regscope

@@ -12,6 +12,7 @@ enum class Rule {
   Occupancy,           // RS001: analyze's note per kernel
   Spills,              // RS002
   Scratch,             // RS003
+  Cliff,               // RS004: a few registers from losing occupancy
   MinOccupancy,        // RS101: thresholds
   MaxSpills,
   MaxScratch,

@@ -23,14 +23,16 @@ struct KernelResources {
 };
 
 // Whose figure to compute: the hardware's (regscope's own), or what a
-// compiler generation prints in its remarks. LLVM 16-20 print the hardware
-// figure; LLVM 15 did not spread waves over SIMDs in its LDS term and did not
-// know the 1.5x register file of gfx1100/gfx1200.
+// compiler generation prints in its remarks. LLVM 16-22 spread a workgroup's
+// waves over the SIMDs but do not round LDS to its allocation granule (LLVM 23
+// does); LLVM 15 did neither and did not know the 1.5x register file of
+// gfx1100/gfx1200.
 enum class CompilerModel { Hardware, Llvm15, Llvm19 };
 
 
 struct NextStep {
-  int waves_per_simd = 0;
+  int waves_per_simd = 0;     // what is reached once the resources below are freed
+  int waves_per_cu = 0;
   int vgprs_to_free = 0;      // 0 when VGPRs already allow it
   int sgprs_to_free = 0;
   int lds_bytes_to_free = 0;
@@ -40,6 +42,7 @@ struct Headroom {
   int vgprs = 0;      // VGPRs that can be added before occupancy drops a step
   int sgprs = 0;
   int lds_bytes = 0;
+  bool sgprs_can_limit = false;  // more SGPRs could lower occupancy (GFX9 steps)
 };
 
 struct Occupancy {
@@ -51,6 +54,13 @@ struct Occupancy {
   int by_lds = 0;           // LDS together with the workgroup-slot limit
   int by_workgroup = 0;     // workgroup slots alone (LDS 0)
   int vgprs_total = 0;      // the count the VGPR term used
+  // Waves per CU (WGP on RDNA), the exact figure when a workgroup has fewer
+  // waves than the CU has SIMDs (counts_per_cu): one 1-wave workgroup per CU
+  // is 1 of 32 wave slots, though it shows as 1 wave/SIMD. Then the limiter
+  // and the next step are in waves per CU.
+  int waves_per_cu = 0;
+  int max_waves_per_cu = 0;
+  bool counts_per_cu = false;
   std::optional<NextStep> next;  // none when at the maximum or out of reach
   Headroom headroom;
 };

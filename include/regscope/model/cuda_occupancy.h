@@ -38,7 +38,7 @@ struct CudaOccupancy {
   std::optional<CudaNextStep> next;
   int largest_block_same_occupancy = 0;  // the largest block size with as many warps per SM
   // Why the launch cannot run, when limiter is Invalid.
-  enum class Invalid { None, BlockSize, Registers, Shared } invalid = Invalid::None;
+  enum class Invalid { None, BlockSize, Registers, Shared, LaunchBounds } invalid = Invalid::None;
 };
 
 CudaOccupancy computeCudaOccupancy(const CudaArch &arch, const CudaResources &r);

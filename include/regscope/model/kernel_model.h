@@ -14,23 +14,36 @@
 
 namespace regscope {
 
-// Launch what-ifs from the command line.
+// Where the workgroup (block) size the model assumed came from.
+enum class BlockSizeSource {
+  Flag,                  // --block-size
+  Config,                // .regscope.json's kernels entry
+  LaunchSite,            // a constant at the kernel's launches in the same file
+  MaxFlatWorkgroupSize,  // AMD: the kernel's maximum (__launch_bounds__ or HIP's 1024)
+  LaunchBounds,          // NVIDIA: __launch_bounds__
+  Default,               // NVIDIA: nothing said; 256 assumed
+};
+// "--block-size", "config", "launch_site", "max_flat_workgroup_size", "launch_bounds", "default" (JSON).
+const char *blockSizeSourceName(BlockSizeSource source);
+
+// What the launch is known to be, beyond what the compiler saw.
 struct LaunchOverrides {
   std::optional<int> block_size;
+  BlockSizeSource block_size_source = BlockSizeSource::Flag;
   int dynamic_shared = 0;     // NVIDIA: dynamic shared memory per block
   int carveout_percent = -1;  // NVIDIA; -1: the largest
   int dynamic_lds = 0;        // AMD: extern __shared__ bytes given at launch
 };
 
-// Where the workgroup (block) size the model assumed came from.
-enum class BlockSizeSource { Flag, MaxFlatWorkgroupSize, LaunchBounds, Default };
-// "--block-size", "max_flat_workgroup_size", "launch_bounds", "default" (JSON).
-const char *blockSizeSourceName(BlockSizeSource source);
-
 struct LaunchAssumption {
   int block_size = 0;
   BlockSizeSource source = BlockSizeSource::Default;
   int dynamic_shared = 0;  // bytes per workgroup/block given at launch
+  // The kernel was compiled for at most this many threads per block
+  // (__launch_bounds__, or HIP's 1024); 0 when nothing says.
+  int max_block_size = 0;
+  // A block larger than the kernel's bound cannot launch at all.
+  bool exceeds_bound() const { return max_block_size > 0 && block_size > max_block_size; }
 };
 
 // The compiler's own printed occupancy against regscope's models.

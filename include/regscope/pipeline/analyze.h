@@ -6,6 +6,7 @@
 
 #include "regscope/model/kernel_model.h"
 #include "regscope/report/report.h"
+#include "regscope/source/config.h"
 #include "regscope/source/source.h"
 
 namespace regscope {
@@ -20,11 +21,15 @@ struct AnalyzeOptions {
   std::string cache_dir;                // result cache; empty: none (see cache.h)
   std::vector<std::string> cuda_archs;  // non-empty: compile with nvcc for these instead
   LaunchOverrides launch;               // --block-size, --dynamic-smem
+  std::vector<KernelSettings> kernel_settings;  // .regscope.json's kernels: block_size, dynamic_lds
+  int timeout_seconds = 0;              // per compiler run; 0: none
+  bool verbose = false;                 // each job's compile time or cache hit on stderr
 };
 
 // Analyses each job with one compiler run. A job that fails (a compile
-// error, say) is recorded in Report::errors and the others go on; when every
-// job fails, the first error is thrown. Bad input throws regscope::Error.
+// error, an arch the device libraries lack) is recorded in Report::errors and
+// the others go on. Bad input (a missing file, an unknown arch, no compiler)
+// throws regscope::Error.
 Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options);
 inline Report analyzeFiles(const std::vector<std::string> &files, const AnalyzeOptions &options) {
   return analyzeJobs(jobsForFiles(files), options);

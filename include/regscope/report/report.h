@@ -2,6 +2,7 @@
 // model's result for each, plus what produced them.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@ namespace regscope {
 struct KernelReport : ModelledKernel {
   KernelRecord record;
   std::string display_file;  // path as the user should read it
+  std::string source;        // the translation unit compiled (absolute); empty for parsed artifacts
 
   const AmdKernelModel *amd() const { return std::get_if<AmdKernelModel>(&model); }
   const CudaKernelModel *cuda() const { return std::get_if<CudaKernelModel>(&model); }
@@ -20,18 +22,30 @@ struct KernelReport : ModelledKernel {
   bool unresolved() const { return summary.limiter == Limiter::Unresolved; }
 };
 
+// An input that could not be analysed (for one arch, or for all).
+struct InputError {
+  std::string file;     // as the user named it
+  std::string arch;     // empty: every arch
+  std::string message;  // the first line names the file; compiler errors follow, indented
+};
+
 struct Report {
   std::string compiler_path;
   std::string compiler_version;
-  std::vector<std::string> inputs;
+  std::vector<std::string> inputs;       // as the user named them
+  std::vector<std::string> input_paths;  // absolute, the same order
   std::vector<KernelReport> kernels;
   std::vector<std::string> warnings;
-  std::vector<std::string> errors;  // files that could not be analysed; exit 2
+  std::vector<std::string> notes;        // about the run, not one kernel (an -O0 compile)
+  std::vector<InputError> errors;        // exit 2
 };
 
 // The model stage over merged records: one KernelReport per record, each
 // kernel's archs side by side. Records for archs regscope has no table for,
 // and figures the sources disagreed on, become report warnings.
+// `launch` gives what is known of each kernel's launch.
+using LaunchFor = std::function<LaunchOverrides(const KernelRecord &)>;
+void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchFor &launch);
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch = {});
 
 }  // namespace regscope

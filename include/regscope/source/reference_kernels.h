@@ -7,10 +7,10 @@
 namespace regscope {
 
 struct ReferenceCase {
-  const char *family;       // "laplacian"
-  const char *name;         // "laplacian_k5": also the runner's case name
-  const char *file;         // relative to the kernels directory
-  const char *kernel;       // the kernel's function name in that file
+  const char *family;  // "laplacian"
+  const char *name;    // "laplacian_k5": also the runner's case name
+  const char *file;    // relative to the kernels directory
+  const char *kernel;  // the kernel's function name in that file
   const char *description;
 };
 

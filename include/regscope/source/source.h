@@ -6,14 +6,17 @@
 #include <string>
 #include <vector>
 
+#include "regscope/support/vendor.h"
+
 namespace regscope {
 
 struct SourceJob {
-  std::string file;                  // as the user should read it
-  std::string path;                  // absolute
-  std::vector<std::string> flags;    // compile flags, paths made absolute, output flags removed
-  std::vector<std::string> archs;    // --offload-arch values found in the flags (removed from them)
-  std::string compiler;              // from the database entry; empty: the default
+  std::string file;                // as the user should read it
+  std::string path;                // absolute
+  std::vector<std::string> flags;  // compile flags, paths made absolute, output flags removed
+  std::vector<std::string> archs;  // --offload-arch values found in the flags (removed from them)
+  std::string compiler;            // from the database entry; empty: the default
+  int variant = 0;                 // the Nth entry of the same file with other flags (2, 3, ...); 0: the only one
 };
 
 // Jobs for plain files: no flags of their own.
@@ -24,7 +27,10 @@ std::vector<SourceJob> jobsForFiles(const std::vector<std::string> &files);
 // the run to those entries (all HIP entries when empty). Throws
 // regscope::Error when no database is found, or it has no HIP entries, or a
 // named file is not in it.
-std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::vector<std::string> &files);
+// `vendor` picks the entries: HIP (.hip, -x hip, hipcc) or CUDA (.cu, -x cu, nvcc).
+// An entry of a file with other flags than an earlier one is a job of its own.
+std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::vector<std::string> &files,
+                                        Vendor vendor = Vendor::Amd);
 
 // A database entry's argv as regscope compiles it (exposed for tests):
 // drops the compiler, -c, -o, dependency-file and save-temps flags and the

@@ -19,4 +19,8 @@ std::optional<std::string> readFileIfExists(const std::string &path);
 // file's mode, else honours the umask. Throws regscope::Error.
 void writeFileAtomically(const std::string &path, const std::string &content);
 
+// The repository that holds `dir`: its first ancestor (or itself) with a
+// .git entry, or nullopt outside any repository.
+std::optional<std::string> repositoryRoot(const std::string &dir);
+
 }  // namespace regscope

@@ -7,9 +7,19 @@
 
 namespace regscope {
 
-// A private directory under $TMPDIR, removed with everything in it on
-// destruction. While any exists, SIGINT/SIGTERM/SIGHUP are caught so that a
-// Ctrl-C still runs the destructors (see InterruptedError).
+// While any exists, SIGINT, SIGTERM and SIGHUP are caught rather than ending
+// the process, so the run can unwind (temporary directories removed, no
+// half-written output) and end with InterruptedError at the next check.
+class SignalGuard {
+ public:
+  SignalGuard();
+  ~SignalGuard();
+  SignalGuard(const SignalGuard &) = delete;
+  SignalGuard &operator=(const SignalGuard &) = delete;
+};
+
+// A private directory (0700) under $TMPDIR, removed with everything in it on
+// destruction; it holds a SignalGuard, so a Ctrl-C still runs the destructor.
 class TempDir {
  public:
   TempDir();
@@ -17,12 +27,17 @@ class TempDir {
   TempDir(const TempDir &) = delete;
   TempDir &operator=(const TempDir &) = delete;
   const std::string &path() const { return path_; }
+  // TMPDIR pointing here, for a child whose own temporary files (a compiler's
+  // crash reproducer, say) should leave with the directory.
+  std::vector<std::string> asTmpdir() const { return {"TMPDIR=" + path_}; }
 
  private:
+  SignalGuard guard_;
   std::string path_;
 };
 
-// Thrown when a signal arrived while a child ran; main exits 128 + signal.
+// Thrown when a caught signal is pending; main exits 128 + signal (130 for
+// SIGINT, 143 for SIGTERM), as shells and CI runners expect.
 struct InterruptedError {
   int signal;
 };
@@ -30,10 +45,15 @@ struct InterruptedError {
 // Raises InterruptedError if a caught signal is pending.
 void throwIfInterrupted();
 
-// Runs argv (no shell) in `cwd`; stdout and stderr go to the given files.
+// Runs argv (no shell) in `cwd`, in a process group of its own; stdout and
+// stderr go to the given files. A caught signal or `timeout_seconds` (0: none)
+// ends the whole group (a wrapper's children too) and is waited for before
+// this returns: InterruptedError, or regscope::Error naming the timeout.
 // Returns the exit status; throws regscope::Error if it cannot start.
-int runProcess(const std::vector<std::string> &argv, const std::string &cwd,
-               const std::string &stdout_path, const std::string &stderr_path);
+// `environment` ("NAME=value") is set in the child on top of ours.
+int runProcess(const std::vector<std::string> &argv, const std::string &cwd, const std::string &stdout_path,
+               const std::string &stderr_path, int timeout_seconds = 0,
+               const std::vector<std::string> &environment = {});
 
 // runProcess with both outputs captured as text, through files in a private
 // temporary directory. An empty `cwd` runs the program in that directory.
@@ -41,7 +61,8 @@ struct ProcessOutput {
   int exit_code = 0;
   std::string out, err;
 };
-ProcessOutput runCaptured(const std::vector<std::string> &argv, const std::string &cwd = "");
+ProcessOutput runCaptured(const std::vector<std::string> &argv, const std::string &cwd = "", int timeout_seconds = 0,
+                          const std::vector<std::string> &environment = {});
 
 // The path of `name` as execvp would find it (PATH search), or empty.
 std::string searchPath(const std::string &name);

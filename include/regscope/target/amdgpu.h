@@ -44,10 +44,11 @@ struct AmdArch {
   int vgpr_granule;     // allocation granule
   int max_arch_vgprs;   // addressable v0..v255
   AgprMode agprs;
-  int max_sgprs;        // addressable SGPRs incl. extras
+  int max_sgprs;        // the most a compiler reports: addressable SGPRs + VCC/XNACK/flat-scratch extras
   std::vector<SgprStep> sgpr_steps;  // empty: SGPRs never limit occupancy
   int lds_per_cu;       // bytes shared by the workgroups resident on a CU (a WGP on RDNA)
   int max_lds_per_workgroup;
+  int lds_granule;      // a workgroup's LDS is allocated in blocks of this many bytes
   int max_workgroups_per_cu;  // barrier / workgroup-slot limit for multi-wave groups
   // RDNA: the other wave size (0: none) with its register file, and whether
   // the target has CU mode (-mcumode: half a WGP's LDS and SIMDs).
@@ -65,6 +66,10 @@ const std::vector<AmdArch> &amdArchs();
 // Looks a target up by name ("gfx90a") or product ("MI250X", case-insensitive).
 const AmdArch *findAmdArch(std::string_view name_or_product);
 
+// A target id as the compiler wants it: a product name mapped to its target,
+// features kept ("MI250X:xnack+" -> "gfx90a:xnack+"). Throws like requireAmdArch.
+std::string canonicalAmdTarget(std::string_view name_or_product);
+
 // findAmdArch, or regscope::Error "unknown arch 'X'; known: ..." listing them.
 const AmdArch &requireAmdArch(std::string_view name_or_product);
 
@@ -79,10 +84,11 @@ AmdArch configureArch(const AmdArch &arch, int wave_size, bool cu_mode);
 
 // ---- The per-resource rules (amdgpu_rules.cpp) ----
 
-// Which LDS/workgroup rule to apply. Hardware spreads a workgroup's waves over
-// the CU's SIMDs (as LLVM 16+ models it); LLVM 15 did not, and overstates
-// LDS-bound kernels. Kept so regscope can explain the figure LLVM 15 printed.
-enum class LdsRule { Hardware, Llvm15 };
+// Which LDS/workgroup rule to apply. The hardware spreads a workgroup's waves
+// over the CU's SIMDs and allocates LDS in granules. LLVM 16-22 spread but do
+// not round; LLVM 15 did neither, and overstates LDS-bound kernels. The older
+// rules are kept so regscope can explain the figures those compilers printed.
+enum class LdsRule { Hardware, Llvm16, Llvm15 };
 
 // The unified VGPR count that decides occupancy on `arch`.
 int totalVgprs(const AmdArch &arch, int vgprs, int agprs);
@@ -91,6 +97,9 @@ int totalVgprs(const AmdArch &arch, int vgprs, int agprs);
 int wavesByVgprs(const AmdArch &arch, int vgprs_total);
 int wavesBySgprs(const AmdArch &arch, int sgprs);
 int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule rule = LdsRule::Hardware);
+
+// Workgroups resident on a CU (a WGP on RDNA): the slot limit and the LDS they share.
+int workgroupsPerCu(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule rule = LdsRule::Hardware);
 
 // IsaInfo::getNumWavesPerEUWithNumVGPRs with its inputs spelled out, as the
 // .s occupancy() expression passes them.

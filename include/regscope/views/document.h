@@ -50,6 +50,9 @@ struct Column {
   std::string key;     // "vgpr_spills" (CSV)
   bool right = false;  // right-aligned in text
   Show show = Show::Everywhere;
+  // A long signature the terminal may shorten ("kernel(...)"); every other
+  // format prints it in full.
+  bool elide = false;
 };
 
 struct Table {

@@ -30,10 +30,19 @@ struct CiCase {
   std::string kernel;  // demangled
   std::string arch;
 };
+// An input that could not be analysed: a SARIF tool notification, an
+// errored JUnit case, a line in markdown and GitHub annotations.
+struct CiError {
+  std::string file;
+  std::string arch;  // empty: every arch
+  std::string message;
+};
+
 struct CiReport {
   std::string title;  // "regscope analyze"
   std::vector<Verdict> findings;
   std::vector<CiCase> cases;
+  std::vector<CiError> errors;
   Table summary;  // the markdown table
   std::string compiler_path, compiler_version;
 };
@@ -49,6 +58,15 @@ class View {
 
 struct RenderOptions {
   bool color = false;
+  // Kernel names in the terminal table: elided to this many characters; 0:
+  // in full; -1: fit `terminal_width` (when known), else 48.
+  int name_width = -1;
+  int terminal_width = 0;
+  // SARIF: files under `source_root` are written relative to it
+  // (%SRCROOT%), others as absolute file:// URIs. Relative paths in findings
+  // are relative to `working_directory`. Both absolute; empty: the working directory.
+  std::string source_root;
+  std::string working_directory;
 };
 
 // The view in `format`. Throws regscope::Error for a CI format of a view

@@ -1,6 +1,5 @@
 // Markdown: a document's lines, tables and notes; for views with findings,
 // the PR-comment summary (a verdict line, the kernel table, the findings).
-#include "../phrases.h"
 #include "writers.h"
 
 namespace regscope {
@@ -51,13 +50,19 @@ void writeMarkdown(const Document &doc, std::ostream &out) {
 void writeCiMarkdown(const CiReport &ci, std::ostream &out) {
   std::size_t errors = 0;
   for (const Verdict &v : ci.findings) errors += v.level == Level::Error;
-  out << "### " << ci.title << ": " << (errors ? "❌ " + std::to_string(errors) + " failing" : std::string("✅ pass"))
-      << "\n\n";
+  std::string verdict = errors ? "❌ " + std::to_string(errors) + " failing" : std::string("✅ pass");
+  if (!ci.errors.empty())
+    verdict = "❌ " + std::to_string(ci.errors.size()) + " not analysed" + (errors ? ", " + verdict.substr(4) : "");
+  out << "### " << ci.title << ": " << verdict << "\n\n";
+  for (const CiError &e : ci.errors)
+    out << "- **not analysed** " << cell(e.file) << (e.arch.empty() ? "" : " [" + e.arch + "]") << ": "
+        << cell(e.message.substr(0, e.message.find('\n'))) << "\n";
+  if (!ci.errors.empty()) out << "\n";
   writeTable(ci.summary, out);
   std::string notes;
   for (const Verdict &v : ci.findings)
     if (v.rule != Rule::Occupancy)
-      notes += "- **" + std::string(ruleName(v.rule)) + "** `" + cell(shortKernelName(v.kernel)) + "` [" + v.arch +
+      notes += "- **" + std::string(ruleName(v.rule)) + "** `" + cell(v.kernel) + "` [" + v.arch +
                "] (" + location(v) + "): " + v.message + "\n";
   if (!notes.empty()) out << "\n" << notes;
 }

@@ -1,4 +1,6 @@
 // The terminal: aligned tables, optional colour, notes under the tables.
+#include <algorithm>
+
 #include "text_table.h"
 #include "writers.h"
 
@@ -13,36 +15,66 @@ void writeLine(const Line &line, std::ostream &out, bool color) {
   out << '\n';
 }
 
-void writeTable(const Table &table, std::ostream &out, bool color) {
+constexpr int kDefaultNameWidth = 48;
+constexpr int kNarrowestName = 24;
+
+// "kernel(double*, ...)" -> "kernel(...)" when the parameters do not fit.
+std::string elide(const std::string &text, std::size_t width) {
+  if (width == 0 || text.size() <= width) return text;
+  const std::size_t paren = text.find('(');
+  if (paren != std::string::npos && paren < width) return text.substr(0, paren) + "(...)";
+  return text.substr(0, width > 3 ? width - 3 : 0) + "...";
+}
+
+// How wide the elided columns may be: as asked, else what the terminal leaves, else the default.
+std::size_t nameWidth(const Table &table, const std::vector<bool> &shown, const RenderOptions &options) {
+  if (options.name_width >= 0) return static_cast<std::size_t>(options.name_width);
+  if (options.terminal_width <= 0) return kDefaultNameWidth;
+  std::size_t others = 0, elided = 0;
+  for (std::size_t c = 0; c < table.columns.size(); ++c) {
+    if (!shown[c]) continue;
+    std::size_t width = table.columns[c].header.size();
+    for (const std::vector<Cell> &row : table.rows)
+      if (c < row.size()) width = std::max(width, row[c].text.size());
+    (table.columns[c].elide ? elided : others) += width + 2;
+  }
+  if (others + elided <= static_cast<std::size_t>(options.terminal_width)) return 0;  // everything fits
+  const int left = options.terminal_width - static_cast<int>(others);
+  return static_cast<std::size_t>(std::max(left, kNarrowestName));
+}
+
+void writeTable(const Table &table, std::ostream &out, const RenderOptions &options) {
   if (table.as_line) {
-    for (const std::vector<Cell> &row : table.rows) writeLine(table.as_line(row), out, color);
+    for (const std::vector<Cell> &row : table.rows) writeLine(table.as_line(row), out, options.color);
     return;
   }
   std::vector<std::string> headers;
-  std::vector<bool> right;
+  std::vector<bool> right, shown;
   for (const Column &c : table.columns) {
-    if (c.show == Show::Data) continue;
+    shown.push_back(c.show != Show::Data);
+    if (!shown.back()) continue;
     headers.push_back(c.header);
     right.push_back(c.right);
   }
+  const std::size_t width = nameWidth(table, shown, options);
   TextTable text(headers, right);
   for (const std::vector<Cell> &row : table.rows) {
     std::vector<std::string> cells;
     for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i)
-      if (table.columns[i].show != Show::Data) cells.push_back(row[i].text);
+      if (shown[i]) cells.push_back(table.columns[i].elide ? elide(row[i].text, width) : row[i].text);
     text.addRow(std::move(cells));
   }
-  text.print(out, color);
+  text.print(out, options.color);
 }
 
 }  // namespace
 
-void writeText(const Document &doc, std::ostream &out, bool color) {
+void writeText(const Document &doc, std::ostream &out, const RenderOptions &options) {
   for (const Block &block : doc.blocks) {
     if (const Line *line = std::get_if<Line>(&block))
-      writeLine(*line, out, color);
+      writeLine(*line, out, options.color);
     else if (const Table *table = std::get_if<Table>(&block))
-      writeTable(*table, out, color);
+      writeTable(*table, out, options);
     else if (const Notes *notes = std::get_if<Notes>(&block); notes && !notes->items.empty()) {
       out << "\nnotes:\n";
       for (const std::string &item : notes->items) out << "  " << item << '\n';

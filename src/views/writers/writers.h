@@ -9,12 +9,12 @@
 
 namespace regscope {
 
-void writeText(const Document &doc, std::ostream &out, bool color);
+void writeText(const Document &doc, std::ostream &out, const RenderOptions &options);
 void writeCsv(const Document &doc, std::ostream &out);
 void writeMarkdown(const Document &doc, std::ostream &out);
 
 void writeCiMarkdown(const CiReport &ci, std::ostream &out);
-void writeSarif(const CiReport &ci, std::ostream &out);
+void writeSarif(const CiReport &ci, const RenderOptions &options, std::ostream &out);
 void writeGithub(const CiReport &ci, std::ostream &out);
 void writeJunit(const CiReport &ci, std::ostream &out);
 

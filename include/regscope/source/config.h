@@ -1,0 +1,54 @@
+// .regscope.json: the project's settings for every command that compiles
+// (analyze, gate, baseline): archs and compiler flags, per-kernel launch
+// sizes, and the gate's thresholds. Plain data; the gate applies the
+// thresholds, the pipeline the launch sizes.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace regscope {
+
+// Thresholds; unset ones are not checked.
+struct Thresholds {
+  std::optional<int> min_occupancy;  // waves/SIMD (AMD), warps/SM (NVIDIA)
+  std::optional<int> max_spills;     // VGPR + SGPR spills (AMD), spill-store bytes (NVIDIA)
+  std::optional<int> max_scratch;    // bytes per lane (AMD), stack bytes (NVIDIA)
+};
+
+// Settings for the kernels whose mangled name, demangled signature or bare
+// function name matches the glob `match`. Later entries win.
+struct KernelSettings {
+  std::string match;
+  Thresholds thresholds;
+  std::optional<int> block_size;   // the launch's workgroup (block) size
+  std::optional<int> dynamic_lds;  // extern __shared__ bytes given at launch
+
+  bool matches(const std::string &mangled, const std::string &demangled, const std::string &base_name) const;
+};
+
+struct Config {
+  Thresholds defaults;
+  std::vector<KernelSettings> kernels;
+  std::vector<std::string> archs;           // empty: the command line's / default
+  std::vector<std::string> compiler_flags;  // paths already absolute, against the file's directory
+  std::string path;                         // where it was read from; empty if none
+};
+
+// Reads a config file. Throws regscope::Error naming the file and the problem
+// (unknown keys included).
+Config loadConfig(const std::string &path);
+
+// The config that applies in `dir`: .regscope.json there or in a parent, up
+// to the repository's top level (the first directory with .git) and never
+// above $HOME. A file that is not owned by the user (or root), or that others
+// may write, is skipped with a warning: it could make regscope run flags
+// someone else chose.
+struct ConfigSearch {
+  std::optional<std::string> path;
+  std::vector<std::string> warnings;
+};
+ConfigSearch findConfig(const std::string &dir);
+
+}  // namespace regscope

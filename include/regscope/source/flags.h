@@ -1,0 +1,29 @@
+// The user's compiler flags, made to mean in regscope's private temporary
+// directory what they mean where the user typed them: response files
+// expanded, every path-bearing option made absolute, and the options that
+// write files dropped (regscope's compile must write nothing outside its
+// temporary directory). Options are recognised with Clang's own driver
+// option table, so every spelling (-Idir, -I dir, --include-directory=dir,
+// -iquote, -include, -imacros, ...) is covered.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace regscope {
+
+// Expands @response files (relative to `base_dir`) and makes the values of
+// path options absolute against `base_dir`. Throws regscope::Error for a
+// response file that cannot be read.
+std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags, const std::string &base_dir);
+
+// Drops the options that choose outputs or write files (-o, --output=, -c,
+// -S, -E, -M*, -MJ, -save-temps, -fsave-optimization-record, -ftime-trace,
+// -gsplit-dwarf, -ftest-coverage, -fstack-usage, ...) and --offload-arch
+// values, which it returns in `archs`.
+std::vector<std::string> dropOutputFlags(const std::vector<std::string> &flags, std::vector<std::string> &archs);
+
+// The optimisation level the flags ask for ("-O3", "-O0", ...), or "" when none.
+std::string optimizationFlag(const std::vector<std::string> &flags);
+
+}  // namespace regscope

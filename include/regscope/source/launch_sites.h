@@ -1,0 +1,18 @@
+// The block sizes a translation unit launches its kernels with, where they
+// are constants in the same file: `k<<<grid, 256>>>`, `k<<<g, dim3(B)>>>`,
+// `hipLaunchKernelGGL(k, grid, dim3(BLOCK), ...)`, with BLOCK a literal, a
+// `#define` or a `const`/`constexpr` integer of the file. Read with Clang's raw
+// lexer, so comments and strings never match.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace regscope {
+
+// Kernel (bare function name) -> the threads per block of its launches, for
+// kernels whose every launch in `source` has the same constant block size.
+std::map<std::string, int> findLaunchBlockSizes(std::string_view source);
+
+}  // namespace regscope

@@ -1,0 +1,177 @@
+// The options every compiling command shares (analyze, gate, baseline):
+// which files, which archs and compiler, which flags, and .regscope.json.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "commands.h"
+#include "regscope/cache/cache.h"
+#include "regscope/source/flags.h"
+#include "regscope/support/error.h"
+#include "regscope/target/amdgpu.h"
+#include "regscope/target/cuda.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Headers are analysed through the sources that include them; pre-commit
+// passes them too (the hook's pattern includes .cuh), so skip, do not fail.
+bool isHeader(const std::string &file) {
+  static const char *const kHeaderExtensions[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl"};
+  const std::string ext = fs::path(file).extension().string();
+  return std::find(std::begin(kHeaderExtensions), std::end(kHeaderExtensions), ext) != std::end(kHeaderExtensions);
+}
+
+// One positive count: CLI11's PositiveNumber prints its range as a 300-digit number.
+CLI::Validator atLeast(int low) {
+  return CLI::Validator(
+      [low](std::string &value) -> std::string {
+        try {
+          std::size_t used = 0;
+          const long long n = std::stoll(value, &used);
+          if (used == value.size() && n >= low && n <= (1 << 30)) return "";
+        } catch (const std::exception &) {
+        }
+        return "must be a whole number of at least " + std::to_string(low);
+      },
+      ">=" + std::to_string(low));
+}
+
+}  // namespace
+
+CLI::Validator countOfAtLeast(int low) { return atLeast(low); }
+
+void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags) {
+  options.analyze.archs = {kDefaultAmdArch};
+  options.command_line_flags = compiler_flags;
+  app.add_option("files", options.files,
+                 "HIP (or, with --cuda-arch, CUDA) sources; with -p: restrict the run to these");
+  app.add_option("-p,--project", options.database,
+                 "compile_commands.json, or a build directory searched upwards for one (as clang-tidy -p)");
+  options.analyze.parallel = std::max(1u, std::thread::hardware_concurrency());
+  app.add_option("-j,--jobs", options.analyze.parallel, "Compiler runs at once (default: cores)")->check(atLeast(1));
+  app.add_option("--progress", options.progress,
+                 "Progress line on stderr: auto (a terminal, not under CI or pre-commit), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  app.add_flag("--no-cache", options.no_cache, "Always run the compiler; neither read nor write the result cache");
+  // One value per --offload-arch (comma-separated), so a file after it stays a file.
+  options.archs_option =
+      app.add_option("--offload-arch", options.analyze.archs, "Target(s), comma-separated or repeated")
+          ->allow_extra_args(false)
+          ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+          ->delimiter(',')
+          ->capture_default_str();
+  app.add_option("--compiler", options.analyze.compiler,
+                 "Compiler to use (default: $HIPCC, then hipcc; with --cuda-arch: nvcc on PATH, $CUDA_PATH/bin, "
+                 "/usr/local/cuda/bin)");
+  app.add_option("--cuda-arch", options.analyze.cuda_archs,
+                 "Compile with nvcc for these NVIDIA targets (sm_75 ... sm_120) instead")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->delimiter(',');
+  app.add_option("--timeout", options.analyze.timeout_seconds,
+                 "End a compiler run that takes longer than this many seconds (default: no limit)")
+      ->check(atLeast(1));
+  app.add_flag("-v,--verbose", options.analyze.verbose,
+               "Say which config is used, and each file's compile time or cache hit, on stderr");
+  app.add_option("--config", options.config_path,
+                 "Config file (default: .regscope.json here or in a parent, up to the repository's top level)");
+  app.add_option("--block-size", options.block_size,
+                 "Assume this workgroup/block size for every kernel (default: .regscope.json, a constant at the "
+                 "kernel's launches, its launch bounds; AMD 1024, NVIDIA 256)")
+      ->check(CLI::Range(1, 1024));
+  app.add_option("--dynamic-smem", options.analyze.launch.dynamic_shared,
+                 "NVIDIA: dynamic shared memory per block given at launch, in bytes")
+      ->check(atLeast(0));
+  app.add_option("--dynamic-lds", options.analyze.launch.dynamic_lds,
+                 "AMD: extern __shared__ bytes per workgroup given at launch (the compiler cannot see them)")
+      ->check(atLeast(0));
+  app.add_option("--carveout", options.analyze.launch.carveout_percent,
+                 "NVIDIA: preferred shared-memory carveout, percent (default: the largest)")
+      ->check(CLI::Range(0, 100));
+  app.footer("Flags after -- go to the compiler, paths in them meaning what they mean here, e.g. -- -DN=64 -I include");
+}
+
+Config prepareSources(SourceOptions &options) {
+  // The config in force: --config, else .regscope.json here or above (never past the repository or $HOME).
+  Config config;
+  if (!options.config_path.empty()) {
+    config = loadConfig(options.config_path);
+  } else {
+    ConfigSearch search = findConfig(fs::current_path().string());
+    for (const std::string &w : search.warnings) std::cerr << "regscope: warning: " << w << '\n';
+    if (search.path) config = loadConfig(*search.path);
+  }
+  if (options.analyze.verbose)
+    std::cerr << "regscope: " << (config.path.empty() ? std::string("no config file") : "using config " + config.path)
+              << '\n';
+  // Flags after --: paths as they mean here; outputs dropped; --offload-arch among them counts as given.
+  std::vector<std::string> archs_in_flags;
+  std::vector<std::string> flags =
+      resolvePathFlags(dropOutputFlags(options.command_line_flags, archs_in_flags), fs::current_path().string());
+  const bool archs_given = options.archs_option && options.archs_option->count() > 0;
+  if (!archs_in_flags.empty()) {
+    if (!archs_given) options.analyze.archs.clear();
+    options.analyze.archs.insert(options.analyze.archs.end(), archs_in_flags.begin(), archs_in_flags.end());
+  }
+  options.analyze.archs_explicit = archs_given || !archs_in_flags.empty() || options.analyze.archs_explicit;
+  if (!options.analyze.archs_explicit && !config.archs.empty()) {
+    options.analyze.archs = config.archs;
+    options.analyze.archs_explicit = true;
+  }
+  options.analyze.extra_flags = config.compiler_flags;
+  options.analyze.extra_flags.insert(options.analyze.extra_flags.end(), flags.begin(), flags.end());
+  options.analyze.kernel_settings = config.kernels;
+  return config;
+}
+
+Report analyzeSources(SourceOptions &options) {
+  if (options.files.empty() && options.database.empty()) throw Error("no input files (give FILE... or -p BUILD_DIR)");
+  std::vector<std::string> sources;
+  for (const std::string &file : options.files) {
+    if (isHeader(file)) {
+      std::cerr << "regscope: warning: skipping header " << file << " (checked through the sources that include it)\n";
+      continue;
+    }
+    const std::string ext = fs::path(file).extension().string();
+    if ((ext == ".cu") && options.analyze.cuda_archs.empty())
+      throw Error(file + " is a CUDA source: analyse it with nvcc by naming its targets, e.g. --cuda-arch sm_90");
+    sources.push_back(file);
+  }
+  if (sources.empty() && options.database.empty()) return Report{};  // only headers: nothing to compile
+  options.files = sources;
+  options.analyze.cache_dir = options.no_cache ? "" : ResultCache::defaultDirectory();
+  if (options.block_size) options.analyze.launch.block_size = options.block_size;
+  const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
+  options.analyze.progress =
+      options.progress == "always" || (options.progress == "auto" && isatty(STDERR_FILENO) && !quiet_env);
+  std::vector<SourceJob> jobs =
+      options.database.empty() ? jobsForFiles(options.files)
+                               : jobsFromDatabase(options.database, options.files,
+                                                  options.analyze.cuda_archs.empty() ? Vendor::Amd : Vendor::Nvidia);
+  Report report = analyzeJobs(jobs, options.analyze);
+  for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+  return report;
+}
+
+int reportErrors(const Report &report) {
+  for (const InputError &error : report.errors)
+    std::cerr << "regscope: error: " << (error.arch.empty() ? "" : "[" + error.arch + "] ") << error.message << '\n';
+  return report.errors.empty() ? kExitOk : kExitError;
+}
+
+void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output) {
+  std::error_code ec;
+  for (const std::string &file : files)
+    if (!output.empty() && fs::equivalent(file, output, ec))
+      throw Error(output + " is one of the inputs; refusing to overwrite it");
+}
+
+}  // namespace regscope

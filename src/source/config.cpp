@@ -1,0 +1,142 @@
+// .regscope.json: archs, compiler flags, per-kernel launch sizes, thresholds.
+#include "regscope/source/config.h"
+
+#include <fnmatch.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "regscope/source/flags.h"
+#include "regscope/support/error.h"
+#include "regscope/support/files.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr const char *kConfigName = ".regscope.json";
+
+void rejectUnknownKeys(const json &object, std::initializer_list<const char *> known, const std::string &where) {
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    bool ok = false;
+    for (const char *k : known) ok |= it.key() == k;
+    if (!ok) throw Error(where + ": unknown key '" + it.key() + "'");
+  }
+}
+
+std::optional<int> optionalCount(const json &object, const char *key, const std::string &where, int low = 0) {
+  if (!object.contains(key)) return std::nullopt;
+  const json &v = object[key];
+  if (!v.is_number_integer() || v.get<long long>() < low || v.get<long long>() > (1 << 30))
+    throw Error(where + ": '" + key + "' must be " +
+                (low == 0 ? std::string("a non-negative integer") : "an integer of at least " + std::to_string(low)));
+  return v.get<int>();
+}
+
+Thresholds readThresholds(const json &object, const std::string &where) {
+  return {optionalCount(object, "min_occupancy", where), optionalCount(object, "max_spills", where),
+          optionalCount(object, "max_scratch", where)};
+}
+
+std::vector<std::string> readStrings(const json &object, const char *key, const std::string &where) {
+  std::vector<std::string> out;
+  if (!object.contains(key)) return out;
+  if (!object[key].is_array()) throw Error(where + ": '" + key + "' must be an array of strings");
+  for (const json &v : object[key]) {
+    if (!v.is_string()) throw Error(where + ": '" + key + "' must be an array of strings");
+    out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+bool globMatches(const std::string &pattern, const std::string &text) {
+  return fnmatch(pattern.c_str(), text.c_str(), 0) == 0;
+}
+
+// Whether regscope may obey the file: owned by the user or root, and not
+// writable by group or others.
+std::optional<std::string> untrusted(const fs::path &file) {
+  struct stat st {};
+  if (stat(file.c_str(), &st) != 0) return "cannot stat it";
+  if (st.st_uid != getuid() && st.st_uid != 0) return "it is owned by another user";
+  if (st.st_mode & (S_IWGRP | S_IWOTH)) return "others may write it";
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool KernelSettings::matches(const std::string &mangled, const std::string &demangled,
+                             const std::string &base_name) const {
+  return globMatches(match, mangled) || globMatches(match, demangled) || globMatches(match, base_name);
+}
+
+Config loadConfig(const std::string &path) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) throw Error(path + ": no such config file");
+  json doc;
+  try {
+    doc = json::parse(readFile(path));
+  } catch (const json::parse_error &e) {
+    throw Error(path + ": not valid JSON (" + std::string(e.what()) + ")");
+  }
+  if (!doc.is_object()) throw Error(path + ": must be a JSON object");
+  rejectUnknownKeys(doc, {"version", "defaults", "kernels", "archs", "compiler_flags"}, path);
+  if (doc.contains("version") && doc["version"] != 1)
+    throw Error(path + ": unsupported config version " + doc["version"].dump() + " (this regscope reads 1)");
+
+  Config config;
+  config.path = path;
+  if (doc.contains("defaults")) {
+    if (!doc["defaults"].is_object()) throw Error(path + ": 'defaults' must be an object");
+    rejectUnknownKeys(doc["defaults"], {"min_occupancy", "max_spills", "max_scratch"}, path + ": defaults");
+    config.defaults = readThresholds(doc["defaults"], path + ": defaults");
+  }
+  if (doc.contains("kernels")) {
+    if (!doc["kernels"].is_array()) throw Error(path + ": 'kernels' must be an array");
+    for (const json &entry : doc["kernels"]) {
+      const std::string where = path + ": kernels entry " + entry.dump();
+      if (!entry.is_object() || !entry.contains("match") || !entry["match"].is_string())
+        throw Error(where + ": needs a string 'match'");
+      rejectUnknownKeys(entry, {"match", "min_occupancy", "max_spills", "max_scratch", "block_size", "dynamic_lds"},
+                        where);
+      KernelSettings settings{entry["match"].get<std::string>(), readThresholds(entry, where),
+                              optionalCount(entry, "block_size", where, 1), optionalCount(entry, "dynamic_lds", where)};
+      if (settings.block_size && *settings.block_size > 1024)
+        throw Error(where + ": 'block_size' must be at most 1024");
+      config.kernels.push_back(std::move(settings));
+    }
+  }
+  config.archs = readStrings(doc, "archs", path);
+  // Paths in the file's flags are relative to the file, as clang-tidy reads its config.
+  const std::string dir = fs::absolute(path, ec).parent_path().string();
+  config.compiler_flags = resolvePathFlags(readStrings(doc, "compiler_flags", path), dir);
+  return config;
+}
+
+ConfigSearch findConfig(const std::string &dir) {
+  ConfigSearch search;
+  std::error_code ec;
+  const char *home_env = std::getenv("HOME");
+  const fs::path home = home_env && *home_env ? fs::weakly_canonical(home_env, ec) : fs::path();
+  for (fs::path at = fs::weakly_canonical(fs::absolute(dir, ec), ec); !at.empty(); at = at.parent_path()) {
+    const fs::path candidate = at / kConfigName;
+    if (fs::is_regular_file(candidate, ec)) {
+      if (std::optional<std::string> why = untrusted(candidate)) {
+        search.warnings.push_back("ignoring " + candidate.string() + ": " + *why);
+      } else {
+        search.path = candidate.string();
+        return search;
+      }
+    }
+    // The repository's top level, the user's home and / end the search.
+    if (fs::exists(at / ".git", ec) || (!home.empty() && at == home) || at == at.root_path()) break;
+  }
+  return search;
+}
+
+}  // namespace regscope

@@ -1,0 +1,197 @@
+#include "regscope/source/flags.h"
+
+#include <clang/Driver/Options.h>
+#include <llvm/ADT/STLExtras.h>
+#include <llvm/Option/ArgList.h>
+#include <llvm/Option/OptTable.h>
+#include <llvm/Support/CommandLine.h>
+#include <llvm/Support/StringSaver.h>
+
+#include <filesystem>
+
+#include "regscope/support/error.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+namespace opts = clang::driver::options;
+
+// Options whose value is a path (aliases such as --include-directory= match
+// their target, -I).
+constexpr unsigned kPathOptions[] = {
+    opts::OPT_I,
+    opts::OPT_iquote,
+    opts::OPT_isystem,
+    opts::OPT_idirafter,
+    opts::OPT_include,
+    opts::OPT_imacros,
+    opts::OPT_include_pch,
+    opts::OPT_isysroot,
+    opts::OPT__sysroot_EQ,
+    opts::OPT__sysroot,
+    opts::OPT_ivfsoverlay,
+    opts::OPT_iframework,
+    opts::OPT_F,
+    opts::OPT_B,
+    opts::OPT_fplugin_EQ,
+    opts::OPT_fprofile_use_EQ,
+    opts::OPT_fprofile_instr_use_EQ,
+    opts::OPT_gcc_toolchain,
+    opts::OPT_rocm_path_EQ,
+    opts::OPT_hip_path_EQ,
+    opts::OPT_rocm_device_lib_path_EQ,
+    opts::OPT_cuda_path_EQ,
+    opts::OPT_fsanitize_ignorelist_EQ,
+    opts::OPT_fprofile_list_EQ,
+    opts::OPT_fmodules_cache_path,
+};
+
+// Options that choose the compile's outputs or write files of their own.
+constexpr unsigned kOutputOptions[] = {
+    opts::OPT_o,
+    opts::OPT_c,
+    opts::OPT_S,
+    opts::OPT_E,
+    opts::OPT_M,
+    opts::OPT_MM,
+    opts::OPT_MD,
+    opts::OPT_MMD,
+    opts::OPT_MF,
+    opts::OPT_MT,
+    opts::OPT_MQ,
+    opts::OPT_MP,
+    opts::OPT_MJ,
+    opts::OPT_MV,
+    opts::OPT_MG,
+    opts::OPT_dependency_file,
+    opts::OPT_dependency_dot,
+    opts::OPT_save_temps,
+    opts::OPT_save_temps_EQ,
+    opts::OPT_save_stats,
+    opts::OPT_save_stats_EQ,
+    opts::OPT_fsave_optimization_record,
+    opts::OPT_fsave_optimization_record_EQ,
+    opts::OPT_foptimization_record_file_EQ,
+    opts::OPT_foptimization_record_passes_EQ,
+    opts::OPT_ftime_trace,
+    opts::OPT_ftime_trace_EQ,
+    opts::OPT_ftime_trace_granularity_EQ,
+    opts::OPT_gsplit_dwarf,
+    opts::OPT_gsplit_dwarf_EQ,
+    opts::OPT_ftest_coverage,
+    opts::OPT_coverage,
+    opts::OPT_fstack_usage,
+    opts::OPT_fproc_stat_report,
+    opts::OPT_fproc_stat_report_EQ,
+    opts::OPT_fcrash_diagnostics_dir,
+    opts::OPT_driver_mode,
+    opts::OPT__serialize_diags,
+};
+
+bool isOneOf(const llvm::opt::Arg &arg, const unsigned *ids, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i)
+    if (arg.getOption().matches(ids[i])) return true;
+  return false;
+}
+
+std::string absolute(const std::string &path, const std::string &base) {
+  if (path.empty() || fs::path(path).is_absolute()) return path;
+  return (fs::path(base) / path).lexically_normal().string();
+}
+
+// The parsed flags, with each option's tokens in argv.
+struct ParsedFlags {
+  llvm::opt::InputArgList args;
+  unsigned count;
+
+  // The argv tokens option `index` (in order) was spelled with.
+  std::vector<std::string> tokens(const llvm::opt::Arg &arg, unsigned next_index) const {
+    std::vector<std::string> out;
+    for (unsigned i = arg.getIndex(); i < next_index; ++i) out.push_back(args.getArgString(i));
+    return out;
+  }
+};
+
+ParsedFlags parse(const std::vector<std::string> &flags) {
+  std::vector<const char *> argv;
+  for (const std::string &f : flags) argv.push_back(f.c_str());
+  unsigned missing_index = 0, missing_count = 0;
+  llvm::opt::InputArgList args = clang::driver::getDriverOptTable().ParseArgs(argv, missing_index, missing_count);
+  return {std::move(args), static_cast<unsigned>(flags.size())};
+}
+
+// Calls `each(arg, tokens)` for every option in order.
+template <typename Each>
+void forEachArg(const ParsedFlags &parsed, Each each) {
+  std::vector<const llvm::opt::Arg *> args(parsed.args.begin(), parsed.args.end());
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const unsigned next = i + 1 < args.size() ? args[i + 1]->getIndex() : parsed.count;
+    each(*args[i], parsed.tokens(*args[i], next));
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags, const std::string &base_dir) {
+  // Response files: read relative to base_dir, nested ones relative to their includer.
+  llvm::BumpPtrAllocator allocator;
+  llvm::StringSaver saver(allocator);
+  llvm::SmallVector<const char *, 64> argv;
+  for (const std::string &f : flags) argv.push_back(saver.save(f).data());
+  for (const char *arg : argv)
+    if (arg[0] == '@' && !fs::is_regular_file(absolute(arg + 1, base_dir)))
+      throw Error(std::string(arg) + ": no such response file (relative to " + base_dir + ")");
+  if (!llvm::cl::ExpandResponseFiles(saver, llvm::cl::TokenizeGNUCommandLine, argv, /*MarkEOLs=*/false,
+                                     /*RelativeNames=*/true, /*ExpandBasePath=*/false, llvm::StringRef(base_dir)))
+    throw Error("cannot expand the response files in the compiler flags");
+  std::vector<std::string> expanded(argv.begin(), argv.end());
+
+  std::vector<std::string> out;
+  forEachArg(parse(expanded), [&](const llvm::opt::Arg &arg, std::vector<std::string> tokens) {
+    if (!isOneOf(arg, kPathOptions, std::size(kPathOptions)) || arg.getNumValues() != 1) {
+      out.insert(out.end(), tokens.begin(), tokens.end());
+      return;
+    }
+    const std::string value = arg.getValue();
+    const std::string resolved = absolute(value, base_dir);
+    // Keep the user's spelling: "-I dir" stays separate, "-Idir" and "--x=dir" joined.
+    if (tokens.size() == 2)
+      tokens[1] = resolved;
+    else
+      tokens[0] = tokens[0].substr(0, tokens[0].size() - value.size()) + resolved;
+    out.insert(out.end(), tokens.begin(), tokens.end());
+  });
+  return out;
+}
+
+std::vector<std::string> dropOutputFlags(const std::vector<std::string> &given, std::vector<std::string> &archs) {
+  // hipcc also takes "--offload-arch gfx90a"; clang's table knows only the joined form.
+  std::vector<std::string> flags;
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    if ((given[i] == "--offload-arch" || given[i] == "-offload-arch") && i + 1 < given.size())
+      flags.push_back("--offload-arch=" + given[++i]);
+    else
+      flags.push_back(given[i]);
+  }
+  std::vector<std::string> out;
+  forEachArg(parse(flags), [&](const llvm::opt::Arg &arg, const std::vector<std::string> &tokens) {
+    if (arg.getOption().matches(opts::OPT_offload_arch_EQ)) {
+      for (const char *value : arg.getValues()) archs.push_back(value);
+      return;
+    }
+    if (isOneOf(arg, kOutputOptions, std::size(kOutputOptions))) return;
+    out.insert(out.end(), tokens.begin(), tokens.end());
+  });
+  return out;
+}
+
+std::string optimizationFlag(const std::vector<std::string> &flags) {
+  std::string level;
+  forEachArg(parse(flags), [&](const llvm::opt::Arg &arg, const std::vector<std::string> &tokens) {
+    if (arg.getOption().matches(opts::OPT_O_Group)) level = tokens.front();  // the last one wins, as in clang
+  });
+  return level;
+}
+
+}  // namespace regscope
