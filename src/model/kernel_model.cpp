@@ -49,6 +49,8 @@ const char *blockSizeSourceName(BlockSizeSource source) {
       return "launch_bounds";
     case BlockSizeSource::Default:
       return "default";
+    case BlockSizeSource::RequiredWorkGroupSize:
+      return "reqd_work_group_size";
   }
   return "?";
 }
@@ -59,6 +61,8 @@ const char *occupancyUnit(Vendor vendor) {
       return "waves/SIMD";
     case Vendor::Nvidia:
       return "warps/SM";
+    case Vendor::Intel:
+      return "threads/Xe-core";
   }
   return "?";
 }
@@ -69,6 +73,8 @@ const char *spillsUnit(Vendor vendor) {
       return "spilled registers";
     case Vendor::Nvidia:
       return "bytes of spill stores";
+    case Vendor::Intel:
+      return "bytes of spill per thread";
   }
   return "?";
 }
