@@ -11,6 +11,7 @@
 #include "regscope/cache/cache.h"
 #include "regscope/support/error.h"
 #include "regscope/target/amdgpu.h"
+#include "regscope/target/intel.h"
 #include "regscope/views/views.h"
 
 namespace regscope {
@@ -18,7 +19,8 @@ namespace regscope {
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags) {
   options.analyze.archs = {kDefaultAmdArch};
   options.analyze.extra_flags = compiler_flags;
-  app.add_option("files", options.files, "HIP source files (with -p: restrict the run to these)");
+  app.add_option("files", options.files,
+                 "HIP or CUDA sources, OpenCL C (.cl) or SPIR-V (.spv) for Intel (with -p: restrict the run to these)");
   app.add_option("-p,--project", options.database,
                  "compile_commands.json, or a build directory searched upwards for one (as clang-tidy -p)");
   options.analyze.parallel = std::max(1u, std::thread::hardware_concurrency());
@@ -50,6 +52,17 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
   app.add_option("--carveout", options.analyze.launch.carveout_percent,
                  "NVIDIA: preferred shared-memory carveout, percent (default: the largest)")
       ->check(CLI::Range(0, 100));
+  app.add_option("--intel-device", options.analyze.intel_device,
+                 "Intel: the device ocloc compiles .cl and .spv files for (pvc, dg2, tgllp, an ocloc or product name)")
+      ->capture_default_str();
+  app.add_option("--grf", options.grf,
+                 "Intel: GRF mode: small (128 per thread), large (256), both (side by side, with Intel's rule), "
+                 "auto (IGC picks)")
+      ->check(CLI::IsMember({"small", "large", "both", "auto"}))
+      ->capture_default_str();
+  app.add_option("--dynamic-slm", options.analyze.launch.dynamic_slm,
+                 "Intel: bytes of __local kernel arguments per work-group, given at launch")
+      ->check(CLI::NonNegativeNumber);
   app.footer("Flags after -- go to the compiler unchanged, e.g. -- -DN=64 -I include");
 }
 
@@ -61,6 +74,11 @@ bool isHeader(const std::string &file) {
   for (const char *header : kHeaderExtensions)
     if (ext == header) return true;
   return false;
+}
+
+std::vector<GrfMode> grfModesFor(const std::string &grf) {
+  if (grf == "both") return {GrfMode::Small, GrfMode::Large};
+  return {grfModeByName(grf).value_or(GrfMode::Small)};
 }
 
 Report analyzeSources(SourceOptions &options) {
@@ -75,6 +93,8 @@ Report analyzeSources(SourceOptions &options) {
   options.analyze.archs_explicit = options.archsGiven() || options.analyze.archs_explicit;
   options.analyze.cache_dir = options.no_cache ? "" : ResultCache::defaultDirectory();
   if (options.block_size) options.analyze.launch.block_size = options.block_size;
+  requireIntelDevice(options.analyze.intel_device);
+  options.analyze.intel_grf = grfModesFor(options.grf);
   const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
   options.analyze.progress = options.progress == "always" ||
                              (options.progress == "auto" && isatty(STDERR_FILENO) && !quiet_env);

@@ -34,11 +34,15 @@ struct SourceOptions {
   std::string progress = "auto";
   bool no_cache = false;
   int block_size = 0;          // 0: not given
+  std::string grf = "small";   // Intel: small, large, both, auto
   AnalyzeOptions analyze;
   CLI::Option *archs_option = nullptr;
   bool archsGiven() const { return archs_option && archs_option->count() > 0; }
 };
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags);
+
+// --grf's value as the GRF modes ocloc compiles for ("both": small and large).
+std::vector<GrfMode> grfModesFor(const std::string &grf);
 
 // Runs the analysis the source options describe (files, or -p's database).
 Report analyzeSources(SourceOptions &options);

@@ -36,8 +36,11 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand("gate", "Fail (exit 1) when kernels break thresholds or regress against a baseline");
   addSourceOptions(*app, state->sources, compiler_flags);
-  app->add_option("--min-occupancy", state->flags.min_occupancy, "Fail below this many waves/SIMD");
-  app->add_option("--max-spills", state->flags.max_spills, "Fail above this many spilled registers");
+  app->add_option("--min-occupancy", state->flags.min_occupancy,
+                  "Fail below this many waves/SIMD (AMD), warps/SM (NVIDIA), threads/Xe-core (Intel)");
+  app->add_option("--max-spills", state->flags.max_spills,
+                  "Fail above this many spilled registers (AMD), bytes of spill stores (NVIDIA), "
+                  "spill bytes per thread (Intel)");
   app->add_option("--max-scratch", state->flags.max_scratch, "Fail above this many scratch bytes per lane");
   app->add_option("--config", state->config_path, "Config file (default: .regscope.json here or in a parent)");
   app->add_option("--baseline", state->baseline_path, "Fail only on regressions against this baseline");

@@ -14,11 +14,13 @@
 #include "regscope/cache/cache.h"
 #include "regscope/collect/collect.h"
 #include "regscope/driver/driver.h"
+#include "regscope/driver/ocloc.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
 #include "regscope/support/process.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
+#include "jobs.h"
 
 namespace regscope {
 namespace {
@@ -72,13 +74,6 @@ std::optional<std::string> readSource(const std::string &path) {
 }  // namespace
 
 namespace {
-
-// What one job produced; merged into the report in job order.
-struct JobResult {
-  std::vector<KernelRecord> records;
-  std::string producer;
-  std::string error;
-};
 
 JobResult runJob(const SourceJob &source, const AnalyzeOptions &options, const std::string &default_compiler) {
   JobResult result;
@@ -134,8 +129,17 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
 
   for (const std::string &arch : options.cuda_archs)
     if (!findCudaArch(arch)) throw Error("unknown CUDA arch '" + arch + "'; known: " + knownCudaArchList());
+  const auto intel = [](const SourceJob &job) { return isOclocInput(job.path); };
+  const bool all_intel = std::all_of(jobs.begin(), jobs.end(), intel);
+  std::string ocloc;
+  if (std::any_of(jobs.begin(), jobs.end(), intel)) {
+    requireIntelDevice(options.intel_device);
+    ocloc = findOcloc(all_intel ? options.compiler : "");
+  }
   Report report;
-  report.compiler_path = options.cuda_archs.empty() ? findHipCompiler(options.compiler) : findNvcc(options.compiler);
+  report.compiler_path = all_intel                   ? ocloc
+                         : options.cuda_archs.empty() ? findHipCompiler(options.compiler)
+                                                      : findNvcc(options.compiler);
 
   // Run the jobs on a small pool; results keep job order.
   std::vector<JobResult> results(jobs.size());
@@ -145,7 +149,8 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
   auto worker = [&] {
     for (std::size_t i; (i = next++) < jobs.size();) {
       try {
-        results[i] = runJob(jobs[i], options, report.compiler_path);
+        results[i] = intel(jobs[i]) ? runIntelJob(jobs[i], options, ocloc, readSource)
+                                    : runJob(jobs[i], options, report.compiler_path);
       } catch (...) {
         failures[i] = std::current_exception();
       }

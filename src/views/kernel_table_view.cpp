@@ -1,5 +1,7 @@
 // The kernel table: analyze, parse and kernels analyze. One row per (kernel,
 // arch), a table per vendor, then notes on what a figure alone does not say.
+#include <algorithm>
+
 #include "phrases.h"
 #include "regscope/gate/findings.h"
 #include "regscope/support/version.h"
@@ -192,6 +194,122 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
   return notes;
 }
 
+// ---- Intel ----
+
+std::string percentText(double fraction) { return std::to_string(static_cast<int>(fraction * 100 + 0.5)) + "%"; }
+
+Table intelTable(const std::vector<const KernelReport *> &kernels) {
+  const bool rule = std::any_of(kernels.begin(), kernels.end(),
+                                [](const KernelReport *k) { return k->intel()->grf_recommendation.has_value(); });
+  Table table;
+  table.columns = {{"KERNEL", "", false, Show::Text},
+                   {"", "kernel", false, Show::Data},
+                   {"", "name", false, Show::Data},
+                   {"ARCH", "arch"},
+                   {"LOCATION", "", false, Show::Text},
+                   {"", "file", false, Show::Data},
+                   {"", "line", true, Show::Data},
+                   {"SIMD", "simd_size", true},
+                   {"GRF", "grf_count", true},
+                   {"SPILL", "spill_bytes", true},
+                   {"SCRATCH", "scratch_per_thread", true},
+                   {"SLM", "slm_bytes", true},
+                   {"BAR", "barriers", true},
+                   {"WG", "work_group_size", true},
+                   {"THR/EU", "threads_per_eu", true},
+                   {"WG/XE", "work_groups_per_xe_core", true},
+                   {"THREADS/XE", "threads", true, Show::Text},
+                   {"", "threads_per_xe_core", true, Show::Data},
+                   {"", "max_thread_slots", true, Show::Data},
+                   {"OCC", "occupancy_percent", true},
+                   {"LIMITER", "limiter"},
+                   {"NEXT STEP", "next_step"}};
+  if (rule) table.columns.push_back({"GRF RULE", "grf_recommendation"});
+  for (const KernelReport *k : kernels) {
+    const KernelRecord &r = k->record;
+    const IntelKernelModel &m = *k->intel();
+    const IntelOccupancy &occ = m.occupancy;
+    std::vector<Cell> row = {shortKernelName(r.demangled),
+                             r.demangled,
+                             r.name,
+                             r.arch,
+                             locationText(k->display_file, r.line),
+                             k->display_file,
+                             Cell::count(r.line),
+                             Cell::count(m.resources.simd),
+                             Cell::count(m.resources.grf_count),
+                             Cell(bytesText(m.spill_bytes), m.spill_bytes),
+                             Cell(bytesText(r.value(Field::ScratchPerThread)), r.value(Field::ScratchPerThread)),
+                             Cell(bytesText(r.value(Field::SlmBytes)), r.value(Field::SlmBytes)),
+                             Cell::count(m.resources.barriers),
+                             Cell::count(m.resources.work_group_size),
+                             Cell::count(occ.threads_per_eu),
+                             Cell::count(occ.work_groups_per_xe_core),
+                             std::to_string(occ.threads_per_xe_core) + "/" + std::to_string(occ.max_thread_slots),
+                             Cell::count(occ.threads_per_xe_core),
+                             Cell::count(occ.max_thread_slots),
+                             Cell(percentText(occ.fraction), static_cast<int>(occ.fraction * 100 + 0.5)),
+                             limiterName(occ.limiter),
+                             intelNextStepText(occ, m.device, m.resources)};
+    if (rule) row.push_back(m.grf_recommendation ? grfModeName(m.grf_recommendation->mode) : "");
+    table.add(std::move(row));
+  }
+  return table;
+}
+
+// ": with 256 GRF it spills 0 bytes, at 18 instead of 36 threads/Xe-core": the
+// large-GRF record of the same kernel against the small one, `k`.
+std::string largeGrfTrade(const KernelReport &k, const std::vector<const KernelReport *> &kernels) {
+  const IntelKernelModel &small = *k.intel();
+  for (const KernelReport *other : kernels) {
+    const IntelKernelModel &large = *other->intel();
+    if (other->record.name != k.record.name || other->record.file != k.record.file ||
+        large.target.device != small.target.device || large.target.grf != GrfMode::Large)
+      continue;
+    return "; with " + std::to_string(large.resources.grf_count) + " GRF it spills " +
+           std::to_string(large.spill_bytes) + ", at " + std::to_string(large.occupancy.threads_per_xe_core) +
+           " instead of " + std::to_string(small.occupancy.threads_per_xe_core) + " threads/Xe-core";
+  }
+  return "";
+}
+
+Notes intelNotes(const std::vector<const KernelReport *> &kernels) {
+  Notes notes;
+  int assumed = 0;  // the work-group size assumed for kernels without a required one
+  for (const KernelReport *k : kernels) {
+    const KernelRecord &r = k->record;
+    const IntelKernelModel &m = *k->intel();
+    const std::string w = who(*k);
+    if (m.spill_bytes > 0) {
+      std::string note = w + ": spills " + std::to_string(m.spill_bytes) + " bytes per thread";
+      if (r.has(Field::SpillGrfs)) note += " (" + std::to_string(r.value(Field::SpillGrfs)) + " GRF)";
+      note += " to scratch memory";
+      if (m.target.grf == GrfMode::Small && m.device.threads_per_eu_large > 0 && !m.grf_recommendation)
+        note += "; --grf both compares large GRF mode (" + std::to_string(m.device.grf_large) + " per thread)";
+      notes.items.push_back(note);
+    } else if (r.value(Field::ScratchPerThread) > 0) {
+      notes.items.push_back(w + ": " + std::to_string(r.value(Field::ScratchPerThread)) +
+                            " bytes of scratch per thread without spills: private memory (arrays the compiler "
+                            "could not keep in registers)");
+    }
+    if (m.grf_recommendation && m.target.grf == GrfMode::Small && m.grf_recommendation->mode == GrfMode::Large)
+      notes.items.push_back(w + ": Intel's GRF rule picks large GRF mode: " + grfReasonText(*m.grf_recommendation) +
+                            largeGrfTrade(*k, kernels));
+    if (r.value(Field::HasStackCalls)) notes.items.push_back(w + ": makes stack calls; scratch holds their frames");
+    if (k->launch.source == BlockSizeSource::Default) assumed = k->launch.block_size;
+  }
+  if (std::any_of(kernels.begin(), kernels.end(), [](const KernelReport *k) { return k->intel()->grf_recommendation; }))
+    notes.items.push_back("GRF RULE is Intel's choice between the modes: large GRF where small GRF spills, else small "
+                          "for its threads per EU");
+  if (assumed)
+    notes.items.push_back("WG is the kernel's reqd_work_group_size, else an assumed " + std::to_string(assumed) +
+                          " work-items: pass --block-size for your launch");
+  if (kernels.front()->launch.dynamic_shared)
+    notes.items.push_back("with " + std::to_string(kernels.front()->launch.dynamic_shared) +
+                          " bytes of dynamic SLM per work-group");
+  return notes;
+}
+
 class KernelTableView : public View {
  public:
   KernelTableView(const Report &report, std::string title) : report_(report), title_(std::move(title)) {}
@@ -199,11 +317,15 @@ class KernelTableView : public View {
   Document document() const override {
     Document doc;
     if (report_.kernels.empty()) return doc.line(Line("no kernels found"));
-    std::vector<const KernelReport *> cuda, amd;
-    for (const KernelReport &k : report_.kernels) (k.cuda() ? cuda : amd).push_back(&k);
+    std::vector<const KernelReport *> cuda, amd, intel;
+    for (const KernelReport &k : report_.kernels) (k.cuda() ? cuda : k.intel() ? intel : amd).push_back(&k);
     if (!cuda.empty()) doc.table(cudaTable(cuda)).notes(cudaNotes(cuda));
+    if (!intel.empty()) {
+      if (!cuda.empty()) doc.line(Line(""));
+      doc.table(intelTable(intel)).notes(intelNotes(intel));
+    }
     if (amd.empty()) return doc;
-    if (!cuda.empty()) doc.line(Line(""));
+    if (!cuda.empty() || !intel.empty()) doc.line(Line(""));
     return doc.table(amdTable(amd)).notes(amdNotes(amd, report_.compiler_version));
   }
 

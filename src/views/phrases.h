@@ -7,6 +7,7 @@
 
 #include "regscope/model/amdgpu_occupancy.h"
 #include "regscope/model/cuda_occupancy.h"
+#include "regscope/model/intel_occupancy.h"
 #include "regscope/report/report.h"
 
 namespace regscope {
@@ -27,6 +28,13 @@ std::string nextStepText(const Occupancy &occ);
 std::string cudaNextStepText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r);
 // Why a CUDA launch cannot run (occ.limiter is Invalid).
 std::string cudaInvalidText(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r);
+
+// Intel: "small GRF + free 8 KiB SLM -> 3 work-groups/Xe-core", "at maximum", "cannot launch: ...".
+std::string intelNextStepText(const IntelOccupancy &occ, const IntelDevice &device, const IntelResources &r);
+// Why an Intel launch cannot run (occ.limiter is Invalid).
+std::string intelInvalidText(const IntelOccupancy &occ, const IntelDevice &device, const IntelResources &r);
+// Why Intel's rule picks the mode it picks.
+std::string grfReasonText(const GrfRecommendation &rule);
 
 // Why the compiler's printed occupancy differs from regscope's, or "" when it
 // does not (or the difference needs no words).

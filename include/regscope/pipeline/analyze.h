@@ -7,6 +7,7 @@
 #include "regscope/model/kernel_model.h"
 #include "regscope/report/report.h"
 #include "regscope/source/source.h"
+#include "regscope/target/intel.h"
 
 namespace regscope {
 
@@ -20,6 +21,10 @@ struct AnalyzeOptions {
   std::string cache_dir;                // result cache; empty: none (see cache.h)
   std::vector<std::string> cuda_archs;  // non-empty: compile with nvcc for these instead
   LaunchOverrides launch;               // --block-size, --dynamic-smem
+  // .cl and .spv jobs go to ocloc for this device, once per GRF mode (--grf
+  // both: small and large, in parallel). With only such jobs, `compiler` is ocloc.
+  std::string intel_device = kDefaultIntelDevice;
+  std::vector<GrfMode> intel_grf = {GrfMode::Small};
 };
 
 // Analyses each job with one compiler run. A job that fails (a compile
