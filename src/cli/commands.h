@@ -36,6 +36,7 @@ struct SourceOptions {
   int block_size = 0;          // 0: not given
   std::string config_path;     // --config
   std::vector<std::string> command_line_flags;  // after --, as typed
+  std::string grf = "small";   // Intel: small, large, both, auto
   AnalyzeOptions analyze;
   CLI::Option *archs_option = nullptr;
 };
@@ -48,6 +49,9 @@ CLI::Validator countOfAtLeast(int low);
 // resolves the flags after -- against the working directory, and settles the
 // archs (--offload-arch, else the flags' own, else the config's, else the default).
 Config prepareSources(SourceOptions &options);
+
+// --grf's value as the GRF modes ocloc compiles for ("both": small and large).
+std::vector<GrfMode> grfModesFor(const std::string &grf);
 
 // Runs the analysis the source options describe (files, or -p's database).
 // prepareSources must have run.

@@ -68,9 +68,11 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
       root.add_subcommand("gate", "Fail (exit 1) when kernels break thresholds or regress against a baseline");
   addSourceOptions(*app, state->sources, compiler_flags);
   app->add_option("--min-occupancy", state->flags.min_occupancy,
-                  "Fail below this occupancy (waves/SIMD on AMD, warps/SM on NVIDIA)")
+                  "Fail below this occupancy: waves/SIMD (AMD), warps/SM (NVIDIA), threads/Xe-core (Intel)")
       ->check(countOfAtLeast(1));
-  app->add_option("--max-spills", state->flags.max_spills, "Fail above this many spilled registers (NVIDIA: bytes)")
+  app->add_option("--max-spills", state->flags.max_spills,
+                  "Fail above this many spilled registers (AMD), bytes of spill stores (NVIDIA), "
+                  "spill bytes per thread (Intel)")
       ->check(countOfAtLeast(0));
   app->add_option("--max-scratch", state->flags.max_scratch, "Fail above this many scratch bytes per lane")
       ->check(countOfAtLeast(0));

@@ -10,11 +10,13 @@
 
 #include "commands.h"
 #include "regscope/cache/cache.h"
+#include "regscope/driver/ocloc.h"
 #include "regscope/source/reference_kernels.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"
 #include "regscope/support/symbols.h"
 #include "regscope/target/amdgpu.h"
+#include "regscope/target/intel.h"
 #include "regscope/views/views.h"
 
 namespace regscope {
@@ -38,7 +40,20 @@ void keepSelected(Report &report, const std::vector<ReferenceCase> &cases, const
   report.kernels = std::move(kept);
 }
 
-// Compiles the selected cases for `archs` (AMD) or `cuda_archs` (NVIDIA).
+// The cases one vendor compiles: the OpenCL C forms for Intel, the HIP ones
+// for AMD and NVIDIA.
+std::vector<ReferenceCase> casesFor(const std::vector<ReferenceCase> &cases, bool intel, const std::string &selector) {
+  std::vector<ReferenceCase> kept;
+  for (const ReferenceCase &c : cases)
+    if (isOclocInput(c.file) == intel) kept.push_back(c);
+  if (kept.empty())
+    throw Error(intel ? "no OpenCL C form of '" + selector + "' among the reference kernels (see regscope kernels list)"
+                      : "'" + selector + "' is OpenCL C: compile it for an Intel device (--intel-device pvc)");
+  return kept;
+}
+
+// Compiles the selected cases for `archs` (AMD) or `cuda_archs` (NVIDIA), or,
+// for the OpenCL C cases, for `intel_device`.
 Report analyzeCases(const std::vector<ReferenceCase> &cases, AnalyzeOptions options) {
   const std::string dir = kernelsDirectory();
   std::vector<std::string> files;
@@ -102,6 +117,7 @@ Command kernelsAnalyze(CLI::App &parent) {
   struct State {
     std::string selector;
     AnalyzeOptions options;
+    std::string grf = "small";
     OutputOptions output;
   };
   auto state = std::make_shared<State>();
@@ -111,10 +127,19 @@ Command kernelsAnalyze(CLI::App &parent) {
   app->add_option("--offload-arch", state->options.archs, "AMD target(s)")->delimiter(',')->capture_default_str();
   app->add_option("--cuda-arch", state->options.cuda_archs, "NVIDIA target(s) instead")->delimiter(',');
   app->add_option("--compiler", state->options.compiler, "Compiler to use");
+  CLI::Option *intel = app->add_option("--intel-device", state->options.intel_device,
+                                       "Intel device: compile the OpenCL C forms with ocloc instead");
+  app->add_option("--grf", state->grf, "Intel: GRF mode: small, large, both, auto")
+      ->check(CLI::IsMember({"small", "large", "both", "auto"}))
+      ->capture_default_str();
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
-  return {app, [state] {
+  return {app, [state, intel] {
             state->options.cache_dir = ResultCache::defaultDirectory();
-            Report report = analyzeCases(selectCases(state->selector), state->options);
+            state->options.intel_grf = grfModesFor(state->grf);
+            requireIntelDevice(state->options.intel_device);
+            const std::vector<ReferenceCase> cases =
+                casesFor(selectCases(state->selector), intel->count() > 0, state->selector);
+            Report report = analyzeCases(cases, state->options);
             emit(state->output, *kernelTableView(report, "regscope kernels analyze"));
             return reportErrors(report);
           }};
@@ -177,7 +202,7 @@ Command kernelsRun(CLI::App &parent) {
             options.cache_dir = ResultCache::defaultDirectory();
             if (run["platform"] == "cuda") options.cuda_archs = {run["arch"].get<std::string>()};
             else options.archs = {run["arch"].get<std::string>()};
-            Report report = analyzeCases(cases, options);
+            Report report = analyzeCases(casesFor(cases, false, state->selector), options);
             const std::string dir = kernelsDirectory();
             for (json &c : run["cases"]) {
               auto rc = std::find_if(cases.begin(), cases.end(),

@@ -1,10 +1,13 @@
 // regscope occupancy --arch A --vgprs N [--agprs N] [--sgprs N] [--lds B] [--block-size T]
+//                   --arch sm_90 --registers N ...; --arch pvc --grf 256 --simd 32 --slm B ...
 #include "commands.h"
 #include "regscope/model/amdgpu_occupancy.h"
 #include "regscope/model/cuda_occupancy.h"
+#include "regscope/model/intel_occupancy.h"
 #include "regscope/support/error.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
+#include "regscope/target/intel.h"
 #include "regscope/views/views.h"
 
 namespace regscope {
@@ -33,11 +36,21 @@ int runCudaCalculator(const CudaArch &arch, const CudaResources &r, const Output
   return 0;
 }
 
+// The Intel calculator: --grf, --simd, --block-size, --slm, --barriers.
+int runIntelCalculator(const IntelDevice &device, const IntelResources &r, const OutputOptions &output) {
+  if (r.grf_count < 1) throw Error("--grf " + std::to_string(r.grf_count) + " must be at least 1");
+  if (r.slm_bytes < 0 || r.barriers < 0) throw Error("--slm and --barriers cannot be negative");
+  const IntelOccupancy occ = computeIntelOccupancy(device, r);
+  emit(output, *intelCalculatorView(device, r, occ));
+  return 0;
+}
+
 Command addOccupancyCommand(CLI::App &root) {
   struct State {
     std::string arch = kDefaultAmdArch;
     KernelResources resources;
     CudaResources cuda;
+    IntelResources intel;
     int wave_size = 0;
     bool cu_mode = false;
     int dynamic_lds = 0;
@@ -46,8 +59,10 @@ Command addOccupancyCommand(CLI::App &root) {
   };
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand(
-      "occupancy", "Occupancy calculator: resources in, waves/SIMD (AMD) or blocks and warps per SM (NVIDIA) out");
-  app->add_option("--arch", state->arch, "Target or product name (gfx90a, MI250X, sm_90, H100, ...)")
+      "occupancy",
+      "Occupancy calculator: resources in, waves/SIMD (AMD), blocks and warps per SM (NVIDIA) or work-groups and "
+      "threads per Xe-core (Intel) out");
+  app->add_option("--arch", state->arch, "Target or product name (gfx90a, MI250X, sm_90, H100, pvc, Max 1550, ...)")
       ->capture_default_str();
   app->add_option("--vgprs", state->resources.vgprs, "AMD: architectural VGPRs per lane");
   app->add_option("--wave-size", state->wave_size, "AMD RDNA: 32 or 64 (default: the target's)")
@@ -65,6 +80,11 @@ Command addOccupancyCommand(CLI::App &root) {
   app->add_option("--carveout", state->cuda.carveout_percent,
                   "NVIDIA: preferred shared-memory carveout, percent (default: the largest)")
       ->check(CLI::Range(0, 100));
+  app->add_option("--grf", state->intel.grf_count, "Intel: GRF registers per thread, 128 (small) or 256 (large)")
+      ->capture_default_str();
+  app->add_option("--simd", state->intel.simd, "Intel: the kernel's SIMD width (8, 16, 32)")->capture_default_str();
+  app->add_option("--slm", state->intel.slm_bytes, "Intel: SLM bytes per work-group");
+  app->add_option("--barriers", state->intel.barriers, "Intel: barriers the kernel uses (0: none)");
   app->add_option("--agprs", state->resources.agprs, "AGPRs per lane")->capture_default_str();
   app->add_option("--sgprs", state->resources.sgprs, "SGPRs, including VCC/XNACK/flat-scratch extras")
       ->capture_default_str();
@@ -78,6 +98,10 @@ Command addOccupancyCommand(CLI::App &root) {
               if (!app->count("--registers")) throw Error("--registers is required for " + state->arch);
               state->cuda.block_size = app->count("--block-size") ? state->resources.workgroup_size : 256;
               return runCudaCalculator(*cuda, state->cuda, state->output);
+            }
+            if (const IntelDevice *intel = findIntelDevice(state->arch)) {
+              state->intel.work_group_size = app->count("--block-size") ? state->resources.workgroup_size : 256;
+              return runIntelCalculator(*intel, state->intel, state->output);
             }
             if (looksLikeCudaArch(state->arch))
               throw Error("unknown CUDA arch '" + state->arch + "'; known: " + knownCudaArchList());

@@ -14,6 +14,7 @@
 #include "regscope/support/error.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
+#include "regscope/target/intel.h"
 
 namespace regscope {
 namespace {
@@ -96,6 +97,17 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
   app.add_option("--carveout", options.analyze.launch.carveout_percent,
                  "NVIDIA: preferred shared-memory carveout, percent (default: the largest)")
       ->check(CLI::Range(0, 100));
+  app.add_option("--intel-device", options.analyze.intel_device,
+                 "Intel: the device ocloc compiles .cl and .spv files for (pvc, dg2, tgllp, an ocloc or product name)")
+      ->capture_default_str();
+  app.add_option("--grf", options.grf,
+                 "Intel: GRF mode: small (128 per thread), large (256), both (side by side, with Intel's rule), "
+                 "auto (IGC picks)")
+      ->check(CLI::IsMember({"small", "large", "both", "auto"}))
+      ->capture_default_str();
+  app.add_option("--dynamic-slm", options.analyze.launch.dynamic_slm,
+                 "Intel: bytes of __local kernel arguments per work-group, given at launch")
+      ->check(atLeast(0));
   app.footer("Flags after -- go to the compiler, paths in them meaning what they mean here, e.g. -- -DN=64 -I include");
 }
 
@@ -132,6 +144,11 @@ Config prepareSources(SourceOptions &options) {
   return config;
 }
 
+std::vector<GrfMode> grfModesFor(const std::string &grf) {
+  if (grf == "both") return {GrfMode::Small, GrfMode::Large};
+  return {grfModeByName(grf).value_or(GrfMode::Small)};
+}
+
 Report analyzeSources(SourceOptions &options) {
   if (options.files.empty() && options.database.empty()) throw Error("no input files (give FILE... or -p BUILD_DIR)");
   std::vector<std::string> sources;
@@ -149,6 +166,8 @@ Report analyzeSources(SourceOptions &options) {
   options.files = sources;
   options.analyze.cache_dir = options.no_cache ? "" : ResultCache::defaultDirectory();
   if (options.block_size) options.analyze.launch.block_size = options.block_size;
+  requireIntelDevice(options.analyze.intel_device);
+  options.analyze.intel_grf = grfModesFor(options.grf);
   const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
   options.analyze.progress =
       options.progress == "always" || (options.progress == "auto" && isatty(STDERR_FILENO) && !quiet_env);

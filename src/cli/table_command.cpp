@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
+#include "regscope/target/intel.h"
 #include "regscope/views/views.h"
 
 namespace regscope {
@@ -15,9 +16,10 @@ Command addTableCommand(CLI::App &root) {
   };
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand(
-      "table", "Print an arch's register table: VGPRs -> waves/SIMD (AMD), registers -> warps/SM (NVIDIA)");
+      "table", "Print an arch's register table: VGPRs -> waves/SIMD (AMD), registers -> warps/SM (NVIDIA), GRF "
+               "mode x SIMD x SLM -> work-groups per Xe-core (Intel)");
   app->add_option("--arch", state->arch, "Target or product name")->capture_default_str();
-  app->add_option("--block-size", state->block_size, "NVIDIA: threads per block")
+  app->add_option("--block-size", state->block_size, "NVIDIA: threads per block; Intel: work-items per work-group")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   app->add_option("--wave-size", state->wave_size, "AMD RDNA: 32 or 64 (default: the target's)")
@@ -26,6 +28,10 @@ Command addTableCommand(CLI::App &root) {
   return {app, [state] {
             if (const CudaArch *cuda = findCudaArch(state->arch)) {
               emit(state->output, *cudaArchTableView(*cuda, state->block_size));
+              return 0;
+            }
+            if (const IntelDevice *intel = findIntelDevice(state->arch)) {
+              emit(state->output, *intelArchTableView(*intel, state->block_size));
               return 0;
             }
             const AmdArch arch = configureArch(requireAmdArch(state->arch), state->wave_size, false);

@@ -54,6 +54,8 @@ const char *blockSizeSourceName(BlockSizeSource source) {
       return "launch_bounds";
     case BlockSizeSource::Default:
       return "default";
+    case BlockSizeSource::RequiredWorkGroupSize:
+      return "reqd_work_group_size";
   }
   return "?";
 }
@@ -64,6 +66,8 @@ const char *occupancyUnit(Vendor vendor) {
       return "waves/SIMD";
     case Vendor::Nvidia:
       return "warps/SM";
+    case Vendor::Intel:
+      return "threads/Xe-core";
   }
   return "?";
 }
@@ -74,6 +78,8 @@ const char *spillsUnit(Vendor vendor) {
       return "spilled registers";
     case Vendor::Nvidia:
       return "bytes of spill stores";
+    case Vendor::Intel:
+      return "bytes of spill per thread";
   }
   return "?";
 }

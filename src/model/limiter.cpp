@@ -28,6 +28,10 @@ const char *limiterName(Limiter limiter) {
       return "invalid";
     case Limiter::Unresolved:
       return "unresolved";
+    case Limiter::ThreadSlots:
+      return "threads";
+    case Limiter::Slm:
+      return "slm";
   }
   return "?";
 }

@@ -18,6 +18,7 @@
 #include "regscope/cache/cache.h"
 #include "regscope/collect/collect.h"
 #include "regscope/driver/driver.h"
+#include "regscope/driver/ocloc.h"
 #include "regscope/source/flags.h"
 #include "regscope/source/launch_sites.h"
 #include "regscope/support/error.h"
@@ -26,6 +27,8 @@
 #include "regscope/support/symbols.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
+#include "regscope/target/intel.h"
+#include "jobs.h"
 
 namespace regscope {
 namespace {
@@ -91,14 +94,6 @@ std::vector<std::string> archsWithoutDeviceLibrary(const std::string &diagnostic
   }
   return archs;
 }
-
-// What one job produced; merged into the report in job order.
-struct JobResult {
-  std::vector<KernelRecord> records;
-  std::string producer;
-  std::vector<InputError> errors;
-  std::vector<std::string> notes;
-};
 
 class JobRunner {
  public:
@@ -248,8 +243,18 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
   for (const std::string &arch : options.archs) canonicalAmdTarget(arch);
   for (const std::string &arch : options.cuda_archs)
     if (!findCudaArch(arch)) throw Error("unknown CUDA arch '" + arch + "'; known: " + knownCudaArchList());
+  // .cl and .spv files go to ocloc; the rest to hipcc/clang or (--cuda-arch) nvcc.
+  const auto intel = [](const SourceJob &job) { return isOclocInput(job.path); };
+  const bool all_intel = std::all_of(jobs.begin(), jobs.end(), intel);
+  std::string ocloc;
+  if (std::any_of(jobs.begin(), jobs.end(), intel)) {
+    requireIntelDevice(options.intel_device);
+    ocloc = findOcloc(all_intel ? options.compiler : "");
+  }
   Report report;
-  report.compiler_path = options.cuda_archs.empty() ? findHipCompiler(options.compiler) : findNvcc(options.compiler);
+  report.compiler_path = all_intel                    ? ocloc
+                         : options.cuda_archs.empty() ? findHipCompiler(options.compiler)
+                                                      : findNvcc(options.compiler);
 
   // Run the jobs on a small pool; results keep job order.
   const JobRunner runner(options, report.compiler_path);
@@ -260,7 +265,7 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
   auto worker = [&] {
     for (std::size_t i; (i = next++) < jobs.size();) {
       try {
-        results[i] = runner.run(jobs[i]);
+        results[i] = intel(jobs[i]) ? runIntelJob(jobs[i], options, ocloc, readSource) : runner.run(jobs[i]);
       } catch (...) {
         failures[i] = std::current_exception();
       }

@@ -6,6 +6,8 @@
 
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
+#include "regscope/target/intel.h"
+#include "intel_grf.h"
 
 namespace regscope {
 namespace {
@@ -25,6 +27,14 @@ std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOver
       warning =
           "no occupancy table for " + record.arch + " (kernel " + record.demangled + "); known: " + knownCudaArchList();
       return std::nullopt;
+    case Vendor::Intel: {
+      const IntelTarget target = parseIntelTarget(record.arch);
+      if (const IntelDevice *device = findIntelDevice(target.device))
+        return modelIntelKernel(record, *device, target, launch);
+      warning = "no occupancy table for " + record.arch + " (kernel " + record.demangled +
+                "); known: " + knownIntelDeviceList();
+      return std::nullopt;
+    }
   }
   return std::nullopt;
 }
@@ -52,6 +62,7 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
     k.record = record;
     report.kernels.push_back(std::move(k));
   }
+  recommendGrfModes(report.kernels, first);
   // Each kernel's archs side by side, kernels in the order first seen.
   std::map<std::string, std::size_t> rank;
   for (std::size_t k = first; k < report.kernels.size(); ++k)

@@ -29,6 +29,8 @@ const std::vector<ReferenceCase> &referenceCases() {
       {"wideload", "max_baseline_512x2", "wideload/wideload.hip", "max_baseline_512x2", "baseline, __launch_bounds__(512, 2)"},
       {"unroll", "ax_rolled", "unroll/ax.hip", "ax_rolled", "seed 002: tensor contraction, inner loop rolled"},
       {"unroll", "ax_unrolled", "unroll/ax.hip", "ax_unrolled", "the same, inner loop fully unrolled"},
+      {"unroll", "ax_rolled_cl", "unroll/ax.cl", "ax_rolled", "seed 002 in OpenCL C for Intel (--intel-device), NX1 12"},
+      {"unroll", "ax_unrolled_cl", "unroll/ax.cl", "ax_unrolled", "the same, unrolled: spills with 128 GRF on pvc"},
   };
   return cases;
 }

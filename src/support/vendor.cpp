@@ -7,7 +7,7 @@ struct VendorName {
   Vendor vendor;
   const char *name;
 };
-constexpr VendorName kVendorNames[] = {{Vendor::Amd, "amd"}, {Vendor::Nvidia, "nvidia"}};
+constexpr VendorName kVendorNames[] = {{Vendor::Amd, "amd"}, {Vendor::Nvidia, "nvidia"}, {Vendor::Intel, "intel"}};
 
 }  // namespace
 

@@ -18,6 +18,7 @@
 #include "regscope/support/error.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
+#include "regscope/target/intel.h"
 
 namespace regscope {
 namespace {
@@ -166,7 +167,7 @@ AmdArch configureArch(const AmdArch &arch, int wave_size, bool cu_mode) {
 const AmdArch &requireAmdArch(std::string_view name_or_product) {
   if (const AmdArch *arch = findAmdArch(name_or_product)) return *arch;
   throw Error("unknown arch '" + std::string(name_or_product) + "'; known: " + knownArchList() +
-              "; NVIDIA: " + knownCudaArchList());
+              "; NVIDIA: " + knownCudaArchList() + "; Intel: " + formatArchList(intelDevices()));
 }
 
 std::string canonicalAmdTarget(std::string_view name_or_product) {

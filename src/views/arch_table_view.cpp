@@ -1,5 +1,6 @@
 // `regscope table`: an arch's register -> occupancy steps.
 #include "regscope/model/cuda_occupancy.h"
+#include "regscope/model/intel_occupancy.h"
 #include "regscope/support/version.h"
 #include "regscope/views/views.h"
 
@@ -84,12 +85,75 @@ class CudaArchTableView : public View {
   int block_size_;
 };
 
+class IntelArchTableView : public View {
+ public:
+  IntelArchTableView(const IntelDevice &device, int work_group_size)
+      : device_(device), work_group_size_(work_group_size) {}
+
+  Document document() const override {
+    Document doc;
+    doc.line(Line(std::string(device_.name) + " (" + std::string(device_.family) + ", " +
+                  std::to_string(device_.eus_per_xe_core) +
+                  " EUs per Xe-core): work-groups per Xe-core by GRF mode, SIMD width and SLM per work-group, "
+                  "work-groups of " + std::to_string(work_group_size_) + " work-items, no barrier"));
+    Table table;
+    table.columns = {{"GRF", "grf_count", true},
+                     {"SIMD", "simd_size", true},
+                     {"SLM", "slm_bytes", true},
+                     {"THR/EU", "threads_per_eu", true},
+                     {"WG/XE", "work_groups_per_xe_core", true},
+                     {"THREADS/XE", "threads_per_xe_core", true},
+                     {"OCC", "occupancy_percent", true},
+                     {"LIMITER", "limiter"}};
+    for (const IntelTableRow &row : intelOccupancyTable(device_, work_group_size_, false)) {
+      const IntelOccupancy &o = row.occupancy;
+      const int percent = static_cast<int>(o.fraction * 100 + 0.5);
+      table.add({Cell::count(row.grf_count), Cell::count(row.simd),
+                 Cell(row.slm_kib ? std::to_string(row.slm_kib) + " KiB" : "0", row.slm_kib * 1024),
+                 Cell::count(o.threads_per_eu), Cell::count(o.work_groups_per_xe_core),
+                 Cell::count(o.threads_per_xe_core), Cell(std::to_string(percent) + "%", percent),
+                 limiterName(o.limiter)});
+    }
+    return doc.table(std::move(table));
+  }
+
+  nlohmann::json toJson() const override {
+    json rows = json::array();
+    for (const IntelTableRow &row : intelOccupancyTable(device_, work_group_size_, false))
+      rows.push_back({{"grf_count", row.grf_count},
+                      {"simd_size", row.simd},
+                      {"slm_bytes", row.slm_kib * 1024},
+                      {"threads_per_eu", row.occupancy.threads_per_eu},
+                      {"work_groups_per_xe_core", row.occupancy.work_groups_per_xe_core},
+                      {"threads_per_xe_core", row.occupancy.threads_per_xe_core},
+                      {"fraction", row.occupancy.fraction},
+                      {"limiter", limiterName(row.occupancy.limiter)}});
+    return {{"schema_version", kSchemaVersion},
+            {"vendor", vendorName(Vendor::Intel)},
+            {"arch", device_.name},
+            {"family", device_.family},
+            {"work_group_size", work_group_size_},
+            {"eus_per_xe_core", device_.eus_per_xe_core},
+            {"max_thread_slots", device_.eus_per_xe_core * device_.threads_per_eu},
+            {"grf_bytes", device_.grf_bytes},
+            {"rows", rows}};
+  }
+
+ private:
+  IntelDevice device_;
+  int work_group_size_;
+};
+
 }  // namespace
 
 std::unique_ptr<View> amdArchTableView(const AmdArch &arch) { return std::make_unique<AmdArchTableView>(arch); }
 
 std::unique_ptr<View> cudaArchTableView(const CudaArch &arch, int block_size) {
   return std::make_unique<CudaArchTableView>(arch, block_size);
+}
+
+std::unique_ptr<View> intelArchTableView(const IntelDevice &device, int work_group_size) {
+  return std::make_unique<IntelArchTableView>(device, work_group_size);
 }
 
 }  // namespace regscope

@@ -1,4 +1,5 @@
 // `regscope occupancy`: one calculation, a row per resource.
+#include <algorithm>
 #include <climits>
 
 #include "phrases.h"
@@ -107,6 +108,53 @@ class CudaCalculatorView : public View {
   CudaOccupancy occ_;
 };
 
+class IntelCalculatorView : public View {
+ public:
+  IntelCalculatorView(const IntelDevice &device, const IntelResources &r, const IntelOccupancy &occ)
+      : device_(device), r_(r), occ_(occ) {}
+
+  Document document() const override {
+    Document doc;
+    doc.line(Line(std::string(device_.name) + " (" + std::string(device_.family) + "): " +
+                  std::to_string(occ_.work_groups_per_xe_core) + " work-groups/Xe-core, " +
+                  std::to_string(occ_.threads_per_xe_core) + "/" + std::to_string(occ_.max_thread_slots) +
+                  " threads/Xe-core (" + std::to_string(static_cast<int>(occ_.fraction * 100 + 0.5)) +
+                  "%), limited by " + limiterName(occ_.limiter)));
+    Table table;
+    table.columns = {{"RESOURCE", "resource"}, {"USED", "used", true}, {"WORK-GROUPS/XE-CORE", "work_groups", true}};
+    table.add({"threads (work-group of " + std::to_string(r_.work_group_size) + " at SIMD" + std::to_string(r_.simd) +
+                   "; " + std::to_string(occ_.thread_slots) + " slots with " + std::to_string(r_.grf_count) + " GRF)",
+               Cell::count(occ_.threads_per_work_group), Cell::count(occ_.by_threads)});
+    table.add({"SLM bytes (allocated " + bytesText(std::max(occ_.slm_allocated, 0)) + ")", Cell::count(r_.slm_bytes),
+               Cell::count(occ_.by_slm)});
+    table.add({"barriers", Cell::count(r_.barriers), Cell::count(occ_.by_barriers)});
+    table.add({"work-group slots", Cell::count(1), Cell::count(occ_.by_work_group_slots)});
+    doc.table(std::move(table));
+    doc.line(Line("threads per EU: " + std::to_string(occ_.threads_per_eu) + " with " + std::to_string(r_.grf_count) +
+                  " GRF, " + std::to_string(device_.eus_per_xe_core) + " EUs per Xe-core"));
+    return doc.line(Line("next step: " + intelNextStepText(occ_, device_, r_)));
+  }
+
+  nlohmann::json toJson() const override {
+    return {{"schema_version", kSchemaVersion},
+            {"regscope_version", kRegscopeVersion},
+            {"vendor", vendorName(Vendor::Intel)},
+            {"arch", device_.name},
+            {"resources",
+             {{"grf_count", r_.grf_count},
+              {"simd_size", r_.simd},
+              {"work_group_size", r_.work_group_size},
+              {"slm_bytes", r_.slm_bytes},
+              {"barriers", r_.barriers}}},
+            {"occupancy", intelOccupancyToJson(occ_, device_, r_)}};
+  }
+
+ private:
+  IntelDevice device_;
+  IntelResources r_;
+  IntelOccupancy occ_;
+};
+
 }  // namespace
 
 std::unique_ptr<View> amdCalculatorView(const AmdArch &arch, const KernelResources &resources, const Occupancy &occ) {
@@ -116,6 +164,11 @@ std::unique_ptr<View> amdCalculatorView(const AmdArch &arch, const KernelResourc
 std::unique_ptr<View> cudaCalculatorView(const CudaArch &arch, const CudaResources &resources,
                                          const CudaOccupancy &occ) {
   return std::make_unique<CudaCalculatorView>(arch, resources, occ);
+}
+
+std::unique_ptr<View> intelCalculatorView(const IntelDevice &device, const IntelResources &resources,
+                                          const IntelOccupancy &occ) {
+  return std::make_unique<IntelCalculatorView>(device, resources, occ);
 }
 
 }  // namespace regscope

@@ -1,6 +1,7 @@
 // The kernel table: analyze, parse and kernels analyze. One row per (kernel,
 // arch), a table per vendor, then notes on what a figure alone does not say,
 // each said once with the kernels it covers.
+#include <algorithm>
 #include <map>
 
 #include "phrases.h"
@@ -84,15 +85,36 @@ std::string headroomText(const KernelReport &k, const Occupancy &occ) {
   return text;
 }
 
+// The columns that say which kernel a row is, first in every vendor's table:
+// the full signature (the terminal may elide it), its symbol, the arch and where.
+std::vector<Column> identityColumns() {
+  return {{"KERNEL", "kernel", false, Show::Everywhere, /*elide=*/true},
+          {"", "name", false, Show::Data},
+          {"ARCH", "arch"},
+          {"LOCATION", "", false, Show::Text},
+          {"", "file", false, Show::Data},
+          {"", "line", true, Show::Data}};
+}
+
+std::vector<Cell> identityCells(const KernelReport &k) {
+  const KernelRecord &r = k.record;
+  return {r.demangled, r.name, r.arch, locationText(k.display_file, r.line), k.display_file, Cell::count(r.line)};
+}
+
+// `table` with the identity columns first, then `columns`; a row, likewise.
+void setColumns(Table &table, std::vector<Column> columns) {
+  table.columns = identityColumns();
+  table.columns.insert(table.columns.end(), columns.begin(), columns.end());
+}
+void addRow(Table &table, const KernelReport &k, std::vector<Cell> cells) {
+  std::vector<Cell> row = identityCells(k);
+  row.insert(row.end(), std::make_move_iterator(cells.begin()), std::make_move_iterator(cells.end()));
+  table.add(std::move(row));
+}
+
 Table cudaTable(const std::vector<const KernelReport *> &kernels) {
   Table table;
-  table.columns = {{"KERNEL", "kernel", false, Show::Everywhere, /*elide=*/true},
-                   {"", "name", false, Show::Data},
-                   {"ARCH", "arch"},
-                   {"LOCATION", "", false, Show::Text},
-                   {"", "file", false, Show::Data},
-                   {"", "line", true, Show::Data},
-                   {"REGS", "registers", true},
+  setColumns(table, {{"REGS", "registers", true},
                    {"SPILL ST/LD", "spills", true, Show::Text},
                    {"", "spill_store_bytes", true, Show::Data},
                    {"", "spill_load_bytes", true, Show::Data},
@@ -104,13 +126,13 @@ Table cudaTable(const std::vector<const KernelReport *> &kernels) {
                    {"", "warps_per_sm", true, Show::Data},
                    {"", "max_warps_per_sm", true, Show::Data},
                    {"LIMITER", "limiter"},
-                   {"NEXT STEP", "next_step"}};
+                   {"NEXT STEP", "next_step"}});
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const CudaKernelModel &m = *k->cuda();
     const CudaOccupancy &occ = m.occupancy;
-    table.add({r.demangled, r.name, r.arch, locationText(k->display_file, r.line), k->display_file, Cell::count(r.line),
-               Cell::count(r.value(Field::Registers)),
+    addRow(table, *k,
+           {Cell::count(r.value(Field::Registers)),
                std::to_string(r.value(Field::SpillStoreBytes)) + "/" + std::to_string(r.value(Field::SpillLoadBytes)),
                Cell::count(r.value(Field::SpillStoreBytes)), Cell::count(r.value(Field::SpillLoadBytes)),
                Cell::count(r.value(Field::StackBytes)),
@@ -144,13 +166,7 @@ Notes cudaNotes(const std::vector<const KernelReport *> &kernels) {
 
 Table amdTable(const std::vector<const KernelReport *> &kernels) {
   Table table;
-  table.columns = {{"KERNEL", "kernel", false, Show::Everywhere, /*elide=*/true},
-                   {"", "name", false, Show::Data},
-                   {"ARCH", "arch"},
-                   {"LOCATION", "", false, Show::Text},
-                   {"", "file", false, Show::Data},
-                   {"", "line", true, Show::Data},
-                   {"VGPR", "vgprs", true},
+  setColumns(table, {{"VGPR", "vgprs", true},
                    {"", "vgprs_total", true, Show::Data},
                    {"AGPR", "agprs", true},
                    {"SGPR", "sgprs", true},
@@ -165,7 +181,7 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
                    {"", "waves_per_cu", true, Show::Data},
                    {"LIMITER", "limiter"},
                    {"NEXT STEP", "next_step"},
-                   {"HEADROOM", "headroom"}};
+                   {"HEADROOM", "headroom"}});
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const AmdKernelModel &m = *k->amd();
@@ -179,13 +195,8 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
     std::string next = m.unresolved ? "unresolved until link"
                        : invalid    ? "cannot launch: " + amdLaunchInvalidText(k->launch)
                                     : nextStepText(occ);
-    table.add({r.demangled,
-               r.name,
-               r.arch,
-               locationText(k->display_file, r.line),
-               k->display_file,
-               Cell::count(r.line),
-               vgpr,
+    addRow(table, *k,
+              {vgpr,
                m.unresolved ? Cell("?") : Cell::count(occ.vgprs_total),
                figure(r, Field::Agprs),
                figure(r, Field::Sgprs),
@@ -243,6 +254,109 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
   return notes.build();
 }
 
+// ---- Intel ----
+
+std::string percentText(double fraction) { return std::to_string(static_cast<int>(fraction * 100 + 0.5)) + "%"; }
+
+Table intelTable(const std::vector<const KernelReport *> &kernels) {
+  const bool rule = std::any_of(kernels.begin(), kernels.end(),
+                                [](const KernelReport *k) { return k->intel()->grf_recommendation.has_value(); });
+  Table table;
+  setColumns(table, {{"SIMD", "simd_size", true},
+                   {"GRF", "grf_count", true},
+                   {"SPILL", "spill_bytes", true},
+                   {"SCRATCH", "scratch_per_thread", true},
+                   {"SLM", "slm_bytes", true},
+                   {"BAR", "barriers", true},
+                   {"WG", "work_group_size", true},
+                   {"THR/EU", "threads_per_eu", true},
+                   {"WG/XE", "work_groups_per_xe_core", true},
+                   {"THREADS/XE", "threads", true, Show::Text},
+                   {"", "threads_per_xe_core", true, Show::Data},
+                   {"", "max_thread_slots", true, Show::Data},
+                   {"OCC", "occupancy_percent", true},
+                   {"LIMITER", "limiter"},
+                   {"NEXT STEP", "next_step"}});
+  if (rule) table.columns.push_back({"GRF RULE", "grf_recommendation"});
+  for (const KernelReport *k : kernels) {
+    const KernelRecord &r = k->record;
+    const IntelKernelModel &m = *k->intel();
+    const IntelOccupancy &occ = m.occupancy;
+    std::vector<Cell> row = {Cell::count(m.resources.simd),
+                             Cell::count(m.resources.grf_count),
+                             Cell(bytesText(m.spill_bytes), m.spill_bytes),
+                             Cell(bytesText(r.value(Field::ScratchPerThread)), r.value(Field::ScratchPerThread)),
+                             Cell(bytesText(r.value(Field::SlmBytes)), r.value(Field::SlmBytes)),
+                             Cell::count(m.resources.barriers),
+                             Cell::count(m.resources.work_group_size),
+                             Cell::count(occ.threads_per_eu),
+                             Cell::count(occ.work_groups_per_xe_core),
+                             std::to_string(occ.threads_per_xe_core) + "/" + std::to_string(occ.max_thread_slots),
+                             Cell::count(occ.threads_per_xe_core),
+                             Cell::count(occ.max_thread_slots),
+                             Cell(percentText(occ.fraction), static_cast<int>(occ.fraction * 100 + 0.5)),
+                             limiterName(occ.limiter),
+                             intelNextStepText(occ, m.device, m.resources)};
+    if (rule) row.push_back(m.grf_recommendation ? grfModeName(m.grf_recommendation->mode) : "");
+    addRow(table, *k, std::move(row));
+  }
+  return table;
+}
+
+// ": with 256 GRF it spills 0 bytes, at 18 instead of 36 threads/Xe-core": the
+// large-GRF record of the same kernel against the small one, `k`.
+std::string largeGrfTrade(const KernelReport &k, const std::vector<const KernelReport *> &kernels) {
+  const IntelKernelModel &small = *k.intel();
+  for (const KernelReport *other : kernels) {
+    const IntelKernelModel &large = *other->intel();
+    if (other->record.name != k.record.name || other->record.file != k.record.file ||
+        large.target.device != small.target.device || large.target.grf != GrfMode::Large)
+      continue;
+    return "; with " + std::to_string(large.resources.grf_count) + " GRF it spills " +
+           std::to_string(large.spill_bytes) + ", at " + std::to_string(large.occupancy.threads_per_xe_core) +
+           " instead of " + std::to_string(small.occupancy.threads_per_xe_core) + " threads/Xe-core";
+  }
+  return "";
+}
+
+Notes intelNotes(const std::vector<const KernelReport *> &kernels) {
+  NoteList notes;
+  int assumed = 0;  // the work-group size assumed for kernels without a required one
+  for (const KernelReport *k : kernels) {
+    const KernelRecord &r = k->record;
+    const IntelKernelModel &m = *k->intel();
+    if (m.spill_bytes > 0) {
+      std::string note = "spills " + std::to_string(m.spill_bytes) + " bytes per thread";
+      if (r.has(Field::SpillGrfs)) note += " (" + std::to_string(r.value(Field::SpillGrfs)) + " GRF)";
+      note += " to scratch memory";
+      if (m.target.grf == GrfMode::Small && m.device.threads_per_eu_large > 0 && !m.grf_recommendation)
+        note += "; --grf both compares large GRF mode (" + std::to_string(m.device.grf_large) + " per thread)";
+      notes.add(*k, note);
+    } else if (r.value(Field::ScratchPerThread) > 0) {
+      notes.add(*k, std::to_string(r.value(Field::ScratchPerThread)) +
+                        " bytes of scratch per thread without spills: private memory (arrays the compiler could not "
+                        "keep in registers)");
+    }
+    if (m.grf_recommendation && m.target.grf == GrfMode::Small && m.grf_recommendation->mode == GrfMode::Large)
+      notes.add(*k, "Intel's GRF rule picks large GRF mode: " + grfReasonText(*m.grf_recommendation) +
+                        largeGrfTrade(*k, kernels));
+    if (r.value(Field::HasStackCalls)) notes.add(*k, "makes stack calls; scratch holds their frames");
+    if (k->launch.source == BlockSizeSource::Default) assumed = k->launch.block_size;
+    if (k->launch.source == BlockSizeSource::Config || k->launch.source == BlockSizeSource::LaunchSite)
+      notes.add(*k, launchNote(k->launch));
+  }
+  if (std::any_of(kernels.begin(), kernels.end(), [](const KernelReport *k) { return k->intel()->grf_recommendation; }))
+    notes.addLine("GRF RULE is Intel's choice between the modes: large GRF where small GRF spills, else small for its "
+                  "threads per EU");
+  if (assumed)
+    notes.addLine("WG is the kernel's reqd_work_group_size, else an assumed " + std::to_string(assumed) +
+                  " work-items: pass --block-size for your launch");
+  if (kernels.front()->launch.dynamic_shared)
+    notes.addLine("with " + std::to_string(kernels.front()->launch.dynamic_shared) +
+                  " bytes of dynamic SLM per work-group");
+  return notes.build();
+}
+
 class KernelTableView : public View {
  public:
   KernelTableView(const Report &report, std::string title) : report_(report), title_(std::move(title)) {}
@@ -255,13 +369,17 @@ class KernelTableView : public View {
       if (!report_.notes.empty()) doc.notes({report_.notes});
       return doc;
     }
-    std::vector<const KernelReport *> cuda, amd;
-    for (const KernelReport &k : report_.kernels) (k.cuda() ? cuda : amd).push_back(&k);
-    if (!cuda.empty()) doc.table(cudaTable(cuda)).notes(cudaNotes(cuda));
-    if (!amd.empty()) {
-      if (!cuda.empty()) doc.line(Line(""));
-      doc.table(amdTable(amd)).notes(amdNotes(amd, report_.compiler_version));
-    }
+    std::vector<const KernelReport *> cuda, amd, intel;
+    for (const KernelReport &k : report_.kernels) (k.cuda() ? cuda : k.intel() ? intel : amd).push_back(&k);
+    bool first = true;
+    auto section = [&](Table table, Notes notes) {
+      if (!first) doc.line(Line(""));
+      first = false;
+      doc.table(std::move(table)).notes(std::move(notes));
+    };
+    if (!cuda.empty()) section(cudaTable(cuda), cudaNotes(cuda));
+    if (!intel.empty()) section(intelTable(intel), intelNotes(intel));
+    if (!amd.empty()) section(amdTable(amd), amdNotes(amd, report_.compiler_version));
     if (!report_.notes.empty()) doc.notes({report_.notes});
     return doc;
   }

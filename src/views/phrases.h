@@ -7,6 +7,7 @@
 
 #include "regscope/model/amdgpu_occupancy.h"
 #include "regscope/model/cuda_occupancy.h"
+#include "regscope/model/intel_occupancy.h"
 #include "regscope/report/report.h"
 
 namespace regscope {
@@ -33,6 +34,13 @@ std::string cudaInvalidText(const CudaOccupancy &occ, const CudaArch &arch, cons
 std::string waveSlotsText(const Occupancy &occ, int waves_per_group);
 // "a workgroup of 1024 threads exceeds the kernel's maximum of 256 (...)"
 std::string amdLaunchInvalidText(const LaunchAssumption &launch);
+
+// Intel: "small GRF + free 8 KiB SLM -> 3 work-groups/Xe-core", "at maximum", "cannot launch: ...".
+std::string intelNextStepText(const IntelOccupancy &occ, const IntelDevice &device, const IntelResources &r);
+// Why an Intel launch cannot run (occ.limiter is Invalid).
+std::string intelInvalidText(const IntelOccupancy &occ, const IntelDevice &device, const IntelResources &r);
+// Why Intel's rule picks the mode it picks.
+std::string grfReasonText(const GrfRecommendation &rule);
 
 // Why the compiler's printed occupancy differs from regscope's, or "" when it
 // does not (or the difference needs no words).

@@ -59,6 +59,33 @@ json cudaOccupancyToJson(const CudaOccupancy &occ, const CudaArch &arch, const C
   return j;
 }
 
+json intelOccupancyToJson(const IntelOccupancy &occ, const IntelDevice &device, const IntelResources &r) {
+  json j = {
+      {"threads_per_eu", occ.threads_per_eu},
+      {"thread_slots", occ.thread_slots},
+      {"max_thread_slots", occ.max_thread_slots},
+      {"threads_per_work_group", occ.threads_per_work_group},
+      {"slm_allocated", occ.slm_allocated},
+      {"work_groups_per_xe_core", occ.work_groups_per_xe_core},
+      {"threads_per_xe_core", occ.threads_per_xe_core},
+      {"fraction", occ.fraction},
+      {"limiter", limiterName(occ.limiter)},
+      {"by_resource",
+       {{"threads", occ.by_threads},
+        {"slm", occ.by_slm},
+        {"barriers", occ.by_barriers},
+        {"workgroup", occ.by_work_group_slots}}},
+      {"next", nullptr},
+  };
+  if (occ.next)
+    j["next"] = {{"work_groups_per_xe_core", occ.next->work_groups_per_xe_core},
+                 {"threads_per_xe_core", occ.next->threads_per_xe_core},
+                 {"slm_bytes_to_free", occ.next->slm_bytes_to_free},
+                 {"small_grf", occ.next->small_grf}};
+  if (occ.limiter == Limiter::Invalid) j["invalid_reason"] = intelInvalidText(occ, device, r);
+  return j;
+}
+
 namespace {
 
 json nvidiaKernelToJson(const KernelReport &k) {
@@ -89,6 +116,45 @@ json nvidiaKernelToJson(const KernelReport &k) {
           {"warnings", r.warnings}};
 }
 
+json intelKernelToJson(const KernelReport &k) {
+  const KernelRecord &r = k.record;
+  const IntelKernelModel &m = *k.intel();
+  json occ = intelOccupancyToJson(m.occupancy, m.device, m.resources);
+  occ["work_group_size"] = k.launch.block_size;
+  occ["work_group_size_source"] = blockSizeSourceName(k.launch.source);
+  occ["dynamic_slm_bytes"] = k.launch.dynamic_shared;
+  auto optional = [&](Field f) { return r.has(f) ? json(r.value(f)) : json(nullptr); };
+  json rule = nullptr;
+  if (m.grf_recommendation)
+    rule = {{"mode", grfModeName(m.grf_recommendation->mode)},
+            {"reason", grfReasonName(m.grf_recommendation->reason)},
+            {"small_grf_spill_bytes", m.grf_recommendation->small_grf_spill_bytes}};
+  return {{"vendor", vendorName(r.vendor)},
+          {"name", r.name},
+          {"demangled", r.demangled},
+          {"arch", r.arch},
+          {"device", m.target.device},
+          {"grf_mode", grfModeName(m.target.grf)},
+          {"file", k.display_file},
+          {"line", r.line},
+          {"grf_count", m.resources.grf_count},
+          {"simd_size", m.resources.simd},
+          {"spill_bytes", m.spill_bytes},
+          {"spill_grfs", optional(Field::SpillGrfs)},
+          {"scratch_per_thread", r.value(Field::ScratchPerThread)},
+          {"global_private_per_thread", r.value(Field::GlobalPrivatePerThread)},
+          {"private_bytes", optional(Field::PrivateBytes)},
+          {"slm_bytes", r.value(Field::SlmBytes)},
+          {"barriers", r.value(Field::Barriers)},
+          {"required_work_group_size", optional(Field::MaxWorkgroupSize)},
+          {"has_stack_calls", r.value(Field::HasStackCalls) != 0},
+          {"eu_thread_count", optional(Field::EuThreadCount)},
+          {"occupancy", occ},
+          {"grf_recommendation", rule},
+          {"sources", r.sources},
+          {"warnings", r.warnings}};
+}
+
 }  // namespace
 
 json reportToJson(const Report &report) {
@@ -96,6 +162,10 @@ json reportToJson(const Report &report) {
   for (const KernelReport &k : report.kernels) {
     if (k.cuda()) {
       kernels.push_back(nvidiaKernelToJson(k));
+      continue;
+    }
+    if (k.intel()) {
+      kernels.push_back(intelKernelToJson(k));
       continue;
     }
     const KernelRecord &r = k.record;

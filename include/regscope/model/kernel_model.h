@@ -10,6 +10,7 @@
 #include "regscope/collect/kernel_record.h"
 #include "regscope/model/amdgpu_occupancy.h"
 #include "regscope/model/cuda_occupancy.h"
+#include "regscope/model/intel_occupancy.h"
 #include "regscope/model/limiter.h"
 
 namespace regscope {
@@ -22,8 +23,10 @@ enum class BlockSizeSource {
   MaxFlatWorkgroupSize,  // AMD: the kernel's maximum (__launch_bounds__ or HIP's 1024)
   LaunchBounds,          // NVIDIA: __launch_bounds__
   Default,               // NVIDIA: nothing said; 256 assumed
+  RequiredWorkGroupSize, // Intel: reqd_work_group_size
 };
-// "--block-size", "config", "launch_site", "max_flat_workgroup_size", "launch_bounds", "default" (JSON).
+// "--block-size", "config", "launch_site", "max_flat_workgroup_size", "launch_bounds", "default",
+// "reqd_work_group_size" (JSON).
 const char *blockSizeSourceName(BlockSizeSource source);
 
 // What the launch is known to be, beyond what the compiler saw.
@@ -33,6 +36,7 @@ struct LaunchOverrides {
   int dynamic_shared = 0;     // NVIDIA: dynamic shared memory per block
   int carveout_percent = -1;  // NVIDIA; -1: the largest
   int dynamic_lds = 0;        // AMD: extern __shared__ bytes given at launch
+  int dynamic_slm = 0;        // Intel: bytes of __local kernel arguments per work-group, given at launch
 };
 
 struct LaunchAssumption {
@@ -72,24 +76,36 @@ struct CudaKernelModel {
   CudaOccupancy occupancy;
 };
 
-using KernelModel = std::variant<AmdKernelModel, CudaKernelModel>;
+struct IntelKernelModel {
+  IntelDevice device;
+  IntelTarget target;        // the device as named and the GRF mode compiled for
+  IntelResources resources;  // as the model saw them: the launch applied
+  IntelOccupancy occupancy;
+  std::int64_t spill_bytes = 0;  // per hardware thread (intelSpillBytes)
+  // Intel's rule, when the kernel was compiled in both small and large GRF
+  // mode (--grf both); on both records.
+  std::optional<GrfRecommendation> grf_recommendation;
+};
+
+using KernelModel = std::variant<AmdKernelModel, CudaKernelModel, IntelKernelModel>;
 
 // The vendor-neutral figures the gate, the baseline and the CI formats use:
 // AMD in waves per SIMD, VGPRs and spilled registers; NVIDIA in warps per SM,
-// registers and spill-store bytes.
+// registers and spill-store bytes; Intel in hardware threads per Xe-core (of
+// the small-GRF thread slots), GRF registers and spill bytes per thread.
 struct OccupancySummary {
   Vendor vendor = Vendor::Amd;
-  int level = 0;  // waves/SIMD or warps/SM
+  int level = 0;  // waves/SIMD, warps/SM or threads/Xe-core
   int max_level = 0;
   int level_by_registers = 0;  // what registers alone would allow
-  int registers = 0;           // VGPRs (unified total) or registers per thread
+  int registers = 0;           // VGPRs (unified total), registers per thread, or GRF per thread (the mode)
   int spills = 0;
-  int scratch_bytes = 0;  // scratch per lane, or the stack frame
+  int scratch_bytes = 0;  // scratch per lane (Intel: per hardware thread / SIMD), or the stack frame
   Limiter limiter = Limiter::None;
 };
-// "waves/SIMD", "warps/SM"
+// "waves/SIMD", "warps/SM", "threads/Xe-core"
 const char *occupancyUnit(Vendor vendor);
-// "spilled registers", "bytes of spill stores"
+// "spilled registers", "bytes of spill stores", "bytes of spill per thread"
 const char *spillsUnit(Vendor vendor);
 
 struct ModelledKernel {
@@ -104,5 +120,10 @@ struct ModelledKernel {
 ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, const LaunchOverrides &launch,
                               CompilerModel compiler);
 ModelledKernel modelCudaKernel(const KernelRecord &record, const CudaArch &arch, const LaunchOverrides &launch);
+// The Xe model of one record compiled for `target` on `device`. A required
+// work-group size (reqd_work_group_size) is the only one the kernel launches
+// with, so it wins over --block-size; else --block-size, else 256.
+ModelledKernel modelIntelKernel(const KernelRecord &record, const IntelDevice &device, const IntelTarget &target,
+                                const LaunchOverrides &launch);
 
 }  // namespace regscope

@@ -10,14 +10,16 @@ enum class Limiter {
   Vgpr,        // AMD
   Sgpr,
   Lds,
-  Workgroup,   // AMD: workgroup slots (the workgroup size alone)
+  Workgroup,   // AMD, Intel: workgroup slots (the workgroup size alone)
   Registers,   // NVIDIA
   Shared,
   Warps,
   Blocks,
   Barriers,
-  Invalid,     // NVIDIA: the launch cannot run
+  Invalid,     // NVIDIA, Intel: the launch cannot run
   Unresolved,  // AMD LLVM 20+: figures open until link
+  ThreadSlots,  // Intel: hardware threads per Xe-core (the GRF mode's); Workgroup: work-group slots
+  Slm,
 };
 
 const char *limiterName(Limiter limiter);

@@ -8,6 +8,7 @@
 #include "regscope/report/report.h"
 #include "regscope/source/config.h"
 #include "regscope/source/source.h"
+#include "regscope/target/intel.h"
 
 namespace regscope {
 
@@ -24,6 +25,10 @@ struct AnalyzeOptions {
   std::vector<KernelSettings> kernel_settings;  // .regscope.json's kernels: block_size, dynamic_lds
   int timeout_seconds = 0;              // per compiler run; 0: none
   bool verbose = false;                 // each job's compile time or cache hit on stderr
+  // .cl and .spv jobs go to ocloc for this device, once per GRF mode (--grf
+  // both: small and large, in parallel). With only such jobs, `compiler` is ocloc.
+  std::string intel_device = kDefaultIntelDevice;
+  std::vector<GrfMode> intel_grf = {GrfMode::Small};
 };
 
 // Analyses each job with one compiler run. A job that fails (a compile

@@ -18,6 +18,7 @@ struct KernelReport : ModelledKernel {
 
   const AmdKernelModel *amd() const { return std::get_if<AmdKernelModel>(&model); }
   const CudaKernelModel *cuda() const { return std::get_if<CudaKernelModel>(&model); }
+  const IntelKernelModel *intel() const { return std::get_if<IntelKernelModel>(&model); }
   // LLVM 20+ figures open until link: no occupancy to judge.
   bool unresolved() const { return summary.limiter == Limiter::Unresolved; }
 };

@@ -7,7 +7,7 @@
 
 namespace regscope {
 
-enum class Vendor { Amd, Nvidia };
+enum class Vendor { Amd, Nvidia, Intel };
 
 // The vendor's name in JSON, baselines and the cache (the table in vendor.cpp).
 const char *vendorName(Vendor vendor);
