@@ -119,13 +119,19 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   resources.workgroup_size = m.launch.block_size;
   amd.occupancy = computeOccupancy(arch, resources);
   if (record.has(Field::CompilerOccupancy)) {
+    KernelResources compiled = resources;  // what the compiler saw
+    compiled.workgroup_size = m.launch.max_block_size > 0 ? m.launch.max_block_size : kDefaultAmdWorkgroupSize;
+    compiled.lds_bytes = value(record, Field::LdsBytes);
     CompilerFigure figure;
     figure.printed = value(record, Field::CompilerOccupancy);
     figure.model = compiler;
     figure.expected = compiler == CompilerModel::Hardware
                           ? figure.printed
-                          : computeOccupancyAs(arch, resources, compiler).waves_per_simd;
-    figure.waves_per_workgroup = (m.launch.block_size + arch.wave_size - 1) / arch.wave_size;
+                          : computeOccupancyAs(arch, compiled, compiler).waves_per_simd;
+    figure.compile_block_size = compiled.workgroup_size;
+    figure.waves_per_workgroup = (compiled.workgroup_size + arch.wave_size - 1) / arch.wave_size;
+    figure.launch_differs = compiled.workgroup_size != resources.workgroup_size || compiled.lds_bytes != resources.lds_bytes;
+    figure.hardware_at_compile = computeOccupancy(arch, compiled).waves_per_simd;
     amd.compiler = figure;
   }
   amd.hidden_agpr_spills = arch.agprs == AgprMode::Separate && record.value(Field::Agprs) > 0 &&

@@ -51,11 +51,17 @@ struct LaunchAssumption {
 };
 
 // The compiler's own printed occupancy against regscope's models.
+// The compiler knows only what it compiled: the kernel's maximum workgroup
+// size and its static LDS. regscope models it with those, and its own figure
+// with the launch.
 struct CompilerFigure {
   int printed = 0;                                // what the compiler printed
   CompilerModel model = CompilerModel::Hardware;  // the compiler generation regscope modelled
   int expected = 0;                               // what that model gives: equal to `printed` when understood
-  int waves_per_workgroup = 0;                    // for explaining LLVM 15's LDS rule
+  int waves_per_workgroup = 0;                    // at the compiler's workgroup size, for LLVM 15's LDS rule
+  int compile_block_size = 0;                     // the workgroup size the compiler assumed (its maximum)
+  bool launch_differs = false;                    // the launch's size or dynamic LDS is not what the compiler saw
+  int hardware_at_compile = 0;                    // the hardware's figure for what the compiler saw
 };
 
 struct AmdKernelModel {
