@@ -11,13 +11,23 @@
 #include "remark_labels.h"
 
 namespace regscope {
+namespace {
+
+// LLVM's remark parser keeps the YAML diagnostic with the source line and a
+// caret under it: the first line says it all.
+std::string firstLine(llvm::Error error) {
+  const std::string text = llvm::toString(std::move(error));
+  return text.substr(0, text.find('\n'));
+}
+
+}  // namespace
 
 FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
   FactSet set{"remarks", {}};
   if (yaml.empty()) return set;
   auto parser = llvm::remarks::createRemarkParserFromMeta(
       llvm::remarks::Format::YAML, llvm::StringRef(yaml.data(), yaml.size()));
-  if (!parser) throw Error("optimisation record: " + llvm::toString(parser.takeError()));
+  if (!parser) throw Error("optimisation record: " + firstLine(parser.takeError()));
 
   std::map<std::string, std::size_t> index;  // function -> position in set.kernels
   while (true) {
@@ -28,7 +38,7 @@ FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
         llvm::consumeError(std::move(err));
         break;
       }
-      throw Error("optimisation record: " + llvm::toString(std::move(err)));
+      throw Error("optimisation record: " + firstLine(std::move(err)));
     }
     const llvm::remarks::Remark &remark = **next;
     if (remark.PassName != "kernel-resource-usage") continue;
