@@ -32,9 +32,12 @@ std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOver
 }  // namespace
 
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch) {
-  for (const KernelRecord &record : records)
+  for (const KernelRecord &record : records) {
     for (const std::string &w : record.warnings)
       report.warnings.push_back(record.demangled + " [" + record.arch + "]: sources disagree on " + w);
+    for (const std::string &note : record.notes)
+      report.warnings.push_back(record.demangled + " [" + record.arch + "]: unresolved " + note);
+  }
   const std::size_t first = report.kernels.size();
   for (const KernelRecord &record : records) {
     std::string warning;
@@ -43,6 +46,10 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
       report.warnings.push_back(warning);
       continue;
     }
+    for (Field f : modelled->clamped)
+      report.warnings.push_back(record.demangled + " [" + record.arch + "]: " + fieldKey(f) + " " +
+                                std::to_string(record.value(f)) + " is outside what any target allows; modelled as " +
+                                std::to_string(record.value(f) < 0 ? 0 : kMaxModelFigure));
     KernelReport k;
     static_cast<ModelledKernel &>(k) = std::move(*modelled);
     k.record = record;
