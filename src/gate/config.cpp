@@ -1,6 +1,9 @@
 // .regscope.json: defaults, per-kernel overrides, archs, compiler flags.
 #include <fnmatch.h>
 
+#include <climits>
+#include <cstdint>
+
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -25,9 +28,11 @@ void rejectUnknownKeys(const json &object, std::initializer_list<const char *> k
 std::optional<int> optionalCount(const json &object, const char *key, const std::string &where) {
   if (!object.contains(key)) return std::nullopt;
   const json &v = object[key];
-  if (!v.is_number_integer() || v.get<long long>() < 0)
-    throw Error(where + ": '" + key + "' must be a non-negative integer");
-  return v.get<int>();
+  const bool in_range = v.is_number_unsigned() ? v.get<std::uint64_t>() <= INT_MAX
+                                               : v.is_number_integer() && v.get<std::int64_t>() >= 0 &&
+                                                     v.get<std::int64_t>() <= INT_MAX;
+  if (!in_range) throw Error(where + ": '" + key + "' must be a non-negative integer (at most " + std::to_string(INT_MAX) + ")");
+  return static_cast<int>(v.get<std::int64_t>());
 }
 
 Thresholds readThresholds(const json &object, const std::string &where) {
@@ -61,16 +66,21 @@ bool globMatches(const std::string &pattern, const std::string &text) {
 GateConfig loadConfig(const std::string &path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw Error(path + ": no such config file");
+  return configFromText(readFile(path), path);
+}
+
+GateConfig configFromText(const std::string &text, const std::string &path) {
   json doc;
   try {
-    doc = json::parse(readFile(path));
+    doc = json::parse(text);
   } catch (const json::parse_error &e) {
     throw Error(path + ": not valid JSON (" + std::string(e.what()) + ")");
   }
   if (!doc.is_object()) throw Error(path + ": must be a JSON object");
   rejectUnknownKeys(doc, {"version", "defaults", "kernels", "archs", "compiler_flags"}, path);
   if (doc.contains("version") && doc["version"] != 1)
-    throw Error(path + ": unsupported config version " + doc["version"].dump() + " (this regscope reads 1)");
+    throw Error(path + ": unsupported config version" +
+                (doc["version"].is_primitive() ? " " + doc["version"].dump() : "") + " (this regscope reads 1)");
 
   GateConfig config;
   config.path = path;
@@ -81,8 +91,10 @@ GateConfig loadConfig(const std::string &path) {
   }
   if (doc.contains("kernels")) {
     if (!doc["kernels"].is_array()) throw Error(path + ": 'kernels' must be an array");
-    for (const json &entry : doc["kernels"]) {
-      const std::string where = path + ": kernels entry " + entry.dump();
+    for (std::size_t i = 0; i < doc["kernels"].size(); ++i) {
+      const json &entry = doc["kernels"][i];
+      // The entry by its place: printing it would recurse over whatever nesting it holds.
+      const std::string where = path + ": kernels entry " + std::to_string(i + 1);
       if (!entry.is_object() || !entry.contains("match") || !entry["match"].is_string())
         throw Error(where + ": needs a string 'match'");
       rejectUnknownKeys(entry, {"match", "min_occupancy", "max_spills", "max_scratch"}, where);

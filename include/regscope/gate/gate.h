@@ -37,6 +37,8 @@ struct GateConfig {
 // Reads a config file. Throws regscope::Error naming the file and the problem
 // (unknown keys included).
 GateConfig loadConfig(const std::string &path);
+// The same from a config's text; `path` names it in errors.
+GateConfig configFromText(const std::string &text, const std::string &path);
 
 // The config that applies in `dir`: .regscope.json there or in a parent.
 std::optional<std::string> findConfig(const std::string &dir);

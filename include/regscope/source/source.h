@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace regscope {
@@ -25,6 +26,13 @@ std::vector<SourceJob> jobsForFiles(const std::vector<std::string> &files);
 // regscope::Error when no database is found, or it has no HIP entries, or a
 // named file is not in it.
 std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::vector<std::string> &files);
+
+// The jobs of a compile database's text (`path` names it in errors). The text
+// is checked as JSON first and handed to Clang's loader in a canonical form:
+// Clang reads it with LLVM's YAML parser, which prints multi-line diagnostics
+// on stderr for what it cannot parse; regscope says one line instead.
+std::vector<SourceJob> jobsFromDatabaseText(std::string_view text, const std::string &path,
+                                            const std::vector<std::string> &files);
 
 // A database entry's argv as regscope compiles it (exposed for tests):
 // drops the compiler, -c, -o, dependency-file and save-temps flags and the
