@@ -13,6 +13,7 @@
 #include "regscope/gate/gate.h"
 #include "regscope/model/cuda_occupancy.h"
 #include "regscope/pipeline/analyze.h"
+#include "regscope/source/source.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"
 #include "regscope/target/amdgpu.h"
@@ -267,6 +268,18 @@ TEST_F(HostileCli, RemarkRecordErrorIsOneLine) {
   const std::string yaml = write("k-hip-amdgcn-amd-amdhsa-gfx90a.opt.yaml",
                                  "--- !Analysis\nPass: kernel-resource-usage\nName: [ \"\nFunction: k\n...\n");
   expectOneLineError(run({"parse", yaml}), yaml + ": optimisation record");
+}
+
+// ---- found by the fuzz targets ----
+
+TEST(HostileInput, RemarkRecordWithANulByte) {
+  EXPECT_THROW(parseRemarkYaml(hostile::remarkRecordWithNul(), "gfx90a"), Error);  // was SIGSEGV in LLVM 15
+}
+
+TEST(HostileInput, JsonNumberBeyondDouble) {  // was nlohmann's out_of_range: "internal error"
+  EXPECT_THROW(baselineFromText(hostile::jsonNumberBeyondDouble(), "b.json"), Error);
+  EXPECT_THROW(configFromText(hostile::jsonNumberBeyondDouble(), ".regscope.json"), Error);
+  EXPECT_THROW(jobsFromDatabaseText(hostile::jsonNumberBeyondDouble(), "compile_commands.json", {}), Error);
 }
 
 // ---- 18. parse: an arch without a table, and a cut-off .s, are errors ----

@@ -225,6 +225,18 @@ inline std::string truncatedAsm() {
   return s.substr(0, s.find("amdhsa.kernels", block) + 200);
 }
 
+// Found by the remark_yaml fuzz target: a NUL byte inside a DebugLoc
+// mapping gives LLVM 15's remark parser a null key, which it dereferences.
+inline std::string remarkRecordWithNul() {
+  static const char kRecord[] = "--- !Analysis\nPass: kernel-resource-usage\nName: NumSGPR\n"
+                                "DebugLoc: { File: p?\0ne: 15 }\nFunction: k\nArgs:\n  - NumSGPR: 6\n...\n";
+  return std::string(kRecord, sizeof kRecord - 1);
+}
+
+// Found by the baseline fuzz target: nlohmann's parser throws out_of_range,
+// not parse_error, for a number beyond double ("6e766").
+inline std::string jsonNumberBeyondDouble() { return R"({"regscope_baseline": "1.0", "kernels": [6e766]})"; }
+
 // Every reproducer with the fuzz target that replays it.
 struct Reproducer {
   const char *target;
@@ -257,7 +269,11 @@ inline std::vector<Reproducer> reproducers() {
       {"code_object", "wrapping-note-section.hsaco", codeObjectWithWrappingNoteSection()},
       {"code_object", "looping-bundle.bin", loopingBundle()},
       {"artifacts", "unknown-arch.hsaco", codeObjectForUnknownArch()},
+      {"remark_yaml", "nul-in-debugloc.opt.yaml", remarkRecordWithNul()},
       {"baseline", "numeric-demangled.json", baselineWithNumericDemangled()},
+      {"baseline", "number-beyond-double.json", jsonNumberBeyondDouble()},
+      {"config", "number-beyond-double.json", jsonNumberBeyondDouble()},
+      {"compile_db", "number-beyond-double.json", jsonNumberBeyondDouble()},
       {"compile_db", "nested-deeply.json", compileDatabaseNestedDeeply()},
       {"config", "nested-deeply.json", configNestedDeeply()},
   };

@@ -150,6 +150,9 @@ void metadataFromMsgpack(std::string_view blob, llvm::msgpack::Document &doc) {
 }
 
 void metadataFromYaml(std::string_view yaml, llvm::msgpack::Document &doc) {
+  // YAML has no NUL character, and LLVM 15's scanner mistakes one for the end.
+  if (const std::size_t nul = yaml.find('\0'); nul != std::string_view::npos)
+    throw Error("malformed .amdgpu_metadata block: a NUL byte (not YAML)");
   // LLVM's YAML reader reports through the SourceMgr: keep the first message
   // for our one-line error instead of letting it print on stderr.
   llvm::SourceMgr sources;

@@ -25,6 +25,11 @@ std::string firstLine(llvm::Error error) {
 FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
   FactSet set{"remarks", {}};
   if (yaml.empty()) return set;
+  // YAML has no NUL character. LLVM 15's scanner stops at one mid-token and
+  // hands the remark parser a key that is null, which it dereferences
+  // (found by the remark_yaml fuzz target).
+  if (const std::size_t nul = yaml.find('\0'); nul != std::string_view::npos)
+    throw Error("optimisation record: a NUL byte at offset " + std::to_string(nul) + " (not YAML)");
   auto parser = llvm::remarks::createRemarkParserFromMeta(
       llvm::remarks::Format::YAML, llvm::StringRef(yaml.data(), yaml.size()));
   if (!parser) throw Error("optimisation record: " + firstLine(parser.takeError()));

@@ -72,7 +72,7 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
   ordered_json doc;
   try {
     doc = ordered_json::parse(text);
-  } catch (const ordered_json::parse_error &) {
+  } catch (const ordered_json::exception &) {  // parse_error, and out_of_range for a number like 1e999
     throw Error(path + ": not a regscope baseline (invalid JSON)");
   }
   if (!doc.is_object() || !doc.contains("regscope_baseline") || !doc["regscope_baseline"].is_string())

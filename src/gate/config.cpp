@@ -73,7 +73,7 @@ GateConfig configFromText(const std::string &text, const std::string &path) {
   json doc;
   try {
     doc = json::parse(text);
-  } catch (const json::parse_error &e) {
+  } catch (const json::exception &e) {  // parse_error, and out_of_range for a number like 1e999
     throw Error(path + ": not valid JSON (" + std::string(e.what()) + ")");
   }
   if (!doc.is_object()) throw Error(path + ": must be a JSON object");

@@ -108,7 +108,7 @@ std::string canonicalJson(std::string_view text, const std::string &path) {
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error &e) {
+  } catch (const nlohmann::json::exception &e) {  // parse_error, and out_of_range for 1e999
     throw Error(path + ": not a compile database (invalid JSON: " + e.what() + ")");
   }
   if (!doc.is_array()) throw Error(path + ": not a compile database (not a JSON array)");
