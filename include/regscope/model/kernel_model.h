@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "regscope/collect/kernel_record.h"
 #include "regscope/model/amdgpu_occupancy.h"
@@ -114,10 +115,16 @@ const char *occupancyUnit(Vendor vendor);
 // "spilled registers", "bytes of spill stores", "bytes of spill per thread"
 const char *spillsUnit(Vendor vendor);
 
+// The models work in int: a record's figure outside 0..kMaxModelFigure (ptxas
+// once printed "4294966272 bytes smem") is taken as the nearest end of that
+// range, and the field is listed in ModelledKernel::clamped.
+inline constexpr std::int64_t kMaxModelFigure = std::int64_t{1} << 28;
+
 struct ModelledKernel {
   LaunchAssumption launch;
   KernelModel model;
   OccupancySummary summary;
+  std::vector<Field> clamped;  // figures the model took as 0 or kMaxModelFigure instead
 };
 
 // The AMD model of one record on `row` (the table row; the record's wave size
