@@ -1,5 +1,6 @@
 // regscope gate FILE... [thresholds] [--config F] [--baseline F [--update-baseline]] [--exit-zero]
 // regscope baseline FILE... [-o regscope-baseline.json]
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -136,9 +137,10 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             if (!report.errors.empty()) return reportErrors(report);  // a partial baseline would lose kernels
             const Baseline updated = updatedBaseline(old, report, root);
             writeFileAtomically(state->output, baselineToText(updated));
-            std::cerr << "regscope: wrote " << report.kernels.size() << " kernels to " << state->output;
-            if (updated.size() > report.kernels.size())
-              std::cerr << " (kept " << updated.size() - report.kernels.size() << " entries of other files)";
+            const std::size_t kept = updated.size() - std::min(updated.size(), report.kernels.size());
+            std::cerr << "regscope: wrote " << report.kernels.size() << (report.kernels.size() == 1 ? " kernel" : " kernels")
+                      << " to " << state->output;
+            if (kept) std::cerr << " (kept " << kept << (kept == 1 ? " entry" : " entries") << " of other files)";
             std::cerr << '\n';
             return 0;
           }};
