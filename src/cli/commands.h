@@ -43,7 +43,8 @@ struct SourceOptions {
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags);
 
 // A validator for a whole number of at least `low`, with a plain message.
-CLI::Validator countOfAtLeast(int low);
+inline constexpr int kNoUpperBound = 1 << 30;
+CLI::Validator wholeNumber(int low, int high = kNoUpperBound);
 
 // Reads the config in force (--config, else .regscope.json here or above),
 // resolves the flags after -- against the working directory, and settles the
@@ -63,7 +64,8 @@ int reportErrors(const Report &report);
 // Every file a run reads: sources, --config, and the compile database -p names or finds.
 std::vector<std::string> inputPaths(const SourceOptions &options);
 
-// Refuses an -o path that is one of the inputs.
+// Refuses an -o path that is one of the inputs, a directory, or in a
+// directory that does not exist (before any compile runs).
 void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output);
 
 // --format / -o / --color, shared by every subcommand that prints a view.

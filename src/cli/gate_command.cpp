@@ -70,13 +70,13 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
   addSourceOptions(*app, state->sources, compiler_flags);
   app->add_option("--min-occupancy", state->flags.min_occupancy,
                   "Fail below this occupancy: waves/SIMD (AMD), warps/SM (NVIDIA), threads/Xe-core (Intel)")
-      ->check(countOfAtLeast(1));
+      ->check(wholeNumber(1));
   app->add_option("--max-spills", state->flags.max_spills,
                   "Fail above this many spilled registers (AMD), bytes of spill stores (NVIDIA), "
                   "spill bytes per thread (Intel)")
-      ->check(countOfAtLeast(0));
+      ->check(wholeNumber(0));
   app->add_option("--max-scratch", state->flags.max_scratch, "Fail above this many scratch bytes per lane")
-      ->check(countOfAtLeast(0));
+      ->check(wholeNumber(0));
   app->add_option("--baseline", state->baseline_path, "Fail only on regressions against this baseline");
   app->add_flag("--update-baseline", state->update_baseline,
                 "Rewrite the analysed files' entries of the baseline with the current figures")

@@ -37,7 +37,7 @@ void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats) {
   app.add_option("-o,--output", options.path, "Write the report to FILE instead of stdout");
   app.add_option("--name-width", options.name_width,
                  "Kernel names in the terminal table: at most N characters (0: in full; default: fit the terminal)")
-      ->check(CLI::Range(0, 100000));
+      ->check(wholeNumber(0, 100000));
   app.add_option("--color", options.color, "Colour the terminal table: auto (off under NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();

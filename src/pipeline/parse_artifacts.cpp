@@ -144,6 +144,8 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
   Report report;
   for (const std::string &file : files) {
     std::error_code ec;
+    if (file.empty()) throw Error("an input file name is empty");
+    if (fs::is_directory(file, ec)) throw Error(file + ": is a directory (name the files in it)");
     if (!fs::is_regular_file(file, ec)) throw Error(file + ": no such file");
     Artifact artifact = collectArtifact(readFile(file), file, log_arch);
     if (report.compiler_version.empty()) report.compiler_version = artifact.producer;
