@@ -140,6 +140,7 @@ Config prepareSources(SourceOptions &options) {
   options.analyze.extra_flags = config.compiler_flags;
   options.analyze.extra_flags.insert(options.analyze.extra_flags.end(), flags.begin(), flags.end());
   options.analyze.kernel_settings = config.kernels;
+  options.config_in_force = config.path;
   return config;
 }
 
@@ -175,6 +176,7 @@ Report analyzeSources(SourceOptions &options) {
                                : jobsFromDatabase(options.database, options.files,
                                                   options.analyze.cuda_archs.empty() ? Vendor::Amd : Vendor::Nvidia);
   Report report = analyzeJobs(jobs, options.analyze);
+  report.config = options.config_in_force;
   for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
   return report;
 }
@@ -188,6 +190,7 @@ int reportErrors(const Report &report) {
 std::vector<std::string> inputPaths(const SourceOptions &options) {
   std::vector<std::string> inputs = options.files;
   if (!options.config_path.empty()) inputs.push_back(options.config_path);
+  else if (const ConfigSearch found = findConfig(fs::current_path().string()); found.path) inputs.push_back(*found.path);
   if (!options.database.empty()) {
     // -p names the database, or a directory searched upwards for one.
     std::error_code ec;
