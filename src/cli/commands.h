@@ -26,6 +26,7 @@ Command addOccupancyCommand(CLI::App &root);
 Command addTableCommand(CLI::App &root);
 Command addKernelsCommand(CLI::App &root);
 Command addParseCommand(CLI::App &root);
+Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
 
 // FILE... --offload-arch --compiler --config, shared by analyze, gate and baseline.
 struct SourceOptions {
@@ -56,6 +57,10 @@ std::vector<GrfMode> grfModesFor(const std::string &grf);
 // Runs the analysis the source options describe (files, or -p's database).
 // prepareSources must have run.
 Report analyzeSources(SourceOptions &options);
+
+// The jobs analyzeSources runs (settles the cache, launch and Intel options
+// on the way); empty when only headers were named.
+std::vector<SourceJob> sourceJobs(SourceOptions &options);
 
 // Prints the report's per-file errors; kExitError if there were any.
 int reportErrors(const Report &report);
