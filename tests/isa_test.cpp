@@ -537,5 +537,47 @@ TEST(IsaNvdisasm, DisagreeingOutputsAreAnError) {
   EXPECT_THROW(joinNvdisasm("nothing here\n", lines), Error);
 }
 
+// --- NVIDIA: real nvdisasm 13.0 output of the reference kernels for sm_90
+// (fixtures/nvdisasm-13.0/README.md: recorded on the GPU machine).
+
+TEST(IsaNvdisasmRecorded, TheTwoLifeRangeModesAgreeOnEveryInstruction) {
+  for (const char *name : {"lbm", "bitonic", "laplacian", "ax"}) {
+    SCOPED_TRACE(name);
+    const std::string base = std::string("nvdisasm-13.0/") + name + "-sm_90";
+    IsaReport graphical = joinNvdisasm(fixture(base + ".plr.txt"), fixture(base + ".gi.txt"));
+    IsaReport counts = joinNvdisasm(fixture(base + ".plr-count.txt"), fixture(base + ".g.txt"));
+    ASSERT_FALSE(graphical.functions.empty());
+    ASSERT_EQ(graphical.functions.size(), counts.functions.size());
+    for (std::size_t i = 0; i < graphical.functions.size(); ++i) {
+      const IsaFunction &g = graphical.functions[i], &c = counts.functions[i];
+      SCOPED_TRACE(g.name);
+      EXPECT_EQ(g.name, c.name);
+      ASSERT_EQ(g.instructions.size(), c.instructions.size());
+      EXPECT_GT(g.max_vgprs, 0);
+      EXPECT_EQ(g.max_vgprs, c.max_vgprs);
+      std::size_t with_line = 0;
+      for (std::size_t n = 0; n < g.instructions.size(); ++n) {
+        EXPECT_EQ(g.instructions[n].live_vgprs, c.instructions[n].live_vgprs) << g.instructions[n].text;
+        EXPECT_EQ(g.instructions[n].address, c.instructions[n].address);
+        with_line += g.instructions[n].line > 0;
+      }
+      // -lineinfo gives nearly every instruction a line (the tail's BRA/NOP padding has none).
+      EXPECT_GE(with_line * 10, g.instructions.size() * 9);
+      EXPECT_EQ(g.peak.live_registers.size(), static_cast<std::size_t>(g.peak.vgprs));
+    }
+  }
+}
+
+TEST(IsaNvdisasmRecorded, LbmPowLineIsAmongTheHottest) {
+  IsaReport r = joinNvdisasm(fixture("nvdisasm-13.0/lbm-sm_90.plr.txt"), fixture("nvdisasm-13.0/lbm-sm_90.gi.txt"));
+  const IsaFunction &f = onlyFunction(r);
+  const int pow_line = lineContaining("kernels/lbm/lbm.hip", "pow(current_phi");
+  std::vector<LinePressure> top = hottestLines(f, 5);
+  std::cout << "sm_90 lbm: max " << f.max_vgprs << " live R; hottest lines:";
+  for (const LinePressure &l : top) std::cout << " " << l.line << "(" << l.peak_vgprs << ")";
+  std::cout << "; pow line " << pow_line << "\n";
+  EXPECT_TRUE(std::any_of(top.begin(), top.end(), [&](const LinePressure &l) { return l.line == pow_line; }));
+}
+
 }  // namespace
 }  // namespace regscope

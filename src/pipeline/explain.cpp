@@ -42,6 +42,8 @@ void readSources(KernelIsa &kernel, const KernelReport &report_kernel) {
     const std::string path = kernel.isa->files[line.file].path();
     SourceText &text = kernel.sources[line.file];
     text.display = displayOf(path, report_kernel);
+    std::error_code ec;
+    if (fs::equivalent(path, report_kernel.record.file, ec)) kernel.kernel_file = line.file;
     try {
       text.lines = splitLines(readFileIfExists(path).value_or(""));
     } catch (const Error &) {

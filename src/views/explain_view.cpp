@@ -38,6 +38,8 @@ std::string fileName(const KernelIsa &kernel, int file) {
   return it != kernel.sources.end() ? it->second.display : kernel.isa->files[file].path();
 }
 
+std::string baseName(const std::string &path) { return path.substr(path.rfind('/') + 1); }
+
 std::string where(const KernelIsa &kernel, int file, int line) {
   if (file < 0) return line > 0 ? "?:" + std::to_string(line) : "(no source line)";
   return fileName(kernel, file) + ":" + std::to_string(line);
@@ -190,6 +192,16 @@ Line heading(const KernelReport &k, const KernelIsa &kernel) {
   return Line(text);
 }
 
+// A line in a table: its number in the file the kernel is declared in,
+// "file:line" (the file's name only) in another, "(none)" for code without a
+// source line.
+Cell lineLabel(const KernelIsa &kernel, int file, int line) {
+  if (line <= 0)
+    return Cell(file < 0 || file == kernel.kernel_file ? "(none)" : "(none: " + baseName(fileName(kernel, file)) + ")");
+  if (file == kernel.kernel_file) return Cell::count(line);
+  return Cell(baseName(fileName(kernel, file)) + ":" + std::to_string(line), line);
+}
+
 Table linesTable(const KernelReport &k, const KernelIsa &kernel, const std::vector<LinePressure> &lines,
                  const std::vector<LinePressure> &hottest) {
   Table table;
@@ -202,8 +214,7 @@ Table linesTable(const KernelReport &k, const KernelIsa &kernel, const std::vect
     auto rank = std::find_if(hottest.begin(), hottest.end(), [&](const LinePressure &h) {
       return h.file == line.file && h.line == line.line;
     });
-    const bool own = line.file == kernel.main_file;
-    Cell label = own ? Cell::count(line.line) : Cell(where(kernel, line.file, line.line));
+    Cell label = lineLabel(kernel, line.file, line.line);
     if (!line.instructions) {
       table.add({k.record.demangled, k.record.arch, label, "", "", "", "", "", sourceLine(kernel, line.file, line.line)});
       continue;
@@ -271,9 +282,7 @@ void explainKernel(Document &doc, const KernelReport &k, const KernelIsa &kernel
                       {"SOURCE", "source"}};
     for (const LiveAcross &a : f->peak.live_across)
       across.add({k.record.demangled, k.record.arch,
-                  a.file == kernel.main_file ? Cell::count(a.line)
-                  : a.file < 0               ? Cell("(launch input or compiler)")
-                                             : Cell(where(kernel, a.file, a.line)),
+                  a.file < 0 ? Cell("(entry or none)") : lineLabel(kernel, a.file, a.line),
                   Cell::count(a.vgprs), Cell::count(a.agprs), Cell::count(a.sgprs), sourceLine(kernel, a.file, a.line)});
     doc.table(std::move(across));
   }

@@ -25,6 +25,7 @@ struct KernelIsa {
   std::string missing;                   // one sentence when there is none (NVIDIA, a .s LLVM 15 cannot read)
   std::map<int, SourceText> sources;     // by index into isa->files
   int main_file = -1;                    // the file most of the function's instructions count for
+  int kernel_file = -1;                  // the file the kernel is declared in, where the .s names it
 
   const IsaFunction *get() const { return isa && function >= 0 ? &isa->functions[function] : nullptr; }
 };
