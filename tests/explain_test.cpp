@@ -53,7 +53,7 @@ int lineContaining(const std::string &file, const std::string &text) {
 // reference kernel of these sources (docs/explain.md has the wider check).
 TEST_F(Explain, LineTablesChangeNoFigure) {
   std::vector<std::string> files;
-  for (const char *f : {"kernels/lbm/lbm.hip", "kernels/lbm/lbm_restrict_g7.hip", "kernels/laplacian/laplacian.hip",
+  for (const char *f : {"kernels/lbm/lbm.hip", "kernels/laplacian/laplacian.hip",
                         "kernels/bitonic/bitonic.hip", "kernels/wideload/wideload.hip", "kernels/unroll/ax.hip"})
     files.push_back(test::sourcePath(f));
   AnalyzeOptions options;
@@ -64,7 +64,7 @@ TEST_F(Explain, LineTablesChangeNoFigure) {
   ASSERT_TRUE(plain.errors.empty());
   ASSERT_EQ(plain.kernels.size(), lines.report.kernels.size());
   ASSERT_EQ(lines.kernels.size(), lines.report.kernels.size());
-  EXPECT_GE(plain.kernels.size(), 15u);
+  EXPECT_GE(plain.kernels.size(), 15u);  // 20 on hipcc 5.2.3
   for (std::size_t k = 0; k < plain.kernels.size(); ++k) {
     const KernelReport &a = plain.kernels[k], &b = lines.report.kernels[k];
     SCOPED_TRACE(a.record.demangled);
@@ -129,7 +129,7 @@ TEST_F(Explain, AnalyzeLinesAddsEachKernelsHottestLines) {
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_NE(text.out.find("bitonic_int"), std::string::npos);
   EXPECT_NE(text.out.find("hottest source lines"), std::string::npos);
-  EXPECT_LT(text.out.find("WAVES"), text.out.find("hottest source lines")) << text.out;
+  EXPECT_LT(text.out.find("OCCUPANCY"), text.out.find("hottest source lines")) << text.out;
 }
 
 TEST_F(Explain, BadInputIsOneLineAndExitTwo) {

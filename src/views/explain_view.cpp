@@ -179,9 +179,11 @@ json explainedKernelToJson(const KernelReport &k, const KernelIsa &kernel) {
   return j;
 }
 
-// The kernel's heading: "kernel<double> [gfx90a] laplacian.hip:12: 94 VGPRs, 5/8 waves/SIMD; at most 94 live".
+// The kernel's heading: "laplacian_k5<double>(...) [gfx90a] laplacian.hip:12: 94 VGPRs allocated, 5/8
+// waves/SIMD; at most 94 VGPRs, ... live at once".
 Line heading(const KernelReport &k, const KernelIsa &kernel) {
-  std::string text = k.record.demangled + " [" + k.record.arch + "] " + locationText(k.display_file, k.record.line) +
+  std::string text = shortKernelName(k.record.demangled) + " [" + k.record.arch + "] " +
+                     locationText(k.display_file, k.record.line) +
                      ": " + std::to_string(k.summary.registers) +
                      (k.summary.vendor == Vendor::Amd ? " VGPRs allocated, " : " registers allocated, ") +
                      std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
