@@ -461,6 +461,23 @@ TEST(IsaLbm, InlinedCodeCountsForTheCallingLine) {
   EXPECT_GT(inlined, 100);
 }
 
+TEST(IsaLbm, Clang19InlinedCodeCountsForTheCallingLineToo) {
+  // clang 19's descriptor fields end LLVM 15's .amdhsa_kernel block early, and
+  // its .end_amdhsa_kernel is then unknown: still compiler output, so the inline
+  // tree is read (it was skipped as "not compiler output" before).
+  IsaReport r = analyzeAmdgpuAssembly(fixture("clang-19/lines/lbm-gfx90a.s"), "gfx90a");
+  for (const std::string &note : r.notes) EXPECT_EQ(note.find("innermost .loc only"), std::string::npos) << note;
+  const IsaFunction &f = onlyFunction(r);
+  for (const std::string &note : f.notes) EXPECT_EQ(note.find("innermost .loc only"), std::string::npos) << note;
+  const int pow_line = lineContaining("kernels/lbm/lbm.hip", "pow(current_phi");
+  int inlined = 0;
+  for (const IsaInstruction &i : f.instructions)
+    if (i.line == pow_line && i.leaf_file != i.file &&
+        r.files[i.leaf_file].name.find("__clang_hip_math.h") != std::string::npos)
+      ++inlined;
+  EXPECT_GT(inlined, 100);
+}
+
 // --- MCA: seed 001's ranking of the bitonic kernels.
 
 TEST(IsaEstimate, BitonicIntegerKernelBelowTheFloatKernel) {

@@ -153,7 +153,10 @@ class Recorder {
     std::string where = "line " + std::to_string(d.getLineNo()) + " (`" + std::string(text) + "`): " +
                         d.getMessage().str();
     bool directive = !text.empty() && text.front() == '.';
-    if (text.substr(0, 8) != ".amdhsa_" && text.substr(0, 8) != ".amdgpu_") ++module_.foreign_errors;
+    // A newer LLVM's descriptor fields end LLVM 15's .amdhsa_kernel block early, so
+    // its closing .end_amdhsa_kernel is then unknown too: compiler output all the same.
+    if (text.substr(0, 8) != ".amdhsa_" && text.substr(0, 8) != ".amdgpu_" && text != ".end_amdhsa_kernel")
+      ++module_.foreign_errors;
     if (current_ >= 0 && !directive) {
       RawFunction &f = module_.functions[current_];
       if (f.unknown_instructions++ < kMaxExamples) f.notes.push_back("LLVM 15 cannot read " + where);
