@@ -12,13 +12,14 @@ declare -A allowed=(
   [source]="support"
   [driver]="support source"
   [collect]="support target source driver"
+  [isa]="support"
   [cache]="support target source driver collect"
   [model]="support target source driver collect"
   [report]="support target source driver collect model"
-  [pipeline]="support target driver collect model report cache source"
+  [pipeline]="support target driver collect model report cache source isa"
   [gate]="support target driver collect model report source"
-  [views]="support target driver collect model report gate source"
-  [cli]="support target driver collect model report cache source pipeline gate views"
+  [views]="support target driver collect model report gate source isa"
+  [cli]="support target driver collect model report cache source pipeline gate views isa"
 )
 
 bad=0

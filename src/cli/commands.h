@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "regscope/pipeline/analyze.h"
+#include "regscope/pipeline/explain.h"
 #include "regscope/views/view.h"
 
 namespace regscope {
@@ -26,6 +27,7 @@ Command addOccupancyCommand(CLI::App &root);
 Command addTableCommand(CLI::App &root);
 Command addKernelsCommand(CLI::App &root);
 Command addParseCommand(CLI::App &root);
+Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
 
 // FILE... --offload-arch --compiler --config, shared by analyze, gate and baseline.
 struct SourceOptions {
@@ -58,6 +60,14 @@ std::vector<GrfMode> grfModesFor(const std::string &grf);
 // Runs the analysis the source options describe (files, or -p's database).
 // prepareSources must have run.
 Report analyzeSources(SourceOptions &options);
+
+// The jobs analyzeSources runs (settles the cache, launch and Intel options
+// on the way); empty when only headers were named.
+std::vector<SourceJob> sourceJobs(SourceOptions &options);
+
+// analyzeSources with each kernel's assembly read for per-line pressure
+// (explain, analyze --lines). No jobs (only headers): an empty result.
+ExplainedReport explainSources(SourceOptions &options);
 
 // Prints the report's per-file errors; kExitError if there were any.
 int reportErrors(const Report &report);

@@ -150,7 +150,7 @@ class JobRunner {
   bool compile(const SourceJob &source, const CompileJob &job, bool cuda, JobResult &result,
                std::vector<std::string> &missing) const {
     const std::string key = cache_.keyFor(job);
-    if (std::optional<CachedResult> hit = cache_.lookup(key)) {
+    if (std::optional<CachedResult> hit = options_.keep_assembly ? std::nullopt : cache_.lookup(key)) {
       result.records = std::move(hit->records);
       result.producer = std::move(hit->producer);
       if (options_.verbose) say(source.file + ": from the result cache");
@@ -195,6 +195,7 @@ class JobRunner {
         cuda ? collectCudaRun(output, job.source, readSource) : collectAmdRun(output, job.source, readSource);
     result.records = std::move(run.records);
     result.producer = std::move(run.producer);
+    if (options_.keep_assembly && !cuda) result.assemblies = output.archs;
     cache_.store(key, {result.records, result.producer}, output.dependencies);
     return true;
   }
@@ -239,6 +240,10 @@ LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options) {
 }  // namespace
 
 Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options) {
+  return analyzeJobs(jobs, options, nullptr);
+}
+
+Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept) {
   if (jobs.empty()) throw Error("no input files");
   for (const std::string &arch : options.archs) canonicalAmdTarget(arch);
   for (const std::string &arch : options.cuda_archs)
@@ -286,14 +291,17 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
     if (failure) std::rethrow_exception(failure);
   throwIfInterrupted();
 
+  if (kept) kept->per_job.resize(jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     JobResult &result = results[i];
+    if (kept) kept->per_job[i] = std::move(result.assemblies);
     report.errors.insert(report.errors.end(), result.errors.begin(), result.errors.end());
     report.notes.insert(report.notes.end(), result.notes.begin(), result.notes.end());
     if (result.records.empty() && !result.errors.empty()) continue;
     if (report.compiler_version.empty()) report.compiler_version = result.producer;
     const std::size_t first = report.kernels.size();
     addKernels(report, result.records, launchesIn(jobs[i], options));
+    if (kept) kept->kernel_job.resize(report.kernels.size(), i);
     const std::map<std::string, std::string> inputs = {{jobs[i].path, jobs[i].file}};
     // A database's second entry for a file (other flags) is a source of its own.
     const std::string source = jobs[i].path + (jobs[i].variant ? "#" + std::to_string(jobs[i].variant) : "");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "regscope/gate/gate.h"
+#include "regscope/isa/kernel_isa.h"
 #include "regscope/model/amdgpu_occupancy.h"
 #include "regscope/model/cuda_occupancy.h"
 #include "regscope/model/intel_occupancy.h"
@@ -35,5 +36,14 @@ std::unique_ptr<View> intelArchTableView(const IntelDevice &device, int work_gro
 std::unique_ptr<View> referenceCasesView(const std::vector<ReferenceCase> &cases, std::string kernels_dir);
 // kernels run: the runner's results joined with regscope's figures.
 std::unique_ptr<View> runnerView(const nlohmann::json &run);
+
+// explain: per kernel (kernels[i] goes with report.kernels[i]) its source
+// listing with each line's peak live VGPRs/AGPRs/SGPRs, the point of maximum
+// pressure, what is live across it, the instruction mix and the static estimate.
+std::unique_ptr<View> explainView(const Report &report, const std::vector<KernelIsa> &kernels);
+// analyze --lines: the kernel table, then each kernel's `lines` hottest source
+// lines; the JSON is analyze's with a `lines` array per kernel.
+std::unique_ptr<View> kernelLinesView(const Report &report, const std::vector<KernelIsa> &kernels, std::string title,
+                                      std::size_t lines);
 
 }  // namespace regscope
