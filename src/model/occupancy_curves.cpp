@@ -77,7 +77,8 @@ void amdChart(const ModelledKernel &k, const AmdKernelModel &m, OccupancyChart &
   const int vgpr_max = std::max(arch.agprs == AgprMode::Unified ? 2 * arch.max_arch_vgprs : arch.max_arch_vgprs,
                                 roundUp(occ.vgprs_total, arch.vgpr_granule));
   chart.curves.push_back(finish(CurveAxis::Registers,
-                                sweep(0, arch.vgpr_granule, vgpr_max, arch.vgpr_granule,
+                                // From 1: a VGPR total of 0 means "derive it from VGPRs and AGPRs" to the model.
+                                sweep(1, arch.vgpr_granule, vgpr_max, arch.vgpr_granule,
                                       at([](KernelResources &r, int x) { r.vgprs_total = x; })),
                                 occ.vgprs_total, true));
   const int block_max = std::max(largestBlock(k.launch, 1024), base.workgroup_size);

@@ -106,9 +106,12 @@ std::string describe(const OccupancyCurve &c, const OccupancyChart &chart, const
   if (c.next)
     text += " Next step: " + levelText(c.next->level, chart.vendor) + " at " + amount(c.axis, c.next->x_to, w) +
             " or less (" + std::to_string(c.kernel_x - c.next->x_to) + " fewer).";
-  if (c.headroom_to)
+  if (c.headroom_to && *c.headroom_to > c.kernel_x)
     text += " Headroom: up to " + amount(c.axis, *c.headroom_to, w) + " keeps " +
             levelText(c.kernel_level, chart.vendor) + " (+" + std::to_string(*c.headroom_to - c.kernel_x) + ").";
+  else if (c.headroom_to)
+    text += " No headroom: " + amount(c.axis, c.kernel_x, w) + " is the most that keeps " +
+            levelText(c.kernel_level, chart.vendor) + ".";
   return text;
 }
 
