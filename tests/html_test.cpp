@@ -471,5 +471,29 @@ TEST(Html, RefusesATerminalWithoutOutputFile) {
   EXPECT_TRUE(test::dirIsEmpty(dir.path()));
 }
 
+// A kernel whose name has a template and an operator in it, as hipcc names
+// it: escaped in the file, and text (no element) in Chromium's DOM.
+TEST_F(InChromium, CompiledTemplateAndOperatorNamesAreEscaped) {
+  if (!test::haveHipcc()) GTEST_SKIP() << "hipcc is not installed";
+  TempDir tmp, cache;
+  std::ofstream(dir_.path() + "/ops.hip") << "#include <hip/hip_runtime.h>\n"
+                                             "struct Mask { int v; };\n"
+                                             "__device__ Mask operator&(Mask a, Mask b) { return {a.v & b.v}; }\n"
+                                             "template <typename T, Mask (*Op)(Mask, Mask)>\n"
+                                             "__global__ void apply(T *m) { m[threadIdx.x] = Op(m[0], m[1]); }\n"
+                                             "template __global__ void apply<Mask, &operator&>(Mask *);\n";
+  test::RunResult r = test::runRegscope({"analyze", "ops.hip", "--format", "html", "-o", "ops.html"}, dir_.path(),
+                                        tmp.path(), cache.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string html = test::readText(dir_.path() + "/ops.html");
+  EXPECT_EQ(html.find("apply<Mask"), std::string::npos);
+  EXPECT_NE(html.find("<code>void apply&lt;Mask, &amp;operator&amp;(Mask, Mask)&gt;(Mask*)</code>"), std::string::npos);
+  const Loaded loaded = loadInChromium(dir_.path() + "/ops.html", dir_.path());
+  EXPECT_TRUE(loaded.console.empty()) << loaded.console.front();
+  EXPECT_NE(loaded.dom.find("<code>void apply&lt;Mask, &amp;operator&amp;(Mask, Mask)&gt;(Mask*)</code>"),
+            std::string::npos);
+  EXPECT_EQ(loaded.dom.find("<mask"), std::string::npos);  // no element parsed out of the name
+}
+
 }  // namespace
 }  // namespace regscope
