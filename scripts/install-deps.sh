@@ -11,6 +11,8 @@ packages=(
   # libraries regscope links: LLVM/Clang 15 (Clang's CMake package is in clang-15)
   llvm-15-dev libclang-15-dev libclang-cpp15-dev clang-15
   nlohmann-json3-dev libcli11-dev libgtest-dev
+  # --format html: Mustache templates (header-only; escapes HTML by default)
+  libkainjow-mustache-dev
   # the test suite drives the shipped pre-commit hook in a scratch git repository,
   # and checks clang 19 as an alternative compiler (newer AMD targets)
   git pre-commit clang-19

@@ -143,6 +143,7 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   resources.lds_bytes = addBytes(value(Field::LdsBytes), m.launch.dynamic_shared);
   resources.workgroup_size = m.launch.block_size;
   amd.occupancy = computeOccupancy(arch, resources);
+  amd.resources = resources;
   if (record.has(Field::CompilerOccupancy)) {
     KernelResources compiled = resources;  // what the compiler saw
     compiled.workgroup_size = m.launch.max_block_size > 0 ? m.launch.max_block_size : kDefaultAmdWorkgroupSize;

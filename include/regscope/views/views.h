@@ -20,8 +20,11 @@ namespace regscope {
 
 // analyze, parse, kernels analyze: a row per (kernel, arch), notes, findings.
 std::unique_ptr<View> kernelTableView(const Report &report, std::string title);
-// gate: verdicts and the pass/fail line; findings are the verdicts.
-std::unique_ptr<View> gateView(const Report &report, const GateResult &result);
+// gate: verdicts and the pass/fail line; findings are the verdicts. With the
+// baseline the run compared against (--baseline), the HTML page shows each
+// kernel before and after.
+std::unique_ptr<View> gateView(const Report &report, const GateResult &result, const Baseline *baseline = nullptr,
+                               std::string baseline_root = {});
 // occupancy: one calculation.
 std::unique_ptr<View> amdCalculatorView(const AmdArch &arch, const KernelResources &resources, const Occupancy &occ);
 std::unique_ptr<View> cudaCalculatorView(const CudaArch &arch, const CudaResources &resources,
@@ -34,8 +37,10 @@ std::unique_ptr<View> cudaArchTableView(const CudaArch &arch, int block_size);
 std::unique_ptr<View> intelArchTableView(const IntelDevice &device, int work_group_size);
 // kernels list: the reference cases.
 std::unique_ptr<View> referenceCasesView(const std::vector<ReferenceCase> &cases, std::string kernels_dir);
-// kernels run: the runner's results joined with regscope's figures.
-std::unique_ptr<View> runnerView(const nlohmann::json &run);
+// kernels run: the runner's results joined with regscope's figures; with the
+// report of the cases (optional, kept alive by the caller), the HTML page also
+// charts each kernel's occupancy.
+std::unique_ptr<View> runnerView(const nlohmann::json &run, const Report *report = nullptr);
 
 // explain: per kernel (kernels[i] goes with report.kernels[i]) its source
 // listing with each line's peak live VGPRs/AGPRs/SGPRs, the point of maximum
