@@ -114,6 +114,7 @@ class JobRunner {
     job.extra_flags = source.flags;
     job.extra_flags.insert(job.extra_flags.end(), options_.extra_flags.begin(), options_.extra_flags.end());
     job.timeout_seconds = options_.timeout_seconds;
+    job.dependencies = !options_.cache_dir.empty();  // only the cache reads them
 
     JobResult result;
     if (std::string why = unreadable(source.path, source.file); !why.empty()) {
