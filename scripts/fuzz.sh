@@ -8,7 +8,7 @@
 # by one, then fuzzes for N seconds (default 60) from those seeds (inputs up
 # to 128 KiB), under ASan and UBSan, with a 10 s limit per input and 256 MiB
 # per allocation. Prints
-# one line per target: executions, libFuzzer's coverage (cov: edges, ft:
+# one line per target: executions, executions per second, libFuzzer's coverage (cov: edges, ft:
 # features), the corpus grown, and the result. Exits 1 if any target found
 # something; its reproducer is copied to DIR/fuzz-findings/.
 #
@@ -84,7 +84,9 @@ run_target() {
   if [ "$result" = clean ]; then
     local seeds_dir="$dir/seeds"
     mkdir -p "$seeds_dir"
-    cp "${files[@]}" "$seeds_dir/" 2>/dev/null || true
+    # Numbered: seeds from different folders can share a name (IGC's dump files do).
+    local i=0 f
+    for f in "${files[@]}"; do i=$((i + 1)); cp "$f" "$seeds_dir/$i-$(basename "$f")"; done
     if ! "$bin" "${options[@]}" -max_len=131072 -max_total_time="$seconds" -print_final_stats=1 "$corpus" "$seeds_dir" \
         >"$dir/fuzz.log" 2>&1; then
       result="FOUND"
@@ -92,11 +94,12 @@ run_target() {
   fi
   local log="$dir/fuzz.log"
   [ -f "$log" ] || log="$dir/replay.log"
-  local execs cov ft
+  local execs rate cov ft
   execs=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+$' || true)
+  rate=$(grep -oE 'exec/s: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || true)
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || true)
   ft=$(grep -oE 'ft: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || true)
-  printf '%-12s %10s %6s %7s %7s  %s\n' "$t" "${execs:--}" "${cov:--}" "${ft:--}" \
+  printf '%-12s %10s %7s %6s %7s %7s  %s\n' "$t" "${execs:--}" "${rate:--}" "${cov:--}" "${ft:--}" \
     "$(find "$corpus" -type f | wc -l)" "$result" >"$work/$t.summary"
   if [ "$result" != clean ]; then
     mkdir -p "$build/fuzz-findings/$t"
@@ -114,7 +117,7 @@ for t in "${targets[@]}"; do
 done
 wait
 
-printf '%-12s %10s %6s %7s %7s  %s\n' target executions cov ft corpus result
+printf '%-12s %10s %7s %6s %7s %7s  %s\n' target executions exec/s cov ft corpus result
 status=0
 for t in "${targets[@]}"; do
   cat "$work/$t.summary"
