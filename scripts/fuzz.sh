@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs regscope's libFuzzer targets (tests/fuzz, docs/reliability.md).
 #
-#   scripts/fuzz.sh [--build DIR] [--seconds N] [--jobs J] [--keep DIR] [--check] [TARGET...]
+#   scripts/fuzz.sh [--build DIR] [--seconds N] [--jobs J] [--timeout S] [--keep DIR] [--check] [TARGET...]
 #
 # For each target (all of tests/fuzz/targets.txt by default): first replays
 # every seed and every regression input (tests/fuzz/regressions/TARGET/) one
@@ -17,6 +17,9 @@
 #                      -DCMAKE_C_COMPILER=clang-15 -DCMAKE_CXX_COMPILER=clang++-15
 #                cmake --build build-fuzz --target fuzz_targets
 #   --jobs J     targets run J at a time (default 1)
+#   --timeout S  the limit per input in wall-clock seconds (default 10); raise it
+#                on a machine whose cores are shared, where a fuzzer at nice 19 can
+#                get 1% of a core and an input of 0.5 s CPU takes 50 s
 #   --keep DIR   keep each target's grown corpus in DIR/TARGET (default: a temp dir, removed)
 #   --check      exit 77 (ctest's skip) with a message when DIR holds no fuzz build;
 #                REGSCOPE_FUZZ_SECONDS sets N (default 5), as the ctest Fuzz.ShortPass does
@@ -25,6 +28,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 build="$repo/build-fuzz"
 seconds=60
 jobs=1
+timeout=10
 keep=""
 check=0
 targets=()
@@ -33,9 +37,10 @@ while [ $# -gt 0 ]; do
     --build) build=$(cd "$2" 2>/dev/null && pwd || echo "$2"); shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
     --keep) mkdir -p "$2"; keep=$(cd "$2" && pwd); shift 2 ;;
     --check) check=1; seconds=${REGSCOPE_FUZZ_SECONDS:-5}; shift ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -76,7 +81,7 @@ run_target() {
   corpus=${corpus:-$dir/corpus}
   mkdir -p "$corpus"
   mapfile -t files < <(seeds "$t")
-  local options=(-timeout=10 -malloc_limit_mb=256 -rss_limit_mb=2048 -artifact_prefix="$dir/artifacts/")
+  local options=(-timeout="$timeout" -malloc_limit_mb=256 -rss_limit_mb=2048 -artifact_prefix="$dir/artifacts/")
   local result=clean
   # 1. Every seed and regression input, each whole (no -max_len truncation).
   if ! "$bin" "${options[@]}" -runs=1 "${files[@]}" >"$dir/replay.log" 2>&1; then result="replay FAILED"; fi
