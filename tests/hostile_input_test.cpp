@@ -276,6 +276,10 @@ TEST(HostileInput, RemarkRecordWithANulByte) {
   EXPECT_THROW(parseRemarkYaml(hostile::remarkRecordWithNul(), "gfx90a"), Error);  // was SIGSEGV in LLVM 15
 }
 
+TEST(HostileInput, RemarkRecordWithAByteThatIsNotUtf8) {
+  EXPECT_THROW(parseRemarkYaml(hostile::remarkRecordWithInvalidUtf8(), "gfx90a"), Error);  // was SIGSEGV in LLVM 15
+}
+
 TEST(HostileInput, JsonNumberBeyondDouble) {  // was nlohmann's out_of_range: "internal error"
   EXPECT_THROW(baselineFromText(hostile::jsonNumberBeyondDouble(), "b.json"), Error);
   EXPECT_THROW(configFromText(hostile::jsonNumberBeyondDouble(), ".regscope.json"), Error);

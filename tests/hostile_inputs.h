@@ -233,6 +233,12 @@ inline std::string remarkRecordWithNul() {
   return std::string(kRecord, sizeof kRecord - 1);
 }
 
+// Found by the remark_yaml fuzz target later: a byte that is not UTF-8 in a
+// key of a flow mapping after "?" gives the same null key (SIGSEGV).
+inline std::string remarkRecordWithInvalidUtf8() {
+  return "--- !Analysis\nPass: x\nName: NumSGPR\nDebugLoc: ? { F\x93ile: probe.hip, Line: 3, Column: 0 }\n...\n";
+}
+
 // Found by the baseline fuzz target: nlohmann's parser throws out_of_range,
 // not parse_error, for a number beyond double ("6e766").
 inline std::string jsonNumberBeyondDouble() { return R"({"regscope_baseline": "1.0", "kernels": [6e766]})"; }
@@ -306,6 +312,7 @@ inline std::vector<Reproducer> reproducers() {
       {"code_object", "looping-bundle.bin", loopingBundle()},
       {"artifacts", "unknown-arch.hsaco", codeObjectForUnknownArch()},
       {"remark_yaml", "nul-in-debugloc.opt.yaml", remarkRecordWithNul()},
+      {"remark_yaml", "invalid-utf8-in-debugloc.opt.yaml", remarkRecordWithInvalidUtf8()},
       {"baseline", "numeric-demangled.json", baselineWithNumericDemangled()},
       {"baseline", "number-beyond-double.json", jsonNumberBeyondDouble()},
       {"config", "number-beyond-double.json", jsonNumberBeyondDouble()},

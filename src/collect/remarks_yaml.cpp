@@ -2,6 +2,7 @@
 // with LLVM's remarks library.
 #include <llvm/Remarks/Remark.h>
 #include <llvm/Remarks/RemarkParser.h>
+#include <llvm/Support/ConvertUTF.h>
 #include <llvm/Support/Error.h>
 
 #include <map>
@@ -20,6 +21,20 @@ std::string firstLine(llvm::Error error) {
   return text.substr(0, text.find('\n'));
 }
 
+// The offset of the first byte that does not begin a legal UTF-8 sequence
+// (LLVM's own check, sequence by sequence); npos when the text is UTF-8.
+std::size_t firstInvalidUtf8(std::string_view text) {
+  const auto *begin = reinterpret_cast<const llvm::UTF8 *>(text.data());
+  const llvm::UTF8 *at = begin, *end = begin + text.size();
+  while (at < end) {
+    const unsigned length = llvm::getNumBytesForUTF8(*at);
+    if (length > static_cast<std::size_t>(end - at) || !llvm::isLegalUTF8Sequence(at, at + length))
+      return static_cast<std::size_t>(at - begin);
+    at += length;
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
@@ -30,6 +45,10 @@ FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
   // (found by the remark_yaml fuzz target).
   if (const std::size_t nul = yaml.find('\0'); nul != std::string_view::npos)
     throw Error("optimisation record: a NUL byte at offset " + std::to_string(nul) + " (not YAML)");
+  // The same null key comes from a byte that is not UTF-8 inside a flow
+  // mapping ("DebugLoc: ? { F\x93ile: ..."): found by the same target later.
+  if (const std::size_t bad = firstInvalidUtf8(yaml); bad != std::string_view::npos)
+    throw Error("optimisation record: a byte that is not UTF-8 at offset " + std::to_string(bad));
   auto parser = llvm::remarks::createRemarkParserFromMeta(
       llvm::remarks::Format::YAML, llvm::StringRef(yaml.data(), yaml.size()));
   if (!parser) throw Error("optimisation record: " + firstLine(parser.takeError()));
