@@ -6,7 +6,7 @@
 ( mkdir -p 16-08 && cd 16-08 || exit 1
 # Issue 16 item 8: -o must refuse any path that is an input of the run, whatever its role
 # (the baseline, the compile database, the config), and leave it byte-identical.
-lbm_src > k.hip
+small_src > k.hip
 rs base baseline k.hip -o b.json; cp b.json b.orig
 same() { cmp -s "$1" "$2"; }
 rs x gate k.hip --baseline b.json -o b.json
@@ -33,7 +33,7 @@ rs x analyze k.hip -o k.hip
 ( mkdir -p 16-09 && cd 16-09 || exit 1
 # Issue 16 item 9: -o must not replace a FIFO, a device node or a symlink with a regular file: write
 # through it or refuse. (The device node is made in the scratch directory; /dev is never touched.)
-lbm_src > k.hip
+small_src > k.hip
 "$R" analyze k.hip > /dev/null 2>&1   # warm the scratch cache
 mkdir real; : > real/report.txt; ln -s real/report.txt link.txt
 rs x analyze k.hip -o link.txt
@@ -54,7 +54,7 @@ else skip 16-09c "not root: cannot make a device node"; fi
 ( mkdir -p 16-10 && cd 16-10 || exit 1
 # Issue 16 item 10: flags in a compile database that write files (--output=PATH, -MJ PATH, ...) must be
 # dropped, in every spelling: nothing lands in the build tree.
-lbm_src > k.hip; mkdir build
+small_src > k.hip; mkdir build
 db() { python3 - "$PWD" "$@" > build/compile_commands.json <<'PY'
 import json, sys
 r, extra = sys.argv[1], sys.argv[2:]

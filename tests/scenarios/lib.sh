@@ -80,6 +80,8 @@ rst() { local p=$1 t=$2; shift 2; TMPDIR=$RS_TMP timeout -s KILL "$t" "$R" "$@" 
 
 # lbm_src: the seed's LBM kernel ("Register pressure in AMD CDNA2 GPUs"): 0 spills on gfx90a at -O3.
 lbm_src() { cat "$SRC/kernels/lbm/lbm.hip"; }
+# small_src: a one-line kernel, for checks where what is compiled does not matter, only that it is.
+small_src() { printf '#include <hip/hip_runtime.h>\n__global__ void scale_kernel(float *p) { p[threadIdx.x] *= 2.0f; }\n'; }
 # add_spills FILE: the change that makes LBM spill on gfx90a (8 waves/SIMD asked for: at most 64 VGPRs).
 add_spills() {
   sed -i 's/^__global__ void kernel *(/__global__ void __launch_bounds__(256, 8) kernel(/' "$1"
