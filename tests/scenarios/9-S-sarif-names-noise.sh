@@ -72,6 +72,16 @@ na=$(grep -c '^::' g.out); ns=$(jget bs.sarif "len(d['runs'][0]['results'])" 2>/
 [ "$ns" = 0 ] && pass 9-S3b "sarif: no result for healthy kernels" || fail 9-S3b "sarif: $ns results for the stream project's $nk healthy kernels"
 # notes said once, with the kernels they cover (the stream project on gfx908)
 ( cd bs && rs ../t analyze src/hip/HIPStream.cpp --offload-arch gfx908 -- -I "$PWD/src" "${STREAM_FLAGS[@]}" )
-dups=$(sed -n '/^notes:/,$p' t.out | grep ']: ' | sed 's/^.*\]: //' | sort | uniq -c | sort -rn | awk '$1 > 1 {print $1}' | head -3 | tr '\n' ' ')
-n=$(sed -n '/^notes:/,$p' t.out | grep -c ']: ')
-[ "$(rc t)" = 0 ] && [ -z "$dups" ] && pass 9-S4 "notes not repeated per kernel ($n note lines)" || fail 9-S4 "stream project on gfx908: $n note lines, the same note repeated ${dups}times"
+# A note line is "KERNEL [ARCH]: text" or "K1 [ARCH], K2 [ARCH] and N more: text"; the same text twice is a repeat.
+read -r n dups < <(python3 - t.out <<'PY'
+import collections, re, sys
+lines = open(sys.argv[1]).read().split('\n')
+notes = lines[lines.index('notes:') + 1:] if 'notes:' in lines else []
+notes = [l.strip() for l in notes[:next((i for i, l in enumerate(notes) if not l.startswith(' ')), len(notes))]]
+texts = collections.Counter(re.sub(r'^.*?\](?: and \d+ more)?: ', '', l) for l in notes)
+print(len(notes), ' '.join(str(c) for c in texts.values() if c > 1) or '-')
+PY
+)
+# control: the 14 kernels without launch bounds on gfx908 do get notes (the issue saw 28 lines for them)
+[ "${n:-0}" -gt 0 ] || fail 9-S4-ctl "no notes at all for the stream project on gfx908: the check below would mean nothing ($(seen t))"
+[ "$(rc t)" = 0 ] && [ "$dups" = - ] && pass 9-S4 "notes not repeated per kernel ($n note lines)" || fail 9-S4 "stream project on gfx908: $n note lines, the same note repeated ${dups} times"
