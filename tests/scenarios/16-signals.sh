@@ -37,7 +37,7 @@ p=$PPID; ( sleep "$RS_DELAY"; date +%s%N > "$RS_STAMP"; kill -TERM $p && echo se
 exit $rc
 W
 rs ctl analyze small.hip --no-cache -- -nogpuinc   # control: this kernel compiles and is reported
-[ "$(rc ctl)" = 0 ] && grep -q 'k()' ctl.out || fail 16-15-ctl "the header-less kernel does not analyse: $(seen ctl)"
+[ "$(rc ctl)" = 0 ] && grep -qE '(^| )k\(int' ctl.out || fail 16-15-ctl "the header-less kernel does not analyse: $(seen ctl)"
 chmod +x late-signal.sh; dropped=0; trials=0
 for d in 0 0 0 0.002 0.005 0.005 0.01 0.01 0.015 0.02 0.02 0.03 0.04 0.05 0.07 0.1; do
   rm -f report.txt stamp; trials=$((trials + 1))
