@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "regscope/support/error.h"
+#include "scan.h"
 
 namespace regscope {
 namespace {
@@ -153,6 +154,9 @@ void metadataFromYaml(std::string_view yaml, llvm::msgpack::Document &doc) {
   // YAML has no NUL character, and LLVM 15's scanner mistakes one for the end.
   if (const std::size_t nul = yaml.find('\0'); nul != std::string_view::npos)
     throw Error("malformed .amdgpu_metadata block: a NUL byte (not YAML)");
+  if (const auto at = scan::longRunOfEmptyFlowEntries(yaml))
+    throw Error("malformed .amdgpu_metadata block: more than " + std::to_string(scan::kMaxEmptyFlowEntries) +
+                " empty flow entries in a row at offset " + std::to_string(*at));
   // LLVM's YAML reader reports through the SourceMgr: keep the first message
   // for our one-line error instead of letting it print on stderr.
   llvm::SourceMgr sources;

@@ -13,6 +13,7 @@
 
 #include "regscope/collect/intel.h"
 #include "regscope/support/error.h"
+#include "scan.h"
 
 namespace regscope {
 namespace {
@@ -208,6 +209,9 @@ KernelFacts readKernel(llvm::yaml::Node *kernel, const std::string &arch) {
 constexpr int kMaxZeInfoFlowNesting = 64;
 
 void checkFlowNesting(std::string_view yaml) {
+  if (const auto at = scan::longRunOfEmptyFlowEntries(yaml))
+    throw Error("malformed .ze_info: more than " + std::to_string(scan::kMaxEmptyFlowEntries) +
+                " empty flow entries in a row at offset " + std::to_string(*at));
   int depth = 0;
   for (char c : yaml) {
     if ((c == '[' || c == '{') && ++depth > kMaxZeInfoFlowNesting)

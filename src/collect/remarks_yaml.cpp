@@ -12,6 +12,7 @@
 #include "regscope/collect/collect.h"
 #include "regscope/support/error.h"
 #include "remark_labels.h"
+#include "scan.h"
 
 namespace regscope {
 namespace {
@@ -89,6 +90,9 @@ FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
   // mapping ("DebugLoc: ? { F\x93ile: ..."): found by the same target later.
   if (const std::size_t bad = firstInvalidUtf8(yaml); bad != std::string_view::npos)
     throw Error("optimisation record: a byte that is not UTF-8 at offset " + std::to_string(bad));
+  if (const auto at = scan::longRunOfEmptyFlowEntries(yaml))
+    throw Error("optimisation record: more than " + std::to_string(scan::kMaxEmptyFlowEntries) +
+                " empty flow entries in a row at offset " + std::to_string(*at));
   checkYaml(yaml);
   auto parser = llvm::remarks::createRemarkParserFromMeta(
       llvm::remarks::Format::YAML, llvm::StringRef(yaml.data(), yaml.size()));

@@ -55,4 +55,21 @@ inline std::optional<std::int64_t> consumeNumber(llvm::StringRef &s, bool &overf
   return v;
 }
 
+// LLVM 15's YAML parser calls SequenceNode::increment() once more, nested,
+// for each empty entry of a flow sequence ("[,,,"): 17,812 commas in a row
+// overflowed the stack (found by the remark_yaml fuzz target). No compiler
+// writes more than a few in a row; the offset of a longer run, if any.
+inline constexpr std::size_t kMaxEmptyFlowEntries = 256;
+inline std::optional<std::size_t> longRunOfEmptyFlowEntries(std::string_view yaml) {
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < yaml.size(); ++i) {
+    if (yaml[i] == ',') {
+      if (++run > kMaxEmptyFlowEntries) return i;
+    } else if (!isSpace(yaml[i])) {
+      run = 0;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace regscope::scan

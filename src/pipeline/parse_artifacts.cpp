@@ -4,6 +4,7 @@
 #include <map>
 
 #include "regscope/collect/collect.h"
+#include "regscope/model/kernel_model.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
@@ -106,6 +107,21 @@ std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &fil
   return sets;
 }
 
+// A figure no compiler prints (1e23 VGPRs, an expression that overflows):
+// the file is damaged or crafted, and `parse` says so instead of modelling a
+// made-up number. (Expressions over symbols defined elsewhere are not
+// damage: they stay "unresolved until link".)
+void requireReadableFigures(const KernelRecord &record) {
+  if (!record.notes.empty()) throw Error("kernel " + record.demangled + ": " + record.notes.front());
+  for (const FieldInfo &info : fieldTable()) {
+    if (!record.has(info.field)) continue;
+    const std::int64_t v = record.value(info.field);
+    if (v < 0 || v > kMaxModelFigure)
+      throw Error("kernel " + record.demangled + ": " + info.key + " " + std::to_string(v) +
+                  " is outside what any target allows");
+  }
+}
+
 // parse is the user's question about these files: an arch regscope cannot
 // model is an error (exit 2), as it is for analyze, not a warning.
 void requireKnownArch(const KernelRecord &record) {
@@ -131,6 +147,7 @@ Artifact collectArtifact(std::string_view bytes, const std::string &name, const 
     artifact.records = mergeFacts(collectFacts(bytes, name, log_arch, artifact.producer));
     for (KernelRecord &record : artifact.records) {
       requireKnownArch(record);
+      requireReadableFigures(record);
       if (record.file.empty()) record.file = name;  // code objects and .s name no source
     }
     return artifact;

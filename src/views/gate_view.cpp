@@ -163,6 +163,7 @@ class GateView : public View {
   nlohmann::json toJson() const override {
     return {{"schema_version", kSchemaVersion},
             {"regscope_version", kRegscopeVersion},
+            {"config", report_.config.empty() ? nlohmann::json(nullptr) : nlohmann::json(report_.config)},
             {"passed", result_.failures.empty()},
             {"kernels_checked", result_.kernels_checked},
             {"failures", verdictsToJson(result_.failures)},
