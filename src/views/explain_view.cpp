@@ -2,10 +2,12 @@
 // from the isa stage's reading of the same compile that gave its figures.
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 #include "regscope/model/limiter.h"
 #include "regscope/support/version.h"
 #include "regscope/views/views.h"
+#include "html_page.h"
 #include "phrases.h"
 #include "report_json.h"
 
@@ -311,6 +313,30 @@ void explainKernel(Document &doc, const KernelReport &k, const KernelIsa &kernel
   doc.line(Line());
 }
 
+// The function's own lines of its main file, every line from the first to
+// the last that produced an instruction, with the live registers at each
+// line's peak (0 for a line without instructions).
+void addSourceAndMix(const KernelIsa &kernel, json &entry) {
+  const IsaFunction *f = kernel.get();
+  if (!f || kernel.main_file < 0) return;
+  std::map<int, const LinePressure *> by_line;
+  for (const LinePressure &line : f->lines)
+    if (line.file == kernel.main_file && line.line > 0) by_line[line.line] = &line;
+  if (by_line.empty()) return;
+  std::vector<HeatLine> heat;
+  for (int n = by_line.begin()->first; n <= by_line.rbegin()->first; ++n) {
+    auto it = by_line.find(n);
+    const LinePressure *p = it == by_line.end() ? nullptr : it->second;
+    heat.push_back({n, sourceLine(kernel, kernel.main_file, n), p ? p->peak_vgprs : 0, p ? p->peak_sgprs : 0,
+                    p ? p->peak_agprs : 0});
+  }
+  entry["source"] = sourceHeat(fileName(kernel, kernel.main_file), heat);
+  std::vector<MixEntry> mix;
+  for (std::size_t k = 0; k < kInstrKindCount; ++k)
+    if (f->mix.counts[k] > 0) mix.push_back({instrKindKey(static_cast<InstrKind>(k)), f->mix.counts[k]});
+  entry["mix"] = instructionMix(mix);
+}
+
 class ExplainView : public View {
  public:
   ExplainView(const Report &report, const std::vector<KernelIsa> &kernels) : report_(report), kernels_(kernels) {}
@@ -320,6 +346,17 @@ class ExplainView : public View {
     for (std::size_t k = 0; k < report_.kernels.size() && k < kernels_.size(); ++k)
       explainKernel(doc, report_.kernels[k], kernels_[k]);
     return doc;
+  }
+
+  // The report's sections, each arch entry with its source as a heat strip
+  // and its instruction mix (docs/html.md).
+  json page() const override {
+    json page = reportSections(report_, [this](const KernelReport &k, json &entry) {
+      for (std::size_t i = 0; i < report_.kernels.size() && i < kernels_.size(); ++i)
+        if (&report_.kernels[i] == &k) addSourceAndMix(kernels_[i], entry);
+    });
+    page.update(documentPage(document(), "regscope explain"));
+    return page;
   }
 
   json toJson() const override {
