@@ -385,6 +385,30 @@ TEST_F(InChromium, HandMadeExplainAndAdviseSectionsRender) {
   EXPECT_EQ(loaded.dom.find("<load>"), std::string::npos);
 }
 
+// explain --format html on the seed's LBM kernel, compiled by hipcc: the
+// source's heat strip marks the line the JSON names as the peak, with the
+// JSON's live VGPRs there, and the page loads clean.
+TEST_F(InChromium, ExplainOfLbmMarksThePeakLineOfItsJson) {
+  if (!test::haveHipcc()) GTEST_SKIP() << "hipcc is not installed";
+  const std::string lbm = test::sourcePath("kernels/lbm/lbm.hip");
+  TempDir cwd, tmp, cache;
+  const test::RunResult j = test::runRegscope({"explain", lbm, "--format", "json"}, cwd.path(), tmp.path(), cache.path());
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const json peak = json::parse(j.out)["kernels"][0]["isa"]["peak"];
+  const std::string html = dir_.path() + "/explain.html";
+  const test::RunResult h =
+      test::runRegscope({"explain", lbm, "--format", "html", "-o", html}, cwd.path(), tmp.path(), cache.path());
+  ASSERT_EQ(h.exit_code, 0) << h.err;
+  const Loaded loaded = loadInChromium(html, dir_.path());
+  EXPECT_TRUE(loaded.console.empty()) << loaded.console.front();
+  EXPECT_TRUE(loaded.requests.empty()) << loaded.requests.front();
+  const std::string marked = "<tr class=\"peak\" data-line=\"";
+  const std::size_t at = loaded.dom.find(marked);
+  ASSERT_NE(at, std::string::npos) << "no peak line in the heat strip";
+  EXPECT_EQ(attributeAt(loaded.dom, at, "data-vgprs"), std::to_string(peak["vgprs"].get<int>()));
+  EXPECT_NE(loaded.dom.find("pow(current_phi, 2.0)"), std::string::npos);  // the source is on the page
+}
+
 TEST_F(InChromium, HostileNamesStayText) {
   const std::string html = dir_.path() + "/hostile.html";
   std::ofstream(html) << hostileReportPage(lbmReport());
