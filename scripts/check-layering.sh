@@ -16,9 +16,10 @@ declare -A allowed=(
   [model]="support target source driver collect"
   [report]="support target source driver collect model"
   [pipeline]="support target driver collect model report cache source"
+  [advise]="support target driver collect model report cache source pipeline"
   [gate]="support target driver collect model report source"
-  [views]="support target driver collect model report gate source"
-  [cli]="support target driver collect model report cache source pipeline gate views"
+  [views]="support target driver collect model report gate source advise"
+  [cli]="support target driver collect model report cache source pipeline advise gate views"
 )
 
 bad=0

@@ -54,7 +54,8 @@ int main(int argc, char **argv) {
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
   const Command commands[] = {addAnalyzeCommand(app, compiler_flags), addGateCommand(app, compiler_flags),
                               addBaselineCommand(app, compiler_flags), addOccupancyCommand(app),
-                              addTableCommand(app), addKernelsCommand(app), addParseCommand(app)};
+                              addTableCommand(app), addKernelsCommand(app), addParseCommand(app),
+                              addAdviseCommand(app, compiler_flags)};
   if (!args.empty()) {
     const std::string &first = args.back();  // reversed: the subcommand is last
     bool known_command = false;

@@ -149,7 +149,7 @@ std::vector<GrfMode> grfModesFor(const std::string &grf) {
   return {grfModeByName(grf).value_or(GrfMode::Small)};
 }
 
-Report analyzeSources(SourceOptions &options) {
+std::vector<SourceJob> sourceJobs(SourceOptions &options) {
   if (options.files.empty() && options.database.empty()) throw Error("no input files (give FILE... or -p BUILD_DIR)");
   std::vector<std::string> sources;
   for (const std::string &file : options.files) {
@@ -162,7 +162,7 @@ Report analyzeSources(SourceOptions &options) {
       throw Error(file + " is a CUDA source: analyse it with nvcc by naming its targets, e.g. --cuda-arch sm_90");
     sources.push_back(file);
   }
-  if (sources.empty() && options.database.empty()) return Report{};  // only headers: nothing to compile
+  if (sources.empty() && options.database.empty()) return {};  // only headers: nothing to compile
   options.files = sources;
   options.analyze.cache_dir = options.no_cache ? "" : ResultCache::defaultDirectory();
   if (options.block_size) options.analyze.launch.block_size = options.block_size;
@@ -171,10 +171,14 @@ Report analyzeSources(SourceOptions &options) {
   const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
   options.analyze.progress =
       options.progress == "always" || (options.progress == "auto" && isatty(STDERR_FILENO) && !quiet_env);
-  std::vector<SourceJob> jobs =
-      options.database.empty() ? jobsForFiles(options.files)
-                               : jobsFromDatabase(options.database, options.files,
-                                                  options.analyze.cuda_archs.empty() ? Vendor::Amd : Vendor::Nvidia);
+  return options.database.empty() ? jobsForFiles(options.files)
+                                  : jobsFromDatabase(options.database, options.files,
+                                                     options.analyze.cuda_archs.empty() ? Vendor::Amd : Vendor::Nvidia);
+}
+
+Report analyzeSources(SourceOptions &options) {
+  const std::vector<SourceJob> jobs = sourceJobs(options);
+  if (jobs.empty()) return Report{};
   Report report = analyzeJobs(jobs, options.analyze);
   for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
   return report;

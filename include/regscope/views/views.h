@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "regscope/advise/advise.h"
 #include "regscope/gate/gate.h"
 #include "regscope/model/amdgpu_occupancy.h"
 #include "regscope/model/cuda_occupancy.h"
@@ -35,5 +36,7 @@ std::unique_ptr<View> intelArchTableView(const IntelDevice &device, int work_gro
 std::unique_ptr<View> referenceCasesView(const std::vector<ReferenceCase> &cases, std::string kernels_dir);
 // kernels run: the runner's results joined with regscope's figures.
 std::unique_ptr<View> runnerView(const nlohmann::json &run);
+// advise: the candidates tried, their measured figures and diffs, the combination.
+std::unique_ptr<View> adviseView(const AdviseResult &result);
 
 }  // namespace regscope
