@@ -3,6 +3,7 @@
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/SHA256.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -93,13 +94,31 @@ std::string ResultCache::keyFor(const CompileJob &job) const {
   return sha256(key.dump());
 }
 
+namespace {
+
+// A cache directory or entry regscope may trust: ours (or root's), and
+// writable by no one else. Anything else could have been planted.
+bool trusted(const std::string &path) {
+  struct stat st {};
+  if (lstat(path.c_str(), &st) != 0) return false;
+  if (st.st_uid != getuid() && st.st_uid != 0) return false;
+  return (st.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+}
+
+}  // namespace
+
 std::optional<CachedResult> ResultCache::lookup(const std::string &key) const {
-  if (directory_.empty()) return std::nullopt;
+  if (directory_.empty() || !trusted(directory_)) return std::nullopt;
+  const std::string entry_path = directory_ + "/" + key + ".json";
+  if (!trusted(entry_path)) return std::nullopt;
   try {
-    const std::optional<std::string> text = readFileIfExists(directory_ + "/" + key + ".json");
+    const std::optional<std::string> text = readFileIfExists(entry_path);
     if (!text) return std::nullopt;
     json entry = json::parse(*text);
     if (entry.at("format") != kCacheFormat) return std::nullopt;
+    // store() never writes an entry it could not verify later: one without
+    // dependencies was not written by it.
+    if (!entry.at("dependencies").is_array() || entry.at("dependencies").empty()) return std::nullopt;
     for (const json &dep : entry.at("dependencies")) {
       const std::string path = dep.at("path");
       const FileStamp now = stampOf(path);
@@ -130,9 +149,12 @@ void ResultCache::store(const std::string &key, const CachedResult &result,
     json records = json::array();
     for (const KernelRecord &r : result.records) records.push_back(recordToJson(r));
     json entry = {{"format", kCacheFormat}, {"producer", result.producer}, {"dependencies", deps}, {"records", records}};
+    // The directory is private (0700) whatever the umask, and so is each entry.
     std::error_code ec;
-    fs::create_directories(directory_, ec);
-    writeFileAtomically(directory_ + "/" + key + ".json", entry.dump());
+    fs::create_directories(fs::path(directory_).parent_path(), ec);
+    if (mkdir(directory_.c_str(), 0700) == 0) chmod(directory_.c_str(), 0700);
+    if (!trusted(directory_)) return;
+    writeFileAtomically(directory_ + "/" + key + ".json", entry.dump(), 0600);
   } catch (const std::exception &) {
     // An unreadable dependency or an unwritable cache only costs speed.
   }

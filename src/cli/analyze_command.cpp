@@ -16,7 +16,7 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
 
   return {app, [state] {
-            refuseOverwritingInputs(state->sources.files, state->output.path);
+            refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
             prepareSources(state->sources);
             Report report = analyzeSources(state->sources);
             emit(state->output, *kernelTableView(report, "regscope analyze"));

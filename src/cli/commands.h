@@ -66,6 +66,9 @@ Report analyzeSources(SourceOptions &options);
 // Prints the report's per-file errors; kExitError if there were any.
 int reportErrors(const Report &report);
 
+// Every file a run reads: sources, --config, and the compile database -p names or finds.
+std::vector<std::string> inputPaths(const SourceOptions &options);
+
 // Refuses an -o path that is one of the inputs.
 void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output);
 

@@ -84,9 +84,8 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
 
   return {app, [state]() -> int {
-            std::vector<std::string> inputs = state->sources.files;
-            for (const std::string &path : {state->baseline_path, state->sources.config_path})
-              if (!path.empty()) inputs.push_back(path);
+            std::vector<std::string> inputs = inputPaths(state->sources);
+            if (!state->baseline_path.empty()) inputs.push_back(state->baseline_path);
             refuseOverwritingInputs(inputs, state->output.path);
             Config config = prepareSources(state->sources);
             if (state->flags.min_occupancy) config.defaults.min_occupancy = state->flags.min_occupancy;
@@ -127,9 +126,7 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
   addSourceOptions(*app, state->sources, compiler_flags);
   app->add_option("-o,--output", state->output, "Baseline file to write or update")->capture_default_str();
   return {app, [state]() -> int {
-            std::vector<std::string> inputs = state->sources.files;
-            if (!state->sources.config_path.empty()) inputs.push_back(state->sources.config_path);
-            refuseOverwritingInputs(inputs, state->output);
+            refuseOverwritingInputs(inputPaths(state->sources), state->output);
             prepareSources(state->sources);
             std::error_code ec;
             const bool exists = fs::exists(state->output, ec);

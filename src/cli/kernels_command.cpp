@@ -78,11 +78,11 @@ Gpu detectGpu() {
   return Gpu::None;
 }
 
-// Configures and builds kernels/runner for `gpu` in the cache directory.
-std::string buildRunner(Gpu gpu) {
-  std::string cache = ResultCache::defaultDirectory();
-  if (cache.empty()) cache = fs::temp_directory_path().string() + "/regscope";
-  const std::string build = cache + (gpu == Gpu::Nvidia ? "/runner-cuda" : "/runner-hip");
+// Configures and builds kernels/runner for `gpu` under `root`: the cache
+// directory, or (with neither XDG_CACHE_HOME nor HOME) a private temporary
+// one, never a predictable shared path a planted build tree could sit in.
+std::string buildRunner(Gpu gpu, const std::string &root) {
+  const std::string build = root + (gpu == Gpu::Nvidia ? "/runner-cuda" : "/runner-hip");
   const std::string source = (fs::path(kernelsDirectory()) / "runner").string();
   auto step = [&](std::vector<std::string> argv, const char *what) {
     const ProcessOutput run = runCaptured(argv);
@@ -164,6 +164,7 @@ Command kernelsRun(CLI::App &parent) {
             // A prebuilt runner (REGSCOPE_RUNNER) skips detection and the build:
             // the runner itself says whether it found a GPU.
             std::string runner;
+            std::optional<TempDir> scratch;  // the build, when there is no cache directory
             if (const char *prebuilt = std::getenv("REGSCOPE_RUNNER"); prebuilt && *prebuilt) {
               runner = requireExecutable(prebuilt, std::string("REGSCOPE_RUNNER=") + prebuilt);
             } else {
@@ -172,7 +173,9 @@ Command kernelsRun(CLI::App &parent) {
                 std::cerr << "regscope: no GPU found: kernels run needs an NVIDIA (/dev/nvidiactl) or AMD (/dev/kfd) GPU\n";
                 return kExitNoGpu;
               }
-              runner = buildRunner(gpu);
+              const std::string cache = ResultCache::defaultDirectory();
+              if (cache.empty()) scratch.emplace();
+              runner = buildRunner(gpu, cache.empty() ? scratch->path() : cache);
             }
             std::vector<std::string> argv = {runner, "--json", "--repeat", std::to_string(state->repeat)};
             if (state->size) argv.insert(argv.end(), {"--size", std::to_string(state->size)});

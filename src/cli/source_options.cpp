@@ -190,6 +190,21 @@ int reportErrors(const Report &report) {
   return report.errors.empty() ? kExitOk : kExitError;
 }
 
+std::vector<std::string> inputPaths(const SourceOptions &options) {
+  std::vector<std::string> inputs = options.files;
+  if (!options.config_path.empty()) inputs.push_back(options.config_path);
+  if (!options.database.empty()) {
+    // -p names the database, or a directory searched upwards for one.
+    std::error_code ec;
+    inputs.push_back(options.database);
+    for (fs::path dir = fs::absolute(options.database, ec); !dir.empty(); dir = dir.parent_path()) {
+      inputs.push_back((dir / "compile_commands.json").string());
+      if (dir == dir.root_path()) break;
+    }
+  }
+  return inputs;
+}
+
 void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output) {
   std::error_code ec;
   for (const std::string &file : files)

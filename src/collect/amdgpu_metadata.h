@@ -25,6 +25,15 @@ struct Metadata {
 
 Metadata readMetadata(llvm::msgpack::Document &doc);
 
+// The metadata as a document, from a code object's note (msgpack) or a .s
+// file's block (YAML). Both are untrusted: the bytes are checked before
+// LLVM's readers see them (map keys are strings, no container claims more
+// elements than the input holds, nesting is bounded), and a malformed input
+// throws regscope::Error with the reader's one-line reason instead of
+// printing LLVM's diagnostics. The blob must outlive the document.
+void metadataFromMsgpack(std::string_view blob, llvm::msgpack::Document &doc);
+void metadataFromYaml(std::string_view yaml, llvm::msgpack::Document &doc);
+
 // "amdgcn-amd-amdhsa--gfx90a:xnack+" -> "gfx90a:xnack+" (the target id, features kept)
 std::string archFromTarget(std::string_view target);
 

@@ -8,22 +8,28 @@
 
 #include <algorithm>
 #include <map>
-#include <regex>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "regscope/collect/collect.h"
 #include "regscope/support/error.h"
 #include "amdgpu_metadata.h"
 #include "regscope/collect/mc_expr.h"
 #include "regscope/target/amdgpu.h"
+#include "figure_notes.h"
 #include "remark_labels.h"
+#include "scan.h"
 
 namespace regscope {
 namespace {
 
+using llvm::StringRef;
+
 struct KernelSections {
   FieldValues comments, metadata, directives;
   std::vector<Field> unresolved;
+  std::vector<std::string> notes;  // why a figure is unresolved, when not "until link"
   bool is_kernel = false;
   std::int64_t agpr_copies = 0, mfma = 0;  // counted over the function's body
 };
@@ -74,8 +80,7 @@ std::string_view trim(std::string_view s) {
 
 void parseMetadata(std::string_view yaml, Functions &kernels, std::string &arch) {
   llvm::msgpack::Document doc;
-  if (!doc.fromYAML(llvm::StringRef(yaml.data(), yaml.size())))
-    throw Error("malformed .amdgpu_metadata block");
+  metadataFromYaml(yaml, doc);
   Metadata metadata = readMetadata(doc);
   if (arch.empty()) arch = metadata.arch;
   for (MetadataKernel &k : metadata.kernels) {
@@ -85,6 +90,55 @@ void parseMetadata(std::string_view yaml, Functions &kernels, std::string &arch)
   }
 }
 
+// "\t.set NAME, EXPR" (LLVM 20+ resource symbols).
+std::optional<std::pair<StringRef, StringRef>> setDirective(StringRef line) {
+  StringRef s = scan::ltrim(line);
+  if (!s.consume_front(".set") || !scan::consumeSpaces(s)) return std::nullopt;
+  const std::size_t name_end = s.find_if([](char c) { return c == ',' || scan::isSpace(c); });
+  if (name_end == 0 || name_end == StringRef::npos) return std::nullopt;
+  StringRef rest = scan::ltrim(s.substr(name_end));
+  if (!rest.consume_front(",")) return std::nullopt;
+  StringRef value = scan::trim(rest);
+  if (value.empty()) return std::nullopt;
+  return std::make_pair(s.take_front(name_end), value);
+}
+
+// "\t.type NAME,@function"
+std::optional<StringRef> functionType(StringRef line) {
+  StringRef s = line;
+  if (!s.consume_front(".type") || !scan::consumeSpaces(s)) return std::nullopt;
+  const std::size_t name_end = s.find_if([](char c) { return c == ',' || scan::isSpace(c); });
+  if (name_end == 0 || name_end == StringRef::npos || s[name_end] != ',') return std::nullopt;
+  StringRef rest = scan::ltrim(s.substr(name_end + 1));
+  if (!rest.startswith("@function")) return std::nullopt;
+  return s.take_front(name_end);
+}
+
+// "; KEY: VALUE" or "; KEY = VALUE" inside "; Kernel info:".
+std::optional<std::pair<StringRef, StringRef>> infoComment(StringRef line) {
+  StringRef s = line;
+  if (!s.consume_front(";")) return std::nullopt;
+  s = scan::ltrim(s);
+  const std::size_t key_end = s.find_if_not(scan::isLetter);
+  if (key_end == 0) return std::nullopt;
+  StringRef rest = scan::ltrim(s.substr(key_end == StringRef::npos ? s.size() : key_end));
+  if (!rest.consume_front(":") && !rest.consume_front("=")) return std::nullopt;
+  StringRef value = scan::trim(rest);
+  if (value.empty()) return std::nullopt;
+  return std::make_pair(s.take_front(key_end), value);
+}
+
+// A value that is a plain number, perhaps followed by words ("0 bytes/workgroup
+// (compile time only)"); nullopt when it is not one (an expression, say).
+std::optional<std::int64_t> leadingNumber(StringRef value, bool &overflow) {
+  StringRef s = value;
+  const bool negative = s.consume_front("-");
+  std::optional<std::int64_t> n = scan::consumeNumber(s, overflow);
+  if (!n || (!s.empty() && !scan::isSpace(s.front()))) return std::nullopt;
+  if (negative && __builtin_sub_overflow(std::int64_t{0}, *n, &*n)) overflow = true;
+  return n;
+}
+
 }  // namespace
 
 AsmFile parseAsm(std::string_view text) {
@@ -92,29 +146,27 @@ AsmFile parseAsm(std::string_view text) {
   out.facts.source = ".s";
   Functions kernels;
 
-  static const std::regex type_re(R"(^\s*\.type\s+([^,\s]+),\s*@function)");
-  static const std::regex comment_re(R"(^;\s*([A-Za-z]+)\s*[:=]\s*(.+?)\s*$)");
-  static const std::regex leading_number_re(R"(^(-?\d+)(?:\s.*)?$)");  // "0 bytes/workgroup (compile time only)"
-  static const std::regex set_re(R"(^\s*\.set\s+([^,\s]+)\s*,\s*(.+?)\s*$)");
-
   // LLVM 20+: resource symbols (".set k.num_vgpr, max(42, callee.num_vgpr)").
   std::map<std::string, std::string> symbols;
-  {
-    std::size_t at = 0;
-    while (at < text.size()) {
-      std::size_t eol = text.find('\n', at);
-      if (eol == std::string_view::npos) eol = text.size();
-      const std::string l(text.substr(at, eol - at));
-      at = eol + 1;
-      std::smatch m;
-      if (l.find(".set") != std::string::npos && std::regex_match(l, m, set_re)) symbols[m[1]] = m[2];
-    }
-  }
+  scan::forEachLine(text, [&](StringRef line) {
+    if (!line.contains(".set")) return;
+    if (auto set = setDirective(line)) symbols[set->first.str()] = set->second.str();
+  });
+  // Each symbol is evaluated once per target (the file names it once, first).
+  std::optional<McExprEvaluator> evaluator;
   // A value as a number: plain, or an expression over the file's symbols.
-  auto valueOf = [&](const std::string &v) -> std::optional<std::int64_t> {
-    std::smatch m;
-    if (std::regex_match(v, m, leading_number_re)) return std::stoll(m[1]);
-    return evaluateMcExpr(v, symbols, findAmdArch(out.arch));
+  // Records `field` as unresolved (with the reason) when it has none.
+  auto valueOf = [&](StringRef v, Field field, KernelSections &sections) -> std::optional<std::int64_t> {
+    bool overflow = false;
+    if (std::optional<std::int64_t> n = leadingNumber(v, overflow); n && !overflow) return n;
+    const AmdArch *target = findAmdArch(out.arch);
+    if (!evaluator || evaluator->target() != target) evaluator.emplace(symbols, target);
+    const McExprValue value = overflow ? McExprValue{std::nullopt, McExprProblem::Overflow}
+                                       : evaluator->evaluate(scan::view(v));
+    if (value.value) return value.value;
+    sections.unresolved.push_back(field);
+    noteUnresolved(sections.notes, field, scan::view(v), value.problem);
+    return std::nullopt;
   };
   std::string function;       // last function seen by .type
   std::string descriptor;     // inside .amdhsa_kernel NAME
@@ -161,11 +213,10 @@ AsmFile parseAsm(std::string_view text) {
       if (space == std::string_view::npos) continue;
       auto known = kDirectiveFields.find(line.substr(0, space));
       if (known == kDirectiveFields.end()) continue;
-      if (auto number = valueOf(std::string(trim(line.substr(space))))) {
+      KernelSections &sections = kernels[descriptor];
+      if (auto number = valueOf(scan::ref(trim(line.substr(space))), known->second, sections)) {
         std::int64_t v = known->second == Field::WaveSize ? (*number ? 32 : 64) : *number;
-        setField(kernels[descriptor].directives, known->second, v);
-      } else {
-        kernels[descriptor].unresolved.push_back(known->second);
+        setField(sections.directives, known->second, v);
       }
       continue;
     }
@@ -176,21 +227,25 @@ AsmFile parseAsm(std::string_view text) {
       else if (line.rfind("v_mfma", 0) == 0) ++kernels[function].mfma;
     }
 
-    std::string line_str(line);
-    std::smatch m;
-    if (std::regex_search(line_str, m, type_re)) { function = m[1]; continue; }
+    if (auto type = functionType(scan::ref(line))) {
+      function = type->str();
+      continue;
+    }
     if (line == "; Kernel info:") { in_info = !function.empty(); continue; }
     if (in_info) {
       if (line.empty() || line.front() != ';') { in_info = false; continue; }
-      if (std::regex_search(line_str, m, comment_re)) {
-        auto known = kCommentFields.find(m[1].str());
+      if (auto comment = infoComment(scan::ref(line))) {
+        auto known = kCommentFields.find(scan::view(comment->first));
         if (known != kCommentFields.end()) {
-          if (auto number = valueOf(m[2])) setField(kernels[function].comments, known->second, *number);
-          else kernels[function].unresolved.push_back(known->second);
+          KernelSections &sections = kernels[function];
+          if (auto number = valueOf(comment->second, known->second, sections))
+            setField(sections.comments, known->second, *number);
         }
       }
     }
   }
+  // A metadata block that never ends is a cut-off file, not a shorter one.
+  if (in_metadata) throw Error("malformed .amdgpu_metadata block: truncated (no .end_amdgpu_metadata)");
   if (!metadata_yaml.empty()) parseMetadata(metadata_yaml, kernels, out.arch);
   if (!saw_target && kernels.empty())
     throw Error("not AMDGPU assembly: no .amdgcn_target, kernel descriptor or metadata");
@@ -213,6 +268,9 @@ AsmFile parseAsm(std::string_view text) {
     for (Field f : sections.unresolved)  // unresolved everywhere in the file
       if (!facts.get(f) && std::find(facts.unresolved.begin(), facts.unresolved.end(), f) == facts.unresolved.end())
         facts.unresolved.push_back(f);
+    for (const std::string &note : sections.notes)
+      for (Field f : facts.unresolved)
+        if (StringRef(note).startswith(std::string(fieldKey(f)) + ":")) facts.notes.push_back(note);
     out.facts.kernels.push_back(std::move(facts));
   }
   return out;

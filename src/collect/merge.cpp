@@ -60,6 +60,11 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
       for (Field f : facts.unresolved)
         if (!record.has(f) && std::find(record.unresolved.begin(), record.unresolved.end(), f) == record.unresolved.end())
           record.unresolved.push_back(f);
+      for (const std::string &note : facts.notes)  // only for figures that stayed unresolved
+        for (Field f : record.unresolved)
+          if (note.rfind(std::string(fieldKey(f)) + ":", 0) == 0 &&
+              std::find(record.notes.begin(), record.notes.end(), note) == record.notes.end())
+            record.notes.push_back(note);
     }
   return records;
 }

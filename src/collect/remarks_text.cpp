@@ -1,14 +1,83 @@
 // Parses kernel-resource-usage remarks printed as text on stderr.
 #include <charconv>
-#include <regex>
 #include <string>
 
 #include "regscope/collect/collect.h"
 #include "regscope/collect/mc_expr.h"
+#include "regscope/support/error.h"
 #include "regscope/target/amdgpu.h"
+#include "figure_notes.h"
 #include "remark_labels.h"
+#include "scan.h"
 
 namespace regscope {
+namespace {
+
+using llvm::StringRef;
+
+struct RemarkLine {
+  StringRef file, line, label, value;
+};
+
+bool isLabelChar(char c) { return scan::isLetter(c) || c == ' ' || c == '/' || c == '[' || c == ']'; }
+
+// "[remark: ]   LABEL: VALUE[ [-Rpass-analysis=kernel-resource-usage]]" after
+// the location. The label runs up to the first ": "; the value is the rest,
+// less the pass name and trailing whitespace.
+bool matchLabelAndValue(StringRef rest, RemarkLine &out) {
+  static constexpr StringRef kPass = " [-Rpass-analysis=kernel-resource-usage]";
+  for (const bool prefixed : {true, false}) {
+    StringRef s = rest;
+    if (prefixed && !s.consume_front("remark: ")) continue;
+    s = scan::ltrim(s);
+    if (s.empty() || !scan::isLetter(s.front())) continue;
+    std::size_t end = 1;
+    while (end < s.size() && isLabelChar(s[end])) ++end;
+    if (!s.substr(end).startswith(": ")) continue;
+    const StringRef value = s.substr(end + 2);
+    if (value.empty()) continue;
+    StringRef trimmed = value.rtrim(" \t\r\n\f\v");
+    if (trimmed.empty()) trimmed = value.take_front(1);  // all whitespace: the regex kept one character
+    if (trimmed.endswith(kPass) && trimmed.size() > kPass.size()) trimmed = trimmed.drop_back(kPass.size());
+    out.label = s.take_front(end);
+    out.value = trimmed;
+    return true;
+  }
+  return false;
+}
+
+// "FILE:LINE:COL: " followed by a label and value. FILE may itself hold
+// colons ("C:\x.hip"): the first ":LINE:COL: " after which a label follows ends it.
+bool matchLocated(StringRef body, RemarkLine &out) {
+  for (std::size_t colon = body.find(':', 1); colon != StringRef::npos; colon = body.find(':', colon + 1)) {
+    StringRef s = body.substr(colon + 1);
+    const std::size_t line_digits = s.find_if_not(scan::isDigit);
+    if (line_digits == 0 || line_digits == StringRef::npos || s[line_digits] != ':') continue;
+    StringRef col = s.substr(line_digits + 1);
+    const std::size_t col_digits = col.find_if_not(scan::isDigit);
+    if (col_digits == 0 || col_digits == StringRef::npos || !col.substr(col_digits).startswith(": ")) continue;
+    if (!matchLabelAndValue(col.substr(col_digits + 2), out)) continue;
+    out.file = body.take_front(colon);
+    out.line = s.take_front(line_digits);
+    return true;
+  }
+  return false;
+}
+
+bool matchRemarkLine(StringRef line, RemarkLine &out) {
+  if (line.startswith("remark: ") && matchLocated(line.drop_front(8), out)) return true;
+  return matchLocated(line, out);
+}
+
+int lineNumber(StringRef digits) {
+  int line = 0;
+  auto [end, ec] = std::from_chars(digits.begin(), digits.end(), line);
+  if (ec != std::errc() || end != digits.end())
+    throw Error("a remark names source line " + digits.str() + ", which is out of range");
+  return line;
+}
+
+}  // namespace
 
 std::optional<std::int64_t> parseRemarkValue(std::string_view value) {
   if (value == "True") return 1;
@@ -20,45 +89,39 @@ std::optional<std::int64_t> parseRemarkValue(std::string_view value) {
 }
 
 void setRemarkValue(KernelFacts &facts, Field field, std::string_view value) {
-  if (auto number = parseRemarkValue(value)) facts.set(field, *number);
-  else if (auto evaluated = evaluateMcExpr(value, {}, findAmdArch(facts.arch))) facts.set(field, *evaluated);
-  else facts.unresolved.push_back(field);
+  if (auto number = parseRemarkValue(value)) {
+    facts.set(field, *number);
+    return;
+  }
+  const McExprValue evaluated = McExprEvaluator({}, findAmdArch(facts.arch)).evaluate(value);
+  if (evaluated.value) return facts.set(field, *evaluated.value);
+  facts.unresolved.push_back(field);
+  noteUnresolved(facts.notes, field, value, evaluated.problem);
 }
 
 FactSet parseRemarkText(std::string_view text, const std::string &arch) {
-  // [remark: ]FILE:LINE:COL: [remark: ]   LABEL: VALUE[ [-Rpass-analysis=...]]
-  static const std::regex line_re(
-      R"(^(?:remark: )?(.+?):(\d+):(\d+): (?:remark: )?\s*([A-Za-z][A-Za-z /\[\]]*?): (.+?)(?: \[-Rpass-analysis=kernel-resource-usage\])?\s*$)");
   FactSet set{"remarks", {}};
   KernelFacts *current = nullptr;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos) eol = text.size();
-    std::string line(text.substr(pos, eol - pos));
-    pos = eol + 1;
-    if (line.find(": ") == std::string::npos) continue;  // cheap pre-filter
-    std::smatch m;
-    if (!std::regex_match(line, m, line_re)) continue;
-    const std::string label = m[4];
-    const std::string value = m[5];
+  scan::forEachLine(text, [&](StringRef line) {
+    RemarkLine m;
+    if (!line.contains(": ") || !matchRemarkLine(line, m)) return;  // warnings, errors, source snippets
     for (const RemarkLabel &known : kRemarkLabels) {
-      if (known.text != label) continue;
+      if (known.text != scan::view(m.label)) continue;
       if (!known.field) {  // "Function Name" opens a block
         if (current) markDeviceFunction(*current);
         KernelFacts facts;
-        facts.name = value;
+        facts.name = m.value.str();
         facts.arch = arch;
-        facts.file = m[1];
-        facts.line = std::stoi(m[2]);
+        facts.file = m.file.str();
+        facts.line = lineNumber(m.line);
         set.kernels.push_back(std::move(facts));
         current = &set.kernels.back();
       } else if (current) {
-        setRemarkValue(*current, *known.field, value);
+        setRemarkValue(*current, *known.field, scan::view(m.value));
       }
       break;
     }
-  }
+  });
   if (current) markDeviceFunction(*current);
   return set;
 }

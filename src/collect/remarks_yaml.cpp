@@ -11,13 +11,28 @@
 #include "remark_labels.h"
 
 namespace regscope {
+namespace {
+
+// LLVM's remark parser keeps the YAML diagnostic with the source line and a
+// caret under it: the first line says it all.
+std::string firstLine(llvm::Error error) {
+  const std::string text = llvm::toString(std::move(error));
+  return text.substr(0, text.find('\n'));
+}
+
+}  // namespace
 
 FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
   FactSet set{"remarks", {}};
   if (yaml.empty()) return set;
+  // YAML has no NUL character. LLVM 15's scanner stops at one mid-token and
+  // hands the remark parser a key that is null, which it dereferences
+  // (found by the remark_yaml fuzz target).
+  if (const std::size_t nul = yaml.find('\0'); nul != std::string_view::npos)
+    throw Error("optimisation record: a NUL byte at offset " + std::to_string(nul) + " (not YAML)");
   auto parser = llvm::remarks::createRemarkParserFromMeta(
       llvm::remarks::Format::YAML, llvm::StringRef(yaml.data(), yaml.size()));
-  if (!parser) throw Error("optimisation record: " + llvm::toString(parser.takeError()));
+  if (!parser) throw Error("optimisation record: " + firstLine(parser.takeError()));
 
   std::map<std::string, std::size_t> index;  // function -> position in set.kernels
   while (true) {
@@ -28,7 +43,7 @@ FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
         llvm::consumeError(std::move(err));
         break;
       }
-      throw Error("optimisation record: " + llvm::toString(std::move(err)));
+      throw Error("optimisation record: " + firstLine(std::move(err)));
     }
     const llvm::remarks::Remark &remark = **next;
     if (remark.PassName != "kernel-resource-usage") continue;

@@ -1,7 +1,9 @@
 // Baseline files: every kernel's figures, sorted, one stable JSON document.
 #include <algorithm>
+#include <charconv>
+#include <climits>
+#include <cstdint>
 #include <filesystem>
-#include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <tuple>
@@ -103,27 +105,30 @@ std::string baselineToText(const Baseline &baseline) {
     kernels.push_back(std::move(k));
   }
   ordered_json doc = {{"regscope_baseline", kBaselineVersion}, {"kernels", kernels}};
-  return doc.dump(2) + "\n";
+  // Kernel names are bytes from the user's files: invalid UTF-8 becomes U+FFFD, not an exception.
+  return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
 Baseline baselineFromText(const std::string &text, const std::string &path) {
   ordered_json doc;
   try {
     doc = ordered_json::parse(text);
-  } catch (const ordered_json::parse_error &) {
+  } catch (const ordered_json::exception &) {  // parse_error, and out_of_range for a number like 1e999
     throw Error(path + ": not a regscope baseline (invalid JSON)");
   }
   if (!doc.is_object() || !doc.contains("regscope_baseline") || !doc["regscope_baseline"].is_string())
     throw Error(path + ": not a regscope baseline (no 'regscope_baseline' version)");
   const std::string version = doc["regscope_baseline"];
-  if (std::atoi(version.c_str()) != kBaselineMajor)
+  int major = -1;  // the digits before the first '.'; none or too many: not ours
+  std::from_chars(version.data(), version.data() + version.size(), major);
+  if (major != kBaselineMajor)
     throw Error(path + ": baseline version " + version + " is not supported (this regscope reads 1.x)");
   if (!doc.contains("kernels") || !doc["kernels"].is_array()) throw Error(path + ": baseline has no 'kernels' array");
   Baseline baseline;
   for (const ordered_json &k : doc["kernels"]) {
     if (!k.is_object()) throw Error(path + ": a kernel entry is not an object");
     auto text_of = [&](const char *key) {
-      if (!k.contains(key) || !k[key].is_string()) throw Error(path + ": kernel entry lacks '" + key + "'");
+      if (!k.contains(key) || !k[key].is_string()) throw Error(path + ": kernel entry lacks a string '" + key + "'");
       return k[key].get<std::string>();
     };
     BaselineEntry e;
@@ -133,11 +138,14 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
     e.demangled = k.contains("demangled") ? text_of("demangled") : e.name;
     e.arch = text_of("arch");
     for (const IntMember &m : kIntMembers) {
-      if (!k.contains(m.key) || !k[m.key].is_number_integer() ||
-          k[m.key].get<long long>() < std::numeric_limits<int>::min() ||
-          k[m.key].get<long long>() > std::numeric_limits<int>::max())
-        throw Error(path + ": kernel " + e.name + " lacks integer '" + m.key + "'");
-      e.*m.member = k[m.key].get<int>();
+      // A figure outside 0..INT_MAX is no count regscope wrote.
+      const bool in_range = k.contains(m.key) && (k[m.key].is_number_unsigned()
+                                                      ? k[m.key].get<std::uint64_t>() <= INT_MAX
+                                                      : k[m.key].is_number_integer() && k[m.key].get<std::int64_t>() >= 0 &&
+                                                            k[m.key].get<std::int64_t>() <= INT_MAX);
+      if (!in_range) throw Error(path + ": kernel " + e.name + " lacks a count (0.." + std::to_string(INT_MAX) + ") '" +
+                                 m.key + "'");
+      e.*m.member = static_cast<int>(k[m.key].get<std::int64_t>());
     }
     baseline.push_back(std::move(e));
   }

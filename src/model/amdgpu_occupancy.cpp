@@ -3,6 +3,7 @@
 // VGPRs for one more wave) are answered by searching the monotone forward
 // rules, so each rule is written once.
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 
 #include "regscope/model/amdgpu_occupancy.h"
@@ -138,7 +139,8 @@ Occupancy computeOccupancyAs(const AmdArch &arch, const KernelResources &r, Comp
 CompilerModel compilerModelFor(const std::string &version) {
   const std::size_t at = version.find("version ");
   if (at == std::string::npos) return CompilerModel::Hardware;
-  const int major = std::atoi(version.c_str() + at + 8);
+  int major = 0;  // digits out of range leave 0: an unknown generation
+  std::from_chars(version.data() + at + 8, version.data() + version.size(), major);
   if (major == 15) return CompilerModel::Llvm15;
   if (major >= 16 && major <= 22) return CompilerModel::Llvm19;
   return CompilerModel::Hardware;

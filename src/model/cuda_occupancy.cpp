@@ -50,7 +50,9 @@ int carveoutStep(const CudaArch &arch, int bytes) {
 
 int cudaBlocksByShared(const CudaArch &arch, int shared_bytes, int carveout_percent) {
   if (shared_bytes > arch.shared_per_block_optin) return 0;
-  const int per_block = roundUp(shared_bytes + arch.shared_reserved_per_block, arch.shared_granule);
+  const int per_block = roundUp(std::max(shared_bytes, 0) + arch.shared_reserved_per_block, arch.shared_granule);
+  // CC 7.5 reserves nothing per block: a block without shared memory takes none.
+  if (per_block == 0) return INT_MAX;
   // The SM's shared memory: the largest carveout by default; else the preferred
   // percentage rounded up to a step, and never less than one block needs.
   int per_sm = arch.shared_per_sm;
@@ -62,11 +64,16 @@ int cudaBlocksByShared(const CudaArch &arch, int shared_bytes, int carveout_perc
 }
 
 namespace {
+// Static plus dynamic shared memory, each up to INT_MAX from the command
+// line: summed in 64 bits and saturated (anything that large fits no SM).
+int sharedBytes(const CudaResources &r) {
+  return static_cast<int>(std::min<long long>(static_cast<long long>(r.static_shared) + r.dynamic_shared, INT_MAX));
+}
+
 Limits limitsFor(const CudaArch &arch, const CudaResources &r) {
   return {arch.max_warps_per_sm / warpsPerBlock(r.block_size), arch.max_blocks_per_sm,
           cudaBlocksByRegisters(arch, r.registers, r.block_size),
-          cudaBlocksByShared(arch, r.static_shared + r.dynamic_shared, r.carveout_percent),
-          blocksByBarriers(arch, r.barriers)};
+          cudaBlocksByShared(arch, sharedBytes(r), r.carveout_percent), blocksByBarriers(arch, r.barriers)};
 }
 }  // namespace
 
@@ -79,7 +86,7 @@ CudaOccupancy computeCudaOccupancy(const CudaArch &arch, const CudaResources &r)
     return occ;
   }
   const int warps = warpsPerBlock(r.block_size);
-  const int shared = r.static_shared + r.dynamic_shared;
+  const int shared = sharedBytes(r);
   const Limits limits = limitsFor(arch, r);
   occ.by_warps = limits.warps;
   occ.by_blocks = limits.blocks;

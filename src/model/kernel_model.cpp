@@ -3,6 +3,7 @@
 #include "regscope/model/kernel_model.h"
 
 #include <algorithm>
+#include <climits>
 
 namespace regscope {
 namespace {
@@ -10,20 +11,43 @@ namespace {
 constexpr int kDefaultAmdWorkgroupSize = 1024;  // HIP's --gpu-max-threads-per-block
 constexpr int kDefaultCudaBlockSize = 256;      // no launch bounds, no --block-size
 
-int value(const KernelRecord &r, Field f) { return static_cast<int>(r.value(f)); }
+// A record's figures as the models take them, in int. A figure outside
+// 0..kMaxModelFigure (ptxas's "4294966272 bytes smem", or a crafted file) is
+// clamped into that range and named in `clamped`, never narrowed silently.
+// The bound is far beyond every target's limits, so a clamped figure still
+// exceeds the limit it exceeded, and sums of a few stay inside int.
+class Figures {
+ public:
+  Figures(const KernelRecord &record, std::vector<Field> &clamped) : record_(record), clamped_(clamped) {}
+  int operator()(Field f) const {
+    const std::int64_t v = record_.value(f);
+    if (v >= 0 && v <= kMaxModelFigure) return static_cast<int>(v);
+    if (std::find(clamped_.begin(), clamped_.end(), f) == clamped_.end()) clamped_.push_back(f);
+    return v < 0 ? 0 : static_cast<int>(kMaxModelFigure);
+  }
+
+ private:
+  const KernelRecord &record_;
+  std::vector<Field> &clamped_;
+};
+
+// a + b, where b comes from the command line: saturated rather than wrapped.
+int addBytes(int a, int b) {
+  return static_cast<int>(std::clamp<std::int64_t>(std::int64_t{a} + b, 0, INT_MAX));
+}
 
 // The workgroup/block size the model assumes: --block-size, else what the
 // kernel was compiled for (`field`), else the vendor's default.
-LaunchAssumption chooseLaunch(const KernelRecord &record, const LaunchOverrides &launch, Field field,
-                              BlockSizeSource field_source, int fallback, int dynamic_shared) {
+LaunchAssumption chooseLaunch(const KernelRecord &record, const Figures &value, const LaunchOverrides &launch,
+                              Field field, BlockSizeSource field_source, int fallback, int dynamic_shared) {
   LaunchAssumption a;
   a.dynamic_shared = dynamic_shared;
-  a.max_block_size = record.has(field) ? value(record, field) : 0;
+  a.max_block_size = record.has(field) ? value(field) : 0;
   if (launch.block_size) {
     a.block_size = *launch.block_size;
     a.source = launch.block_size_source;
   } else if (record.has(field)) {
-    a.block_size = value(record, field);
+    a.block_size = value(field);
     a.source = field_source;
   } else {
     a.block_size = fallback;
@@ -87,10 +111,11 @@ const char *spillsUnit(Vendor vendor) {
 ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, const LaunchOverrides &launch,
                               CompilerModel compiler) {
   // The row as the kernel was compiled: its wave size and WGP/CU mode.
-  const AmdArch arch = configureArch(row, value(record, Field::WaveSize),
-                                     record.has(Field::WgpMode) && record.value(Field::WgpMode) == 0);
   ModelledKernel m;
-  m.launch = chooseLaunch(record, launch, Field::MaxWorkgroupSize, BlockSizeSource::MaxFlatWorkgroupSize,
+  const Figures value(record, m.clamped);
+  const AmdArch arch = configureArch(row, value(Field::WaveSize),
+                                     record.has(Field::WgpMode) && record.value(Field::WgpMode) == 0);
+  m.launch = chooseLaunch(record, value, launch, Field::MaxWorkgroupSize, BlockSizeSource::MaxFlatWorkgroupSize,
                           kDefaultAmdWorkgroupSize, launch.dynamic_lds);
   AmdKernelModel amd{arch, {}, std::nullopt, false, anyUnresolved(record)};
   m.summary.vendor = Vendor::Amd;
@@ -111,21 +136,27 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
     return m;
   }
   KernelResources resources;
-  resources.vgprs = value(record, Field::Vgprs);
-  resources.agprs = value(record, Field::Agprs);
-  resources.vgprs_total = value(record, Field::VgprsTotal);
-  resources.sgprs = value(record, Field::Sgprs);
-  resources.lds_bytes = value(record, Field::LdsBytes) + m.launch.dynamic_shared;
+  resources.vgprs = value(Field::Vgprs);
+  resources.agprs = value(Field::Agprs);
+  resources.vgprs_total = value(Field::VgprsTotal);
+  resources.sgprs = value(Field::Sgprs);
+  resources.lds_bytes = addBytes(value(Field::LdsBytes), m.launch.dynamic_shared);
   resources.workgroup_size = m.launch.block_size;
   amd.occupancy = computeOccupancy(arch, resources);
   if (record.has(Field::CompilerOccupancy)) {
+    KernelResources compiled = resources;  // what the compiler saw
+    compiled.workgroup_size = m.launch.max_block_size > 0 ? m.launch.max_block_size : kDefaultAmdWorkgroupSize;
+    compiled.lds_bytes = value(Field::LdsBytes);
     CompilerFigure figure;
-    figure.printed = value(record, Field::CompilerOccupancy);
+    figure.printed = value(Field::CompilerOccupancy);
     figure.model = compiler;
     figure.expected = compiler == CompilerModel::Hardware
                           ? figure.printed
-                          : computeOccupancyAs(arch, resources, compiler).waves_per_simd;
-    figure.waves_per_workgroup = (m.launch.block_size + arch.wave_size - 1) / arch.wave_size;
+                          : computeOccupancyAs(arch, compiled, compiler).waves_per_simd;
+    figure.compile_block_size = compiled.workgroup_size;
+    figure.waves_per_workgroup = compiled.workgroup_size / arch.wave_size + (compiled.workgroup_size % arch.wave_size != 0);
+    figure.launch_differs = compiled.workgroup_size != resources.workgroup_size || compiled.lds_bytes != resources.lds_bytes;
+    figure.hardware_at_compile = computeOccupancy(arch, compiled).waves_per_simd;
     amd.compiler = figure;
   }
   amd.hidden_agpr_spills = arch.agprs == AgprMode::Separate && record.value(Field::Agprs) > 0 &&
@@ -133,8 +164,8 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   m.summary.level = amd.occupancy.waves_per_simd;
   m.summary.level_by_registers = amd.occupancy.by_vgpr;
   m.summary.registers = amd.occupancy.vgprs_total;
-  m.summary.spills = value(record, Field::VgprSpills) + value(record, Field::SgprSpills);
-  m.summary.scratch_bytes = value(record, Field::ScratchBytes);
+  m.summary.spills = value(Field::VgprSpills) + value(Field::SgprSpills);
+  m.summary.scratch_bytes = value(Field::ScratchBytes);
   m.summary.limiter = amd.occupancy.limiter;
   m.model = std::move(amd);
   return m;
@@ -142,11 +173,12 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
 
 ModelledKernel modelCudaKernel(const KernelRecord &record, const CudaArch &arch, const LaunchOverrides &launch) {
   ModelledKernel m;
-  m.launch = chooseLaunch(record, launch, Field::MaxThreadsPerBlock, BlockSizeSource::LaunchBounds,
+  const Figures value(record, m.clamped);
+  m.launch = chooseLaunch(record, value, launch, Field::MaxThreadsPerBlock, BlockSizeSource::LaunchBounds,
                           kDefaultCudaBlockSize, launch.dynamic_shared);
   CudaResources resources;
-  resources.registers = value(record, Field::Registers);
-  resources.static_shared = value(record, Field::SharedBytes);
+  resources.registers = value(Field::Registers);
+  resources.static_shared = value(Field::SharedBytes);
   resources.dynamic_shared = m.launch.dynamic_shared;
   resources.block_size = m.launch.block_size;
   resources.carveout_percent = launch.carveout_percent;
@@ -157,14 +189,14 @@ ModelledKernel modelCudaKernel(const KernelRecord &record, const CudaArch &arch,
     cuda.occupancy.limiter = Limiter::Invalid;
     cuda.occupancy.invalid = CudaOccupancy::Invalid::LaunchBounds;
   }
-  const int warps_per_block = (m.launch.block_size + 31) / 32;
+  const int warps_per_block = m.launch.block_size / 32 + (m.launch.block_size % 32 != 0);
   m.summary = {Vendor::Nvidia,
                cuda.occupancy.warps_per_sm,
                cuda.occupancy.max_warps_per_sm,
                std::min(cuda.occupancy.by_registers, cuda.occupancy.by_warps) * warps_per_block,
                resources.registers,
-               value(record, Field::SpillStoreBytes),
-               value(record, Field::StackBytes),
+               value(Field::SpillStoreBytes),
+               value(Field::StackBytes),
                cuda.occupancy.limiter};
   m.model = std::move(cuda);
   return m;

@@ -6,6 +6,8 @@
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
+#include "regscope/target/amdgpu.h"
+#include "regscope/target/cuda.h"
 
 namespace regscope {
 namespace {
@@ -14,7 +16,7 @@ namespace fs = std::filesystem;
 
 enum class Kind { CodeObject, Assembly, RemarksYaml, Log };
 
-Kind sniff(const std::string &bytes) {
+Kind sniff(std::string_view bytes) {
   if (bytes.rfind("\x7f" "ELF", 0) == 0 || bytes.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0) return Kind::CodeObject;
   if (bytes.rfind("--- !", 0) == 0) return Kind::RemarksYaml;
   if (bytes.find(".amdgcn_target") != std::string::npos || bytes.find(".amdgpu_metadata") != std::string::npos ||
@@ -33,60 +35,96 @@ auto inFile(const std::string &file, Parse parse) {
   }
 }
 
+// "<stem>-hip-amdgcn-amd-amdhsa-gfx90a.opt.yaml" names its arch.
+std::string archInRecordName(const std::string &file) {
+  const std::string name = fs::path(file).filename().string();
+  const std::size_t at = name.rfind("-amdgcn-amd-amdhsa-");
+  if (at == std::string::npos) return "";
+  const std::size_t end = name.find(".opt.yaml");
+  return name.substr(at + 19, end == std::string::npos || end < at + 19 ? std::string::npos : end - at - 19);
+}
+
+std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &file, const std::string &log_arch,
+                                  std::string &producer) {
+  std::vector<FactSet> sets;
+  switch (sniff(bytes)) {
+    case Kind::CodeObject: {
+      std::vector<CodeObject> objects = parseCodeObjects(bytes);
+      for (CodeObject &co : objects) sets.push_back(std::move(co.facts));
+      bool any = false;
+      for (const FactSet &set : sets) any |= !set.kernels.empty();
+      if (!any) throw Error("no AMDGPU kernels in this file");
+      break;
+    }
+    case Kind::Assembly: {
+      AsmFile assembly = parseAsm(bytes);
+      producer = assembly.producer;
+      sets.push_back(std::move(assembly.facts));
+      if (sets.front().kernels.empty()) throw Error("no AMDGPU kernels in this assembly");
+      break;
+    }
+    case Kind::RemarksYaml: {
+      const std::string arch = log_arch.empty() ? archInRecordName(file) : log_arch;
+      if (arch.empty()) throw Error("the file name does not say the arch; pass --arch");
+      sets.push_back(parseRemarkYaml(bytes, arch));
+      if (sets.front().kernels.empty()) throw Error("no kernel-resource-usage remarks in this record");
+      break;
+    }
+    case Kind::Log: {
+      FactSet remarks = parseRemarkText(bytes, log_arch);
+      if (remarks.kernels.empty())
+        throw Error("no kernel-resource-usage remarks (compile with -Rpass-analysis=kernel-resource-usage)");
+      if (log_arch.empty()) throw Error("remarks do not say which arch they are for; pass --arch (e.g. --arch gfx90a)");
+      sets.push_back(std::move(remarks));
+      break;
+    }
+  }
+  return sets;
+}
+
+// parse is the user's question about these files: an arch regscope cannot
+// model is an error (exit 2), as it is for analyze, not a warning.
+void requireKnownArch(const KernelRecord &record) {
+  if (record.arch.empty()) throw Error("the file does not say which arch kernel " + record.demangled + " is for");
+  switch (record.vendor) {
+    case Vendor::Amd:
+      if (!findAmdArch(record.arch))
+        throw Error("unknown arch '" + record.arch + "' (kernel " + record.demangled + "); known: " + knownArchList());
+      return;
+    case Vendor::Nvidia:
+      if (!findCudaArch(record.arch))
+        throw Error("unknown arch '" + record.arch + "' (kernel " + record.demangled +
+                    "); known: " + knownCudaArchList());
+      return;
+  }
+}
+
 }  // namespace
+
+Artifact collectArtifact(std::string_view bytes, const std::string &name, const std::string &log_arch) {
+  return inFile(name, [&] {
+    Artifact artifact;
+    artifact.records = mergeFacts(collectFacts(bytes, name, log_arch, artifact.producer));
+    for (KernelRecord &record : artifact.records) {
+      requireKnownArch(record);
+      if (record.file.empty()) record.file = name;  // code objects and .s name no source
+    }
+    return artifact;
+  });
+}
 
 Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch,
                       const LaunchOverrides &launch) {
   if (files.empty()) throw Error("no input files");
+  if (!log_arch.empty()) requireAmdArch(log_arch);  // "unknown arch 'X'; known: ..."
   Report report;
   for (const std::string &file : files) {
     std::error_code ec;
     if (!fs::is_regular_file(file, ec)) throw Error(file + ": no such file");
-    const std::string bytes = readFile(file);
-    std::vector<FactSet> sets;
-    switch (sniff(bytes)) {
-      case Kind::CodeObject: {
-        std::vector<CodeObject> objects = inFile(file, [&] { return parseCodeObjects(bytes); });
-        for (CodeObject &co : objects) sets.push_back(std::move(co.facts));
-        bool any = false;
-        for (const FactSet &set : sets) any |= !set.kernels.empty();
-        if (!any) throw Error(file + ": no AMDGPU kernels in this file");
-        break;
-      }
-      case Kind::Assembly: {
-        AsmFile assembly = inFile(file, [&] { return parseAsm(bytes); });
-        if (report.compiler_version.empty()) report.compiler_version = assembly.producer;
-        sets.push_back(std::move(assembly.facts));
-        if (sets.front().kernels.empty()) throw Error(file + ": no AMDGPU kernels in this assembly");
-        break;
-      }
-      case Kind::RemarksYaml: {  // "<stem>-hip-amdgcn-amd-amdhsa-gfx90a.opt.yaml" names its arch
-        std::string arch = log_arch;
-        const std::string name = fs::path(file).filename().string();
-        const std::size_t at = name.rfind("-amdgcn-amd-amdhsa-");
-        if (arch.empty() && at != std::string::npos)
-          arch = name.substr(at + 19, name.find(".opt.yaml") == std::string::npos ? std::string::npos
-                                                                                  : name.find(".opt.yaml") - at - 19);
-        if (arch.empty()) throw Error(file + ": the file name does not say the arch; pass --arch");
-        sets.push_back(inFile(file, [&] { return parseRemarkYaml(bytes, arch); }));
-        if (sets.front().kernels.empty()) throw Error(file + ": no kernel-resource-usage remarks in this record");
-        break;
-      }
-      case Kind::Log: {
-        FactSet remarks = parseRemarkText(bytes, log_arch);
-        if (remarks.kernels.empty())
-          throw Error(file + ": no kernel-resource-usage remarks (compile with -Rpass-analysis=kernel-resource-usage)");
-        if (log_arch.empty())
-          throw Error(file + ": remarks do not say which arch they are for; pass --arch (e.g. --arch gfx90a)");
-        sets.push_back(std::move(remarks));
-        break;
-      }
-    }
-    std::vector<KernelRecord> records = mergeFacts(sets);
-    for (KernelRecord &record : records)
-      if (record.file.empty()) record.file = file;  // code objects and .s name no source
+    Artifact artifact = collectArtifact(readFile(file), file, log_arch);
+    if (report.compiler_version.empty()) report.compiler_version = artifact.producer;
     const std::size_t first = report.kernels.size();
-    addKernels(report, records, launch);
+    addKernels(report, artifact.records, launch);
     for (std::size_t k = first; k < report.kernels.size(); ++k) report.kernels[k].display_file = report.kernels[k].record.file;
     report.inputs.push_back(file);
   }

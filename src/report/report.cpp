@@ -46,9 +46,12 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
 }
 
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchFor &launch) {
-  for (const KernelRecord &record : records)
+  for (const KernelRecord &record : records) {
     for (const std::string &w : record.warnings)
       report.warnings.push_back(record.demangled + " [" + record.arch + "]: sources disagree on " + w);
+    for (const std::string &note : record.notes)
+      report.warnings.push_back(record.demangled + " [" + record.arch + "]: unresolved " + note);
+  }
   const std::size_t first = report.kernels.size();
   for (const KernelRecord &record : records) {
     std::string warning;
@@ -57,6 +60,10 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
       report.warnings.push_back(warning);
       continue;
     }
+    for (Field f : modelled->clamped)
+      report.warnings.push_back(record.demangled + " [" + record.arch + "]: " + fieldKey(f) + " " +
+                                std::to_string(record.value(f)) + " is outside what any target allows; modelled as " +
+                                std::to_string(record.value(f) < 0 ? 0 : kMaxModelFigure));
     KernelReport k;
     static_cast<ModelledKernel &>(k) = std::move(*modelled);
     k.record = record;

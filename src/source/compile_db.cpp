@@ -2,14 +2,17 @@
 // from regscope's private temporary directory.
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
+#include <llvm/Support/VirtualFileSystem.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
-#include "regscope/support/error.h"
 #include "regscope/source/flags.h"
+#include "regscope/support/error.h"
+#include "regscope/support/files.h"
 #include "regscope/source/source.h"
 
 namespace regscope {
@@ -84,28 +87,56 @@ std::vector<SourceJob> jobsForFiles(const std::vector<std::string> &files) {
   return jobs;
 }
 
-std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::vector<std::string> &files,
-                                        Vendor vendor) {
-  const std::string language = vendor == Vendor::Nvidia ? "cu" : "hip";
-  std::string error;
-  std::unique_ptr<clang::tooling::CompilationDatabase> db;
-  std::error_code ec;
-  if (fs::is_regular_file(database, ec))
-    db = clang::tooling::JSONCompilationDatabase::loadFromFile(database, error,
-                                                               clang::tooling::JSONCommandLineSyntax::AutoDetect);
-  else if (fs::is_directory(database, ec))
-    db = clang::tooling::CompilationDatabase::autoDetectFromDirectory(fs::absolute(database).string(), error);
-  else
-    throw Error(database + ": no such file or directory");
-  if (!db) throw Error("no compile database at or above " + database + " (looked for compile_commands.json)");
+namespace {
 
+// Canonical JSON for Clang's loader, or regscope::Error with nlohmann's
+// one-line reason (its parser is iterative: no depth limit is needed).
+std::string canonicalJson(std::string_view text, const std::string &path) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::exception &e) {  // parse_error, and out_of_range for 1e999
+    throw Error(path + ": not a compile database (invalid JSON: " + e.what() + ")");
+  }
+  if (!doc.is_array()) throw Error(path + ": not a compile database (not a JSON array)");
+  // Entries are objects of strings and string arrays: anything deeper is not
+  // one (and would recurse in dump below, and in Clang's YAML reader).
+  for (std::size_t i = 0; i < doc.size(); ++i) {
+    if (!doc[i].is_object()) throw Error(path + ": not a compile database (entry " + std::to_string(i) + " is not an object)");
+    for (const auto &[key, value] : doc[i].items()) {
+      bool flat = value.is_primitive();
+      if (value.is_array())
+        flat = std::all_of(value.begin(), value.end(), [](const nlohmann::json &v) { return v.is_primitive(); });
+      if (!flat)
+        throw Error(path + ": not a compile database (entry " + std::to_string(i) + ": '" + key +
+                    "' holds an object or nested array)");
+    }
+  }
+  // One entry per line, "key": value: the JSON subset LLVM's YAML parser reads.
+  return doc.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// compile_commands.json in `dir` or the nearest parent that has one, as
+// Clang's autoDetectFromDirectory looks for it (empty: none).
+std::string findDatabaseFile(const std::string &dir) {
+  std::error_code ec;
+  for (fs::path at = fs::absolute(dir, ec); !at.empty(); at = at.parent_path()) {
+    if (fs::is_regular_file(at / "compile_commands.json", ec)) return (at / "compile_commands.json").string();
+    if (fs::exists(at / "compile_flags.txt", ec) || at == at.root_path()) break;  // Clang's other plugin answers first
+  }
+  return "";
+}
+
+std::vector<SourceJob> jobsFrom(const clang::tooling::CompilationDatabase &db, const std::string &database,
+                                const std::vector<std::string> &files, Vendor vendor) {
+  const std::string language = vendor == Vendor::Nvidia ? "cu" : "hip";
   std::set<std::string> wanted;
   for (const std::string &file : files) wanted.insert(fs::absolute(file).lexically_normal().string());
   std::set<std::string> seen;
   std::set<std::pair<std::string, std::vector<std::string>>> entries;
   std::map<std::string, int> variants;
   std::vector<SourceJob> jobs;
-  for (const clang::tooling::CompileCommand &command : db->getAllCompileCommands()) {
+  for (const clang::tooling::CompileCommand &command : db.getAllCompileCommands()) {
     if (!isEntryFor(command, language)) continue;
     const std::string path = absolute(command.Filename, command.Directory);
     if (!wanted.empty() && !wanted.count(path)) continue;
@@ -134,6 +165,43 @@ std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::
   for (const std::string &file : wanted)
     if (!seen.count(file)) throw Error(file + ": not a " + std::string(kind) + " entry of the compile database");
   return jobs;
+}
+
+// Clang's loader over checked text. The buffer must outlive the database.
+std::unique_ptr<clang::tooling::CompilationDatabase> loadDatabase(const std::string &canonical,
+                                                                  const std::string &path) {
+  std::string error;
+  auto db = clang::tooling::JSONCompilationDatabase::loadFromBuffer(canonical, error,
+                                                                    clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!db) throw Error(path + ": not a compile database (" + error + ")");
+  return db;
+}
+
+}  // namespace
+
+std::vector<SourceJob> jobsFromDatabaseText(std::string_view text, const std::string &path,
+                                            const std::vector<std::string> &files, Vendor vendor) {
+  const std::string canonical = canonicalJson(text, path);
+  return jobsFrom(*loadDatabase(canonical, path), path, files, vendor);
+}
+
+std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::vector<std::string> &files,
+                                        Vendor vendor) {
+  std::error_code ec;
+  if (fs::is_regular_file(database, ec)) return jobsFromDatabaseText(readFile(database), database, files, vendor);
+  if (!fs::is_directory(database, ec)) throw Error(database + ": no such file or directory");
+  if (const std::string found = findDatabaseFile(database); !found.empty()) {
+    // As Clang's directory plugin loads it: response files expanded, driver modes inferred.
+    const std::string canonical = canonicalJson(readFile(found), found);
+    auto db = clang::tooling::inferTargetAndDriverMode(
+        clang::tooling::expandResponseFiles(loadDatabase(canonical, found), llvm::vfs::getRealFileSystem()));
+    return jobsFrom(*db, found, files, vendor);
+  }
+  std::string error;
+  std::unique_ptr<clang::tooling::CompilationDatabase> db =
+      clang::tooling::CompilationDatabase::autoDetectFromDirectory(fs::absolute(database).string(), error);
+  if (!db) throw Error("no compile database at or above " + database + " (looked for compile_commands.json)");
+  return jobsFrom(*db, database, files, vendor);
 }
 
 }  // namespace regscope

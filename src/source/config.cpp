@@ -5,7 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cstdlib>
+#include <climits>
+#include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -32,10 +33,14 @@ void rejectUnknownKeys(const json &object, std::initializer_list<const char *> k
 std::optional<int> optionalCount(const json &object, const char *key, const std::string &where, int low = 0) {
   if (!object.contains(key)) return std::nullopt;
   const json &v = object[key];
-  if (!v.is_number_integer() || v.get<long long>() < low || v.get<long long>() > (1 << 30))
+  const bool in_range = v.is_number_unsigned() ? v.get<std::uint64_t>() <= INT_MAX
+                                               : v.is_number_integer() && v.get<std::int64_t>() >= low &&
+                                                     v.get<std::int64_t>() <= INT_MAX;
+  if (!in_range)
     throw Error(where + ": '" + key + "' must be " +
-                (low == 0 ? std::string("a non-negative integer") : "an integer of at least " + std::to_string(low)));
-  return v.get<int>();
+                (low == 0 ? std::string("a non-negative integer") : "an integer of at least " + std::to_string(low)) +
+                " (at most " + std::to_string(INT_MAX) + ")");
+  return static_cast<int>(v.get<std::int64_t>());
 }
 
 Thresholds readThresholds(const json &object, const std::string &where) {
@@ -78,16 +83,21 @@ bool KernelSettings::matches(const std::string &mangled, const std::string &dema
 Config loadConfig(const std::string &path) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) throw Error(path + ": no such config file");
+  return configFromText(readFile(path), path);
+}
+
+Config configFromText(const std::string &text, const std::string &path) {
   json doc;
   try {
-    doc = json::parse(readFile(path));
-  } catch (const json::parse_error &e) {
+    doc = json::parse(text);
+  } catch (const json::exception &e) {  // parse_error, and out_of_range for a number like 1e999
     throw Error(path + ": not valid JSON (" + std::string(e.what()) + ")");
   }
   if (!doc.is_object()) throw Error(path + ": must be a JSON object");
   rejectUnknownKeys(doc, {"version", "defaults", "kernels", "archs", "compiler_flags"}, path);
   if (doc.contains("version") && doc["version"] != 1)
-    throw Error(path + ": unsupported config version " + doc["version"].dump() + " (this regscope reads 1)");
+    throw Error(path + ": unsupported config version" +
+                (doc["version"].is_primitive() ? " " + doc["version"].dump() : "") + " (this regscope reads 1)");
 
   Config config;
   config.path = path;
@@ -98,8 +108,10 @@ Config loadConfig(const std::string &path) {
   }
   if (doc.contains("kernels")) {
     if (!doc["kernels"].is_array()) throw Error(path + ": 'kernels' must be an array");
-    for (const json &entry : doc["kernels"]) {
-      const std::string where = path + ": kernels entry " + entry.dump();
+    for (std::size_t i = 0; i < doc["kernels"].size(); ++i) {
+      const json &entry = doc["kernels"][i];
+      // The entry by its place: printing it would recurse over whatever nesting it holds.
+      const std::string where = path + ": kernels entry " + std::to_string(i + 1);
       if (!entry.is_object() || !entry.contains("match") || !entry["match"].is_string())
         throw Error(where + ": needs a string 'match'");
       rejectUnknownKeys(entry, {"match", "min_occupancy", "max_spills", "max_scratch", "block_size", "dynamic_lds"},
@@ -113,6 +125,7 @@ Config loadConfig(const std::string &path) {
   }
   config.archs = readStrings(doc, "archs", path);
   // Paths in the file's flags are relative to the file, as clang-tidy reads its config.
+  std::error_code ec;
   const std::string dir = fs::absolute(path, ec).parent_path().string();
   config.compiler_flags = resolvePathFlags(readStrings(doc, "compiler_flags", path), dir);
   return config;

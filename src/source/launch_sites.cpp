@@ -71,6 +71,38 @@ std::map<std::string, long> constants(const std::vector<Tok> &t) {
         t[i + 1].kind == clang::tok::equal && t[i + 3].kind == clang::tok::semi)
       if (std::optional<long> v = integer(t[i + 2].text)) define(t[i].text, *v);
   }
+  // dim3 NAME(x, y, z);  dim3 NAME = dim3(x, y, z);  dim3 NAME{x, y, z};  dim3 NAME = x;
+  for (std::size_t i = 0; i + 2 < t.size(); ++i) {
+    if (t[i].text != "dim3" || t[i + 1].kind != clang::tok::raw_identifier) continue;
+    std::size_t at = i + 2;
+    if (t[at].kind == clang::tok::equal) {
+      ++at;
+      if (at < t.size() && t[at].text == "dim3") ++at;
+    }
+    if (at >= t.size()) continue;
+    long product = 1;
+    bool ok = true;
+    std::size_t end = at;
+    if (t[at].kind == clang::tok::l_paren || t[at].kind == clang::tok::l_brace) {
+      const TokenKind close = t[at].kind == clang::tok::l_paren ? clang::tok::r_paren : clang::tok::r_brace;
+      for (end = at + 1; end < t.size() && t[end].kind != close; ++end) {
+        if (t[end].kind == clang::tok::comma) continue;
+        std::optional<long> v = t[end].kind == clang::tok::numeric_constant ? integer(t[end].text)
+                                : values.count(t[end].text)                ? std::optional<long>(values[t[end].text])
+                                                                           : std::nullopt;
+        if (!v) ok = false;
+        else product *= *v;
+      }
+      ++end;
+    } else {
+      std::optional<long> v = integer(t[at].text);
+      if (!v && values.count(t[at].text)) v = values[t[at].text];
+      ok = v.has_value();
+      if (ok) product = *v;
+      end = at + 1;
+    }
+    if (ok && end < t.size() && t[end].kind == clang::tok::semi) define(t[i + 1].text, product);
+  }
   for (const std::string &name : ambiguous) values.erase(name);
   return values;
 }

@@ -1,4 +1,5 @@
 // Whole-file reads and atomic whole-file writes.
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -53,31 +54,59 @@ std::optional<std::string> repositoryRoot(const std::string &dir) {
   return std::nullopt;
 }
 
-void writeFileAtomically(const std::string &path, const std::string &content) {
+namespace {
+
+// Writes `content` into an existing non-regular file (a FIFO, /dev/null, a
+// terminal): such a node must stay what it is, so it is written through.
+void writeThrough(const std::string &path, const std::string &content) {
+  const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) throw Error("cannot write " + path + ": " + std::strerror(errno));
+  std::size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      close(fd);
+      throw Error("cannot write " + path + ": " + std::strerror(errno));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  close(fd);
+}
+
+}  // namespace
+
+void writeFileAtomically(const std::string &path, const std::string &content, std::optional<unsigned> mode) {
   namespace fs = std::filesystem;
-  fs::path target(path);
-  fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::error_code ec;
+  // A symbolic link stays a link: the file it points to is what gets replaced.
+  fs::path target(path);
+  if (fs::is_symlink(target, ec)) target = fs::weakly_canonical(target, ec);
+  const fs::file_status status = fs::status(target, ec);
+  if (fs::is_directory(status)) throw Error("cannot write " + path + ": is a directory");
+  if (fs::exists(status) && !fs::is_regular_file(status)) return writeThrough(target.string(), content);
+  fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   if (!fs::is_directory(dir, ec)) throw Error("cannot write " + path + ": no directory " + dir.string());
-  if (fs::is_directory(target, ec)) throw Error("cannot write " + path + ": is a directory");
   std::string temp = (dir / ("." + target.filename().string() + ".regscope-XXXXXX")).string();
   int fd = mkstemp(temp.data());
-  if (fd < 0) throw Error("cannot write " + path + ": permission denied");
-  // mkstemp makes 0600; keep the replaced file's mode, else honour the umask.
+  if (fd < 0) throw Error("cannot write " + path + ": " + std::strerror(errno));
+  // mkstemp makes 0600; the mode asked for, else the replaced file's, else honour the umask.
   struct stat existing {};
-  mode_t mode;
-  if (stat(path.c_str(), &existing) == 0) {
-    mode = existing.st_mode & 07777;
+  mode_t file_mode;
+  if (mode) {
+    file_mode = static_cast<mode_t>(*mode);
+  } else if (stat(target.c_str(), &existing) == 0) {
+    file_mode = existing.st_mode & 07777;
   } else {
     mode_t mask = umask(0);
     umask(mask);
-    mode = 0666 & ~mask;
+    file_mode = 0666 & ~mask;
   }
-  fchmod(fd, mode);
+  fchmod(fd, file_mode);
   bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size());
   ok = (fsync(fd) == 0) && ok;
   ok = (close(fd) == 0) && ok;
-  if (!ok || std::rename(temp.c_str(), path.c_str()) != 0) {
+  if (!ok || std::rename(temp.c_str(), target.c_str()) != 0) {
     std::remove(temp.c_str());
     throw Error("cannot write " + path);
   }

@@ -81,7 +81,7 @@ class CudaCalculatorView : public View {
     table.add({"block slots", Cell::count(1), limit(occ_.by_blocks)});
     table.add({"registers/thread", Cell::count(r_.registers), limit(occ_.by_registers)});
     table.add({"shared bytes (+" + std::to_string(arch_.shared_reserved_per_block) + " reserved)",
-               Cell::count(r_.static_shared + r_.dynamic_shared), limit(occ_.by_shared)});
+               Cell::count(std::int64_t{r_.static_shared} + r_.dynamic_shared), limit(occ_.by_shared)});
     table.add({"barriers", Cell::count(r_.barriers), limit(occ_.by_barriers)});
     doc.table(std::move(table));
     doc.line(Line("next step: " + cudaNextStepText(occ_, arch_, r_)));

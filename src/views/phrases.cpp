@@ -99,20 +99,30 @@ std::string compilerExplanation(const AmdKernelModel &amd, const std::string &co
     return "the compiler printed " + std::to_string(c.printed) + " waves/SIMD where regscope's model of " +
            compiler_version + " gives " + std::to_string(c.expected) +
            "; the compiler may know a launch bound or attribute regscope does not";
-  if (c.printed != amd.occupancy.waves_per_simd && c.model == CompilerModel::Llvm15)
-    return "the compiler printed " + std::to_string(c.printed) + " waves/SIMD: LLVM 15 does not spread a workgroup's " +
-           std::to_string(c.waves_per_workgroup) + " waves over the CU's " + std::to_string(amd.arch.simds_per_cu) +
-           " SIMDs in its LDS/workgroup term" +
-           (amd.arch.vgpr_file_1_5x ? " and does not know this target's 1.5x register file" : "") +
-           ", so it overstates occupancy (fixed in LLVM 16, D139468)";
-  if (c.printed != amd.occupancy.waves_per_simd && c.model == CompilerModel::Llvm19)
-    return "the compiler printed " + std::to_string(c.printed) +
-           " waves/SIMD: LLVM 16-22 divide the CU's LDS by the bytes a workgroup asks for, not by the " +
-           std::to_string(amd.arch.lds_granule) +
-           "-byte blocks the hardware allocates, so they overstate LDS-bound kernels (fixed in LLVM 23, "
-           "llvm-project #205637)";
-  return "";
+  if (c.printed == amd.occupancy.waves_per_simd) return "";
+  // The compiler's figure is for the workgroup size it compiled for; a
+  // different launch explains a different figure on its own.
+  if (c.launch_differs && c.printed == c.hardware_at_compile)
+    return "the compiler printed " + std::to_string(c.printed) + " waves/SIMD for workgroups of up to " +
+           std::to_string(c.compile_block_size) + " threads (the most it compiled for) and no dynamic LDS; the figure "
+           "here is for the launch";
+  std::string why;
+  if (c.model == CompilerModel::Llvm15)
+    why = "LLVM 15 does not spread a workgroup's " + std::to_string(c.waves_per_workgroup) + " waves over the CU's " +
+          std::to_string(amd.arch.simds_per_cu) + " SIMDs in its LDS/workgroup term" +
+          (amd.arch.vgpr_file_1_5x ? " and does not know this target's 1.5x register file" : "") +
+          ", so it overstates occupancy (fixed in LLVM 16, D139468)";
+  else if (c.model == CompilerModel::Llvm19)
+    why = "LLVM 16-22 divide the CU's LDS by the bytes a workgroup asks for, not by the " +
+          std::to_string(amd.arch.lds_granule) +
+          "-byte blocks the hardware allocates, so they overstate LDS-bound kernels (fixed in LLVM 23, "
+          "llvm-project #205637)";
+  else
+    return "";
+  if (c.launch_differs) why += "; and the figure here is for the launch, not the most it compiled for";
+  return "the compiler printed " + std::to_string(c.printed) + " waves/SIMD: " + why;
 }
+
 
 std::string intelInvalidText(const IntelOccupancy &occ, const IntelDevice &device, const IntelResources &r) {
   const std::string name(device.name);

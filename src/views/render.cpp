@@ -44,7 +44,8 @@ std::string render(const View &view, Format format, const RenderOptions &options
       writeText(view.document(), out, options);
       break;
     case Format::Json:
-      out << view.toJson().dump(2) << '\n';
+      // Kernel names and paths are bytes from the user's files: invalid UTF-8 becomes U+FFFD.
+      out << view.toJson().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
       break;
     case Format::Csv:
       writeCsv(view.document(), out);

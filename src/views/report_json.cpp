@@ -46,7 +46,7 @@ json cudaOccupancyToJson(const CudaOccupancy &occ, const CudaArch &arch, const C
        {{"warps", occ.by_warps},
         {"blocks", occ.by_blocks},
         {"registers", occ.by_registers == INT_MAX ? json(nullptr) : json(occ.by_registers)},
-        {"shared", occ.by_shared},
+        {"shared", occ.by_shared == INT_MAX ? json(nullptr) : json(occ.by_shared)},
         {"barriers", occ.by_barriers == INT_MAX ? json(nullptr) : json(occ.by_barriers)}}},
       {"largest_block_same_occupancy", occ.largest_block_same_occupancy},
       {"next", nullptr},

@@ -56,6 +56,7 @@ struct KernelFacts : KernelIdentity {
   bool is_kernel = true;  // false for LLVM 15's Occupancy-0 device-function blocks
   FieldValues values;
   std::vector<Field> unresolved;  // LLVM 20+ expressions naming symbols defined elsewhere
+  std::vector<std::string> notes;  // why an unresolved figure has no value, when not "until link"
 
   std::optional<std::int64_t> get(Field f) const { return values[static_cast<std::size_t>(f)]; }
   void set(Field f, std::int64_t v) { values[static_cast<std::size_t>(f)] = v; }
@@ -74,6 +75,7 @@ struct KernelRecord : KernelIdentity {
   std::vector<std::string> sources;   // which sources contributed
   std::vector<std::string> warnings;  // disagreements between sources, and the like
   std::vector<Field> unresolved;      // figures no source could resolve (until link)
+  std::vector<std::string> notes;     // why an unresolved figure has no value (the sources' notes)
 
   bool has(Field f) const { return values[static_cast<std::size_t>(f)].has_value(); }
   std::int64_t value(Field f) const { return values[static_cast<std::size_t>(f)].value_or(0); }

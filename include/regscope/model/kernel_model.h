@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "regscope/collect/kernel_record.h"
 #include "regscope/model/amdgpu_occupancy.h"
@@ -51,11 +52,17 @@ struct LaunchAssumption {
 };
 
 // The compiler's own printed occupancy against regscope's models.
+// The compiler knows only what it compiled: the kernel's maximum workgroup
+// size and its static LDS. regscope models it with those, and its own figure
+// with the launch.
 struct CompilerFigure {
   int printed = 0;                                // what the compiler printed
   CompilerModel model = CompilerModel::Hardware;  // the compiler generation regscope modelled
   int expected = 0;                               // what that model gives: equal to `printed` when understood
-  int waves_per_workgroup = 0;                    // for explaining LLVM 15's LDS rule
+  int waves_per_workgroup = 0;                    // at the compiler's workgroup size, for LLVM 15's LDS rule
+  int compile_block_size = 0;                     // the workgroup size the compiler assumed (its maximum)
+  bool launch_differs = false;                    // the launch's size or dynamic LDS is not what the compiler saw
+  int hardware_at_compile = 0;                    // the hardware's figure for what the compiler saw
 };
 
 struct AmdKernelModel {
@@ -108,10 +115,16 @@ const char *occupancyUnit(Vendor vendor);
 // "spilled registers", "bytes of spill stores", "bytes of spill per thread"
 const char *spillsUnit(Vendor vendor);
 
+// The models work in int: a record's figure outside 0..kMaxModelFigure (ptxas
+// once printed "4294966272 bytes smem") is taken as the nearest end of that
+// range, and the field is listed in ModelledKernel::clamped.
+inline constexpr std::int64_t kMaxModelFigure = std::int64_t{1} << 28;
+
 struct ModelledKernel {
   LaunchAssumption launch;
   KernelModel model;
   OccupancySummary summary;
+  std::vector<Field> clamped;  // figures the model took as 0 or kMaxModelFigure instead
 };
 
 // The AMD model of one record on `row` (the table row; the record's wave size

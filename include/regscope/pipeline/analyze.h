@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "regscope/driver/driver.h"
@@ -56,8 +57,19 @@ CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options)
 // objects (device ELF, offload bundles, host objects or executables). Logs
 // do not say which arch a remark is for: `log_arch` names it (required for
 // logs). Throws regscope::Error for unreadable input, a log without remarks,
-// or a code object without AMDGPU kernels.
+// a code object without AMDGPU kernels, or an arch regscope has no table for.
 Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch,
                       const LaunchOverrides &launch = {});
+
+// What one artifact holds, read from its bytes alone (sniffed as a code
+// object, .s, optimisation record or build log): the facts, merged into
+// records, and the compiler that wrote it where it says. `name` is the file's
+// name (an optimisation record's names its arch), and every error names it.
+// No file I/O: parseArtifacts reads the file, the fuzz targets pass bytes.
+struct Artifact {
+  std::vector<KernelRecord> records;
+  std::string producer;
+};
+Artifact collectArtifact(std::string_view bytes, const std::string &name, const std::string &log_arch);
 
 }  // namespace regscope

@@ -39,6 +39,8 @@ struct Config {
 // Reads a config file. Throws regscope::Error naming the file and the problem
 // (unknown keys included).
 Config loadConfig(const std::string &path);
+// The same from a config's text; `path` names it in errors.
+Config configFromText(const std::string &text, const std::string &path);
 
 // The config that applies in `dir`: .regscope.json there or in a parent, up
 // to the repository's top level (the first directory with .git) and never

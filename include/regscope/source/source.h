@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "regscope/support/vendor.h"
@@ -35,6 +36,13 @@ std::vector<SourceJob> jobsForFiles(const std::vector<std::string> &files);
 // An entry of a file with other flags than an earlier one is a job of its own.
 std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::vector<std::string> &files,
                                         Vendor vendor = Vendor::Amd);
+
+// The jobs of a compile database's text (`path` names it in errors). The text
+// is checked as JSON first and handed to Clang's loader in a canonical form:
+// Clang reads it with LLVM's YAML parser, which prints multi-line diagnostics
+// on stderr for what it cannot parse; regscope says one line instead.
+std::vector<SourceJob> jobsFromDatabaseText(std::string_view text, const std::string &path,
+                                            const std::vector<std::string> &files, Vendor vendor = Vendor::Amd);
 
 // A database entry's argv as regscope compiles it (exposed for tests):
 // drops the compiler, -c, -o, dependency-file and save-temps flags and the

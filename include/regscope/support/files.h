@@ -15,9 +15,12 @@ std::string readFile(const std::string &path);
 std::optional<std::string> readFileIfExists(const std::string &path);
 
 // Replaces `path` with `content` via a temporary file and rename, so readers
-// see the old file or the new one, never half of one. Keeps the replaced
-// file's mode, else honours the umask. Throws regscope::Error.
-void writeFileAtomically(const std::string &path, const std::string &content);
+// see the old file or the new one, never half of one. The file gets `mode`
+// when given, else keeps the replaced file's mode, else honours the umask. A symbolic link stays a
+// link (its target is replaced); a FIFO, device or terminal stays what it is
+// and is written through. Throws regscope::Error.
+void writeFileAtomically(const std::string &path, const std::string &content,
+                         std::optional<unsigned> mode = std::nullopt);
 
 // The repository that holds `dir`: its first ancestor (or itself) with a
 // .git entry, or nullopt outside any repository.

@@ -145,7 +145,7 @@ void writeSarif(const CiReport &ci, const RenderOptions &options, std::ostream &
   ordered_json sarif = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                         {"version", "2.1.0"},
                         {"runs", ordered_json::array({run})}};
-  out << sarif.dump(2) << '\n';
+  out << sarif.dump(2, ' ', false, ordered_json::error_handler_t::replace) << '\n';  // names are bytes: no throw
 }
 
 void writeGithub(const CiReport &ci, std::ostream &out) {
