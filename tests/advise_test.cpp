@@ -512,6 +512,13 @@ TEST_F(AdviseCommand, RefusesToWriteOverItsInput) {
   const test::RunResult both = run({path, "--patch", "out", "-o", "./out"});
   EXPECT_EQ(both.exit_code, 2);
   EXPECT_NE(both.err.find("--patch and -o name the same file"), std::string::npos) << both.err;
+  writeText(cwd_->path() + "/old.diff", "an old patch\n");
+  allowed_.insert("old.diff");
+  const test::RunResult existing = run({path, "--offload-arch", "gfx90a", "--patch", "old.diff"});
+  EXPECT_EQ(existing.exit_code, 2);
+  EXPECT_NE(existing.err.find("old.diff exists; refusing to overwrite it with --patch"), std::string::npos)
+      << existing.err;
+  EXPECT_EQ(test::readText(cwd_->path() + "/old.diff"), "an old patch\n");
   const test::RunResult two = run({path, path});
   EXPECT_EQ(two.exit_code, 2);
   EXPECT_NE(two.err.find("advise takes one source file (2 given)"), std::string::npos) << two.err;

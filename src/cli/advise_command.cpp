@@ -27,6 +27,17 @@ SourceJob adviseJob(SourceOptions &sources) {
   return jobs.front();
 }
 
+// --patch never replaces a file: an old patch, or a file that only looks like
+// one, is the user's to remove. Checked before any compile.
+void refusePatchPath(const std::string &patch, const std::string &output) {
+  if (patch.empty()) return;
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(patch, ec)))
+    throw Error(patch + " exists; refusing to overwrite it with --patch (remove it or name another file)");
+  if (!output.empty() && fs::absolute(patch).lexically_normal() == fs::absolute(output).lexically_normal())
+    throw Error("--patch and -o name the same file");
+}
+
 }  // namespace
 
 Command addAdviseCommand(CLI::App &root, const std::vector<std::string> &compiler_flags) {
@@ -47,11 +58,9 @@ Command addAdviseCommand(CLI::App &root, const std::vector<std::string> &compile
                   "itself is never modified");
 
   return {app, [state] {
-            refuseOverwritingInputs(state->sources.files, state->output.path);
-            refuseOverwritingInputs(state->sources.files, state->patch);
-            if (!state->patch.empty() && !state->output.path.empty() &&
-                fs::absolute(state->patch).lexically_normal() == fs::absolute(state->output.path).lexically_normal())
-              throw Error("--patch and -o name the same file");
+            refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
+            refuseOverwritingInputs(inputPaths(state->sources), state->patch);
+            refusePatchPath(state->patch, state->output.path);
             prepareSources(state->sources);
             AdviseInput input;
             input.job = adviseJob(state->sources);
