@@ -366,7 +366,7 @@ class AdviseView : public View {
     if (!r_.combined_diff.empty()) doc.code({"diff", r_.combined_diff});
   }
 
-  // "all confirmed edits together: 102 -> 94 VGPRs, 4 -> 5 waves/SIMD".
+  // "all confirmed edits together: 102 -> 94 VGPRs, 4 -> 5 waves/SIMD, 98 -> 84 SGPRs".
   void summaryLines(Document &doc) const {
     const bool one = r_.baseline.kernels.size() == 1;
     for (std::size_t i = 0; i < r_.baseline.kernels.size(); ++i) {
@@ -380,6 +380,8 @@ class AdviseView : public View {
       if (b.scratch_bytes != a->scratch_bytes)
         text += std::to_string(b.scratch_bytes) + " -> " + std::to_string(a->scratch_bytes) + " B scratch, ";
       text += std::to_string(b.waves_per_simd) + " -> " + std::to_string(a->waves_per_simd) + " waves/SIMD";
+      // An SGPR-only gain (a __restrict__ that frees scalar registers) is a gain too.
+      if (b.sgprs != a->sgprs) text += ", " + std::to_string(b.sgprs) + " -> " + std::to_string(a->sgprs) + " SGPRs";
       const std::string who = one ? "" : shortKernelName(b.demangled) + " [" + b.arch + "]: ";
       doc.line(Line({{"all confirmed edits together: " + who},
                      {text, sameFigures(b, *a) ? Style::Plain : Style::Good}}));
