@@ -19,8 +19,10 @@ SourceJob adviseJob(SourceOptions &sources) {
     throw Error("advise takes one source file (" + std::to_string(sources.files.size()) + " given)");
   if (!sources.analyze.cuda_archs.empty())
     throw Error("advise reads and compiles HIP sources for AMD targets only: --cuda-arch is not supported");
+  // Before sourceJobs, which would warn that it skips the header, then find nothing.
+  if (isHeader(sources.files.front()))
+    throw Error(sources.files.front() + " is a header: advise a source that includes it");
   std::vector<SourceJob> jobs = sourceJobs(sources);
-  if (jobs.empty()) throw Error(sources.files.front() + " is a header: advise a source that includes it");
   if (jobs.size() > 1)
     std::cerr << "regscope: warning: " << jobs.front().file << " has " << jobs.size()
               << " entries with different flags in the compile database; advising on the first\n";

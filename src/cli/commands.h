@@ -54,6 +54,9 @@ Config prepareSources(SourceOptions &options);
 // --grf's value as the GRF modes ocloc compiles for ("both": small and large).
 std::vector<GrfMode> grfModesFor(const std::string &grf);
 
+// A header by its extension: checked through the sources that include it.
+bool isHeader(const std::string &file);
+
 // The jobs the source options describe (files, or -p's database; none when
 // only headers were named), with the analysis options settled (cache,
 // progress, launch, GRF modes). prepareSources must have run.

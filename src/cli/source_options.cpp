@@ -21,14 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Headers are analysed through the sources that include them; pre-commit
-// passes them too (the hook's pattern includes .cuh), so skip, do not fail.
-bool isHeader(const std::string &file) {
-  static const char *const kHeaderExtensions[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl"};
-  const std::string ext = fs::path(file).extension().string();
-  return std::find(std::begin(kHeaderExtensions), std::end(kHeaderExtensions), ext) != std::end(kHeaderExtensions);
-}
-
 // One positive count: CLI11's PositiveNumber prints its range as a 300-digit number.
 CLI::Validator atLeast(int low) {
   return CLI::Validator(
@@ -45,6 +37,14 @@ CLI::Validator atLeast(int low) {
 }
 
 }  // namespace
+
+// Headers are analysed through the sources that include them; pre-commit
+// passes them too (the hook's pattern includes .cuh), so skip, do not fail.
+bool isHeader(const std::string &file) {
+  static const char *const kHeaderExtensions[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl"};
+  const std::string ext = fs::path(file).extension().string();
+  return std::find(std::begin(kHeaderExtensions), std::end(kHeaderExtensions), ext) != std::end(kHeaderExtensions);
+}
 
 CLI::Validator countOfAtLeast(int low) { return atLeast(low); }
 
