@@ -1,29 +1,69 @@
 #!/usr/bin/env bash
-# Benchmark (not a test): wall time of `regscope analyze FILE` against a bare
-# `hipcc --offload-arch=ARCH -c FILE`, median of N runs each, and their ratio.
-# Usage: scripts/bench-analyze.sh [FILE] [RUNS] [ARCH]
+# Benchmark (not a test): the cold compile. Wall time of
+# `regscope analyze --no-cache --offload-arch ARCH FILE` against
+#   - a bare `hipcc --offload-arch=ARCH -c FILE` (the user's own build), and
+#   - a bare device-only `hipcc --offload-arch=ARCH --cuda-device-only -S FILE`
+#     (the floor: the compiler's own work for the device code),
+# and, if given, another build of regscope (an older one, say). The commands
+# run in alternating order, round after round, so that load from elsewhere
+# touches each alike; prints the median of RUNS for each and the ratios.
+#
+# With an NVIDIA ARCH (sm_90), nvcc instead: `nvcc -c` (host code included)
+# and the device side alone (`nvcc --cubin -Xptxas -v`), the file compiled as
+# CUDA through the reference kernels' shim.
+#
+# Usage: scripts/bench-analyze.sh [FILE] [RUNS] [ARCH] [OTHER_REGSCOPE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 file=$(realpath "${1:-kernels/lbm/lbm.hip}")
 runs=${2:-7}
 arch=${3:-gfx90a}
-regscope=$(realpath build/regscope)
+other=${4:+$(realpath "$4")}
+regscope=$(realpath "${REGSCOPE:-build/regscope}")
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+export XDG_CACHE_HOME=$scratch/cache
 
+calc() { awk "BEGIN { print $1 }"; }  # arithmetic without bc
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-time_one() {  # prints seconds for one run of "$@" inside the scratch dir
-  local start end
-  start=$(date +%s.%N)
-  (cd "$scratch" && "$@" >/dev/null 2>&1)
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc
+time_one() {  # prints seconds for one run of "$@" inside a fresh scratch dir
+  local dir s e
+  dir=$(mktemp -d "$scratch/run.XXXXXX")
+  s=$EPOCHREALTIME
+  (cd "$dir" && "$@" >/dev/null 2>&1) || echo "bench-analyze: failed: $*" >&2
+  e=$EPOCHREALTIME
+  rm -rf "$dir"
+  calc "$e - $s"
 }
 
-hipcc --offload-arch="$arch" -c "$file" -o "$scratch/warm.o" >/dev/null 2>&1  # warm the page cache
-bare=$(for _ in $(seq "$runs"); do time_one hipcc --offload-arch="$arch" -c "$file" -o "$scratch/bare.o"; done | median)
-ours=$(for _ in $(seq "$runs"); do time_one "$regscope" analyze --offload-arch "$arch" "$file"; done | median)
-printf 'file            %s\n' "${file#$PWD/}"
-printf 'hipcc -c        %.3f s (median of %d)\n' "$bare" "$runs"
-printf 'regscope        %.3f s (median of %d)\n' "$ours" "$runs"
-printf 'ratio           %.2f  (regscope / bare build; below 1 means faster than the build)\n' "$(echo "$ours / $bare" | bc -l)"
+if [[ $arch == sm_* ]]; then  # NVIDIA: nvcc -c, and the device side alone with ptxas -v
+  nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+  cu=(-x cu -I "$PWD/kernels/common/cuda_shim")
+  names=(nvcc_c device_cubin regscope)
+  cmds=("$nvcc -arch=$arch ${cu[*]} -c $file -o out.o"
+        "$nvcc -arch=$arch ${cu[*]} --cubin -Xptxas -v $file -o out.cubin"
+        "$regscope analyze --no-cache --cuda-arch $arch $file -- ${cu[*]}")
+  [ -n "$other" ] && names+=(other) && cmds+=("$other analyze --no-cache --cuda-arch $arch $file -- ${cu[*]}")
+else
+  names=(hipcc_c device_S regscope)
+  cmds=("hipcc --offload-arch=$arch -c $file -o out.o"
+        "hipcc --offload-arch=$arch --cuda-device-only -S $file -o out.s"
+        "$regscope analyze --no-cache --offload-arch $arch $file")
+  [ -n "$other" ] && names+=(other) && cmds+=("$other analyze --no-cache --offload-arch $arch $file")
+fi
+time_one ${cmds[0]} >/dev/null  # warm the page cache
+for ((r = 0; r < runs; r++)); do
+  for ((c = 0; c < ${#names[@]}; c++)); do
+    time_one ${cmds[$c]} >>"$scratch/${names[$c]}"
+  done
+done
+
+printf 'file            %s, %s\n' "${file#$PWD/}" "$arch"
+printf 'load average    %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+bare=$(median <"$scratch/${names[0]}")
+floor=$(median <"$scratch/${names[1]}")
+for n in "${names[@]}"; do
+  m=$(median <"$scratch/$n")
+  printf '%-15s %7.3f s  %5.2fx %s  %5.2fx %s  (median of %d)\n' "$n" "$m" \
+    "$(calc "$m / $bare")" "${names[0]}" "$(calc "$m / $floor")" "${names[1]}" "$runs"
+done

@@ -12,14 +12,15 @@ declare -A allowed=(
   [source]="support"
   [driver]="support source"
   [collect]="support target source driver"
+  [isa]="support"
   [cache]="support target source driver collect"
   [model]="support target source driver collect"
   [report]="support target source driver collect model"
-  [pipeline]="support target driver collect model report cache source"
-  [advise]="support target driver collect model report cache source pipeline"
+  [pipeline]="support target driver collect model report cache source isa"
+  [advise]="support target driver collect model report cache source pipeline isa"
   [gate]="support target driver collect model report source"
-  [views]="support target driver collect model report gate source advise"
-  [cli]="support target driver collect model report cache source pipeline advise gate views"
+  [views]="support target driver collect model report gate source advise isa"
+  [cli]="support target driver collect model report cache source pipeline advise gate views isa"
 )
 
 bad=0

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Runs regscope's libFuzzer targets (tests/fuzz, docs/reliability.md).
 #
-#   scripts/fuzz.sh [--build DIR] [--seconds N] [--jobs J] [--keep DIR] [--check] [TARGET...]
+#   scripts/fuzz.sh [--build DIR] [--seconds N] [--jobs J] [--timeout S] [--keep DIR] [--check] [TARGET...]
 #
 # For each target (all of tests/fuzz/targets.txt by default): first replays
 # every seed and every regression input (tests/fuzz/regressions/TARGET/) one
 # by one, then fuzzes for N seconds (default 60) from those seeds (inputs up
 # to 128 KiB), under ASan and UBSan, with a 10 s limit per input and 256 MiB
 # per allocation. Prints
-# one line per target: executions, libFuzzer's coverage (cov: edges, ft:
+# one line per target: executions, executions per second, libFuzzer's coverage (cov: edges, ft:
 # features), the corpus grown, and the result. Exits 1 if any target found
 # something; its reproducer is copied to DIR/fuzz-findings/.
 #
@@ -17,6 +17,9 @@
 #                      -DCMAKE_C_COMPILER=clang-15 -DCMAKE_CXX_COMPILER=clang++-15
 #                cmake --build build-fuzz --target fuzz_targets
 #   --jobs J     targets run J at a time (default 1)
+#   --timeout S  the limit per input in wall-clock seconds (default 10); raise it
+#                on a machine whose cores are shared, where a fuzzer at nice 19 can
+#                get 1% of a core and an input of 0.5 s CPU takes 50 s
 #   --keep DIR   keep each target's grown corpus in DIR/TARGET (default: a temp dir, removed)
 #   --check      exit 77 (ctest's skip) with a message when DIR holds no fuzz build;
 #                REGSCOPE_FUZZ_SECONDS sets N (default 5), as the ctest Fuzz.ShortPass does
@@ -25,6 +28,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 build="$repo/build-fuzz"
 seconds=60
 jobs=1
+timeout=10
 keep=""
 check=0
 targets=()
@@ -33,9 +37,10 @@ while [ $# -gt 0 ]; do
     --build) build=$(cd "$2" 2>/dev/null && pwd || echo "$2"); shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
     --keep) mkdir -p "$2"; keep=$(cd "$2" && pwd); shift 2 ;;
     --check) check=1; seconds=${REGSCOPE_FUZZ_SECONDS:-5}; shift ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -76,7 +81,7 @@ run_target() {
   corpus=${corpus:-$dir/corpus}
   mkdir -p "$corpus"
   mapfile -t files < <(seeds "$t")
-  local options=(-timeout=10 -malloc_limit_mb=256 -rss_limit_mb=2048 -artifact_prefix="$dir/artifacts/")
+  local options=(-timeout="$timeout" -malloc_limit_mb=256 -rss_limit_mb=2048 -artifact_prefix="$dir/artifacts/")
   local result=clean
   # 1. Every seed and regression input, each whole (no -max_len truncation).
   if ! "$bin" "${options[@]}" -runs=1 "${files[@]}" >"$dir/replay.log" 2>&1; then result="replay FAILED"; fi
@@ -84,7 +89,9 @@ run_target() {
   if [ "$result" = clean ]; then
     local seeds_dir="$dir/seeds"
     mkdir -p "$seeds_dir"
-    cp "${files[@]}" "$seeds_dir/" 2>/dev/null || true
+    # Numbered: seeds from different folders can share a name (IGC's dump files do).
+    local i=0 f
+    for f in "${files[@]}"; do i=$((i + 1)); cp "$f" "$seeds_dir/$i-$(basename "$f")"; done
     if ! "$bin" "${options[@]}" -max_len=131072 -max_total_time="$seconds" -print_final_stats=1 "$corpus" "$seeds_dir" \
         >"$dir/fuzz.log" 2>&1; then
       result="FOUND"
@@ -92,11 +99,12 @@ run_target() {
   fi
   local log="$dir/fuzz.log"
   [ -f "$log" ] || log="$dir/replay.log"
-  local execs cov ft
+  local execs rate cov ft
   execs=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+$' || true)
+  rate=$(grep -oE 'exec/s: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || true)
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || true)
   ft=$(grep -oE 'ft: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || true)
-  printf '%-12s %10s %6s %7s %7s  %s\n' "$t" "${execs:--}" "${cov:--}" "${ft:--}" \
+  printf '%-12s %10s %7s %6s %7s %7s  %s\n' "$t" "${execs:--}" "${rate:--}" "${cov:--}" "${ft:--}" \
     "$(find "$corpus" -type f | wc -l)" "$result" >"$work/$t.summary"
   if [ "$result" != clean ]; then
     mkdir -p "$build/fuzz-findings/$t"
@@ -114,7 +122,7 @@ for t in "${targets[@]}"; do
 done
 wait
 
-printf '%-12s %10s %6s %7s %7s  %s\n' target executions cov ft corpus result
+printf '%-12s %10s %7s %6s %7s %7s  %s\n' target executions exec/s cov ft corpus result
 status=0
 for t in "${targets[@]}"; do
   cat "$work/$t.summary"

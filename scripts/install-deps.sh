@@ -10,7 +10,12 @@ packages=(
   hipcc libamdhip64-dev rocm-device-libs
   # libraries regscope links: LLVM/Clang 15 (Clang's CMake package is in clang-15)
   llvm-15-dev libclang-15-dev libclang-cpp15-dev clang-15
+  # the static link of LLVM (REGSCOPE_STATIC_LLVM, the default): the libraries
+  # LLVM's static targets name (zlib, terminfo, and z3, which --as-needed drops)
+  zlib1g-dev libncurses-dev libz3-dev
   nlohmann-json3-dev libcli11-dev libgtest-dev
+  # --format html: Mustache templates (header-only; escapes HTML by default)
+  libkainjow-mustache-dev
   # the test suite drives the shipped pre-commit hook in a scratch git repository,
   # and checks clang 19 as an alternative compiler (newer AMD targets)
   git pre-commit clang-19

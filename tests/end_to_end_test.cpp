@@ -375,14 +375,7 @@ TEST_F(EndToEnd, HeadersArePassedOverNotCompiled) {
 namespace regscope {
 namespace {
 
-bool haveNvcc() {
-  try {
-    findNvcc("");
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
+using test::haveNvcc;
 
 TEST_F(EndToEnd, CudaSourcesWithNvcc) {
   if (!haveNvcc()) GTEST_SKIP() << "nvcc is not installed: CUDA end-to-end tests need CUDA's compiler";

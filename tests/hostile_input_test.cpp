@@ -276,6 +276,16 @@ TEST(HostileInput, RemarkRecordWithANulByte) {
   EXPECT_THROW(parseRemarkYaml(hostile::remarkRecordWithNul(), "gfx90a"), Error);  // was SIGSEGV in LLVM 15
 }
 
+TEST(HostileInput, RemarkRecordWithADebugLocThatDoesNotParse) {  // the fuzzer's file, valid UTF-8
+  const std::string record = test::readText(
+      test::sourcePath("tests/fuzz/regressions/remark_yaml/crash-576a1406c6a73978f14be33e311653f5a7c565d2"));
+  EXPECT_THROW(parseRemarkYaml(record, "gfx90a"), Error);  // was SIGSEGV in LLVM 15
+}
+
+TEST(HostileInput, RemarkRecordWithAByteThatIsNotUtf8) {
+  EXPECT_THROW(parseRemarkYaml(hostile::remarkRecordWithInvalidUtf8(), "gfx90a"), Error);  // was SIGSEGV in LLVM 15
+}
+
 TEST(HostileInput, JsonNumberBeyondDouble) {  // was nlohmann's out_of_range: "internal error"
   EXPECT_THROW(baselineFromText(hostile::jsonNumberBeyondDouble(), "b.json"), Error);
   EXPECT_THROW(configFromText(hostile::jsonNumberBeyondDouble(), ".regscope.json"), Error);

@@ -233,9 +233,51 @@ inline std::string remarkRecordWithNul() {
   return std::string(kRecord, sizeof kRecord - 1);
 }
 
+// Found by the remark_yaml fuzz target later: a byte that is not UTF-8 in a
+// key of a flow mapping after "?" gives the same null key (SIGSEGV).
+inline std::string remarkRecordWithInvalidUtf8() {
+  return "--- !Analysis\nPass: x\nName: NumSGPR\nDebugLoc: ? { F\x93ile: probe.hip, Line: 3, Column: 0 }\n...\n";
+}
+
 // Found by the baseline fuzz target: nlohmann's parser throws out_of_range,
 // not parse_error, for a number beyond double ("6e766").
 inline std::string jsonNumberBeyondDouble() { return R"({"regscope_baseline": "1.0", "kernels": [6e766]})"; }
+
+// ---- the Intel backend's parsers (fuzz targets ocloc_log, ze_info) ----
+
+// A .ze_info with one kernel "k" whose execution_env and buffers are `body`
+// (YAML lines, indented for the kernel's mapping).
+inline std::string zeInfoKernel(const std::string &body) {
+  return "---\nversion:         '1.8'\nkernels:\n  - name:            k\n" + body + "...\n";
+}
+
+// slm_size beyond int: the Intel model narrowed it to 0 with a cast.
+inline std::string zeInfoSlmBeyondInt() {
+  return zeInfoKernel("    execution_env:\n      grf_count: 128\n      simd_size: 16\n      slm_size: 4294967296\n");
+}
+
+// required_work_group_size whose product overflows int64 (UBSan: signed overflow).
+inline std::string zeInfoWorkGroupSizeOverflow() {
+  return zeInfoKernel("    execution_env:\n      simd_size: 16\n"
+                      "      required_work_group_size: [ 4294967296, 4294967296, 4 ]\n");
+}
+
+// Two scratch buffers whose sizes sum past int64 (UBSan: signed overflow).
+inline std::string zeInfoBufferSizesOverflow() {
+  return zeInfoKernel("    execution_env:\n      simd_size: 16\n    per_thread_memory_buffers:\n"
+                      "      - type: scratch\n        size: 9223372036854775807\n"
+                      "      - type: scratch\n        size: 9223372036854775807\n");
+}
+
+// 60,000 nested flow sequences: LLVM's YAML scanner took seconds (size times depth).
+inline std::string zeInfoDeepFlowNesting() {
+  return "version: '1.8'\nextra: " + std::string(60000, '[') + std::string(60000, ']') + "\n";
+}
+
+// IGC's spill warning with a GRF count whose bytes overflow int64 (x 64-byte GRFs).
+inline std::string oclocLogWithHugeSpill() {
+  return "warning: kernel k  compiled SIMD32 allocated 128 regs and spilled around 9223372036854775807\n";
+}
 
 // Every reproducer with the fuzz target that replays it.
 struct Reproducer {
@@ -270,12 +312,18 @@ inline std::vector<Reproducer> reproducers() {
       {"code_object", "looping-bundle.bin", loopingBundle()},
       {"artifacts", "unknown-arch.hsaco", codeObjectForUnknownArch()},
       {"remark_yaml", "nul-in-debugloc.opt.yaml", remarkRecordWithNul()},
+      {"remark_yaml", "invalid-utf8-in-debugloc.opt.yaml", remarkRecordWithInvalidUtf8()},
       {"baseline", "numeric-demangled.json", baselineWithNumericDemangled()},
       {"baseline", "number-beyond-double.json", jsonNumberBeyondDouble()},
       {"config", "number-beyond-double.json", jsonNumberBeyondDouble()},
       {"compile_db", "number-beyond-double.json", jsonNumberBeyondDouble()},
       {"compile_db", "nested-deeply.json", compileDatabaseNestedDeeply()},
       {"config", "nested-deeply.json", configNestedDeeply()},
+      {"ze_info", "slm-beyond-int.yaml", zeInfoSlmBeyondInt()},
+      {"ze_info", "work-group-size-overflow.yaml", zeInfoWorkGroupSizeOverflow()},
+      {"ze_info", "buffer-sizes-overflow.yaml", zeInfoBufferSizesOverflow()},
+      {"ze_info", "deep-flow-nesting.yaml", zeInfoDeepFlowNesting()},
+      {"ocloc_log", "huge-spill.log", oclocLogWithHugeSpill()},
   };
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "regscope/collect/collect.h"
+#include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"
 #include "test_util.h"
 
@@ -86,6 +87,47 @@ TEST(RemarkText, IgnoresOtherDiagnostics) {
       "k.hip:9:1: error: use of undeclared identifier 'y'\n",
       "gfx90a");
   EXPECT_TRUE(set.kernels.empty());
+}
+
+// Issue 9: `make -j` interleaves the stderr of two compiles line by line.
+// Each value line must land in the block opened at its own FILE:LINE.
+TEST(RemarkText, InterleavedBlocksFollowTheirLocation) {
+  const std::string a = fixture("hipcc-5.2.3/lbm.remarks-nosavetemps.txt");
+  const std::string b = fixture("hipcc-5.2.3/probe.remarks-nosavetemps.txt");
+  std::vector<std::string> la, lb;
+  for (std::size_t at = 0, end; at < a.size(); at = end + 1) la.push_back(a.substr(at, (end = a.find('\n', at)) - at));
+  for (std::size_t at = 0, end; at < b.size(); at = end + 1) lb.push_back(b.substr(at, (end = b.find('\n', at)) - at));
+  std::string mixed;
+  for (std::size_t i = 0; i < std::max(la.size(), lb.size()); ++i) {
+    if (i < la.size()) mixed += la[i] + "\n";
+    if (i < lb.size()) mixed += lb[i] + "\n";
+  }
+  FactSet separate_a = parseRemarkText(a, "gfx90a"), separate_b = parseRemarkText(b, "gfx90a");
+  FactSet together = parseRemarkText(mixed, "gfx90a");
+  ASSERT_EQ(together.kernels.size(), separate_a.kernels.size() + separate_b.kernels.size());
+  for (const FactSet *alone : {&separate_a, &separate_b})
+    for (const KernelFacts &k : alone->kernels) {
+      const KernelFacts *same = nullptr;
+      for (const KernelFacts &t : together.kernels)
+        if (t.name == k.name) same = &t;
+      ASSERT_NE(same, nullptr) << k.name;
+      EXPECT_EQ(same->values, k.values) << k.name;
+      EXPECT_EQ(same->is_kernel, k.is_kernel) << k.name;
+    }
+}
+
+// Issue 9: a log of --offload-arch=gfx90a,gfx908 has a block per arch and no
+// word of which is which; `parse --arch gfx90a` gave gfx908's figures.
+TEST(RemarkText, MultiArchLogIsAnErrorNotAGuess) {
+  try {
+    collectArtifact(fixture("hipcc-5.2.3/lbm.remarks.txt"), "lbm.remarks.txt", "gfx90a");
+    FAIL() << "a two-arch log was read as one arch";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("more than one arch"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(".opt.yaml"), std::string::npos) << e.what();
+  }
+  // One arch's log is read as before.
+  EXPECT_EQ(collectArtifact(fixture("hipcc-5.2.3/lbm.remarks-nosavetemps.txt"), "l.txt", "gfx90a").records.size(), 1u);
 }
 
 TEST(RemarkYaml, PerArchOptimisationRecord) {

@@ -57,6 +57,15 @@ inline bool haveHipcc() {
   }
 }
 
+inline bool haveNvcc() {
+  try {
+    findNvcc("");
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 inline bool dirIsEmpty(const std::string &dir) {
   return std::filesystem::is_empty(std::filesystem::path(dir));
 }

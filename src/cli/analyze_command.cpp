@@ -1,5 +1,7 @@
-// regscope analyze FILE... [--offload-arch A[,B]] [-- compiler flags]
+// regscope analyze FILE... [--offload-arch A[,B]] [--lines[=N]] [-- compiler flags]
 #include "commands.h"
+#include "regscope/pipeline/explain.h"
+#include "regscope/support/error.h"
 #include "regscope/views/views.h"
 
 namespace regscope {
@@ -8,16 +10,27 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
   struct State {
     SourceOptions sources;
     OutputOptions output;
+    int lines = 0;  // --lines: hottest source lines per kernel; 0: none
   };
   auto state = std::make_shared<State>();
   CLI::App *app =
       root.add_subcommand("analyze", "Compile HIP sources and report each kernel's registers, LDS and occupancy");
   addSourceOptions(*app, state->sources, compiler_flags);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
+  // A flag with an optional =N, so that `--lines a.hip` keeps a.hip a file.
+  app->add_flag("--lines{5}", state->lines,
+                "Then, per kernel, its N hottest source lines by peak live registers (--lines=N; default 5)")
+      ->check(wholeNumber(1));
 
   return {app, [state] {
             refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
             prepareSources(state->sources);
+            if (state->lines) {
+              const ExplainedReport explained = explainSources(state->sources);
+              emit(state->output, *kernelLinesView(explained.report, explained.kernels, "regscope analyze",
+                                                   static_cast<std::size_t>(state->lines)));
+              return reportErrors(explained.report);
+            }
             Report report = analyzeSources(state->sources);
             emit(state->output, *kernelTableView(report, "regscope analyze"));
             return reportErrors(report);

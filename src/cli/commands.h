@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "regscope/pipeline/analyze.h"
+#include "regscope/pipeline/explain.h"
 #include "regscope/views/view.h"
 
 namespace regscope {
@@ -27,6 +28,7 @@ Command addTableCommand(CLI::App &root);
 Command addKernelsCommand(CLI::App &root);
 Command addParseCommand(CLI::App &root);
 Command addAdviseCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
+Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
 
 // FILE... --offload-arch --compiler --config, shared by analyze, gate and baseline.
 struct SourceOptions {
@@ -36,6 +38,7 @@ struct SourceOptions {
   bool no_cache = false;
   int block_size = 0;          // 0: not given
   std::string config_path;     // --config
+  std::string config_in_force; // set by prepareSources: --config or the one found; empty: none
   std::vector<std::string> command_line_flags;  // after --, as typed
   std::string grf = "small";   // Intel: small, large, both, auto
   AnalyzeOptions analyze;
@@ -44,7 +47,8 @@ struct SourceOptions {
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags);
 
 // A validator for a whole number of at least `low`, with a plain message.
-CLI::Validator countOfAtLeast(int low);
+inline constexpr int kNoUpperBound = 1 << 30;
+CLI::Validator wholeNumber(int low, int high = kNoUpperBound);
 
 // Reads the config in force (--config, else .regscope.json here or above),
 // resolves the flags after -- against the working directory, and settles the
@@ -66,13 +70,22 @@ std::vector<SourceJob> sourceJobs(SourceOptions &options);
 // prepareSources must have run.
 Report analyzeSources(SourceOptions &options);
 
+// The jobs analyzeSources runs (settles the cache, launch and Intel options
+// on the way); empty when only headers were named.
+std::vector<SourceJob> sourceJobs(SourceOptions &options);
+
+// analyzeSources with each kernel's assembly read for per-line pressure
+// (explain, analyze --lines). No jobs (only headers): an empty result.
+ExplainedReport explainSources(SourceOptions &options);
+
 // Prints the report's per-file errors; kExitError if there were any.
 int reportErrors(const Report &report);
 
 // Every file a run reads: sources, --config, and the compile database -p names or finds.
 std::vector<std::string> inputPaths(const SourceOptions &options);
 
-// Refuses an -o path that is one of the inputs.
+// Refuses an -o path that is one of the inputs, a directory, or in a
+// directory that does not exist (before any compile runs).
 void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output);
 
 // --format / -o / --color, shared by every subcommand that prints a view.

@@ -1,5 +1,6 @@
 // regscope gate FILE... [thresholds] [--config F] [--baseline F [--update-baseline]] [--exit-zero]
 // regscope baseline FILE... [-o regscope-baseline.json]
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -69,13 +70,13 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
   addSourceOptions(*app, state->sources, compiler_flags);
   app->add_option("--min-occupancy", state->flags.min_occupancy,
                   "Fail below this occupancy: waves/SIMD (AMD), warps/SM (NVIDIA), threads/Xe-core (Intel)")
-      ->check(countOfAtLeast(1));
+      ->check(wholeNumber(1));
   app->add_option("--max-spills", state->flags.max_spills,
                   "Fail above this many spilled registers (AMD), bytes of spill stores (NVIDIA), "
                   "spill bytes per thread (Intel)")
-      ->check(countOfAtLeast(0));
+      ->check(wholeNumber(0));
   app->add_option("--max-scratch", state->flags.max_scratch, "Fail above this many scratch bytes per lane")
-      ->check(countOfAtLeast(0));
+      ->check(wholeNumber(0));
   app->add_option("--baseline", state->baseline_path, "Fail only on regressions against this baseline");
   app->add_flag("--update-baseline", state->update_baseline,
                 "Rewrite the analysed files' entries of the baseline with the current figures")
@@ -103,7 +104,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             warnAboutRules(config, report, baseline.has_value());
             GateResult result = checkThresholds(report, config);
             if (baseline) compareWithBaseline(report, *baseline, root, result);
-            emit(state->output, *gateView(report, result));
+            emit(state->output, *gateView(report, result, baseline ? &*baseline : nullptr, root));
             if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
             if (state->update_baseline) {
               writeFileAtomically(state->baseline_path, baselineToText(updatedBaseline(*baseline, report, root)));
@@ -136,9 +137,10 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             if (!report.errors.empty()) return reportErrors(report);  // a partial baseline would lose kernels
             const Baseline updated = updatedBaseline(old, report, root);
             writeFileAtomically(state->output, baselineToText(updated));
-            std::cerr << "regscope: wrote " << report.kernels.size() << " kernels to " << state->output;
-            if (updated.size() > report.kernels.size())
-              std::cerr << " (kept " << updated.size() - report.kernels.size() << " entries of other files)";
+            const std::size_t kept = updated.size() - std::min(updated.size(), report.kernels.size());
+            std::cerr << "regscope: wrote " << report.kernels.size() << (report.kernels.size() == 1 ? " kernel" : " kernels")
+                      << " to " << state->output;
+            if (kept) std::cerr << " (kept " << kept << (kept == 1 ? " entry" : " entries") << " of other files)";
             std::cerr << '\n';
             return 0;
           }};

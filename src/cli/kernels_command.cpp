@@ -219,7 +219,7 @@ Command kernelsRun(CLI::App &parent) {
                                    occupancyUnit(k.summary.vendor);
                 }
             }
-            emit(state->output, *runnerView(run));
+            emit(state->output, *runnerView(run, &report));
             if (code != 0) {
               std::cerr << "regscope: " << err;
               return kExitFindings;

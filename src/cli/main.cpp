@@ -37,6 +37,35 @@ std::string closestName(const std::string &typed, CLI::App &app) {
   return best;
 }
 
+// CLI11's message in regscope's words: which command lacks a subcommand,
+// which are known, and what was not expected.
+std::string parseErrorText(const CLI::App &app, const CLI::ParseError &e) {
+  const std::string what = e.what();
+  const CLI::App *at = &app;
+  for (bool deeper = true; deeper;) {
+    deeper = false;
+    for (const CLI::App *sub : at->get_subcommands({}))
+      if (sub->parsed() && !sub->get_subcommands({}).empty()) {
+        at = sub;
+        deeper = true;
+        break;
+      }
+  }
+  if (what.rfind("A subcommand is required", 0) == 0 || what.rfind("The following argument was not expected", 0) == 0) {
+    std::string known;
+    for (const CLI::App *sub : at->get_subcommands({})) known += (known.empty() ? "" : ", ") + sub->get_name();
+    const std::string command = at == &app ? "regscope" : "regscope " + at->get_name();
+    if (const std::vector<std::string> extra = at->remaining(); !extra.empty()) {
+      if (extra.front().rfind('-', 0) == 0) return command + ": unknown option '" + extra.front() + "' (commands: " + known + ")";
+      return command + ": unknown subcommand '" + extra.front() + "' (" + known + ")";
+    }
+    if (what.rfind("A subcommand", 0) == 0) return command + " needs a subcommand: " + known;
+  }
+  static const std::string kUnexpected = "The following argument was not expected: ";
+  if (what.rfind(kUnexpected, 0) == 0) return "unexpected argument '" + what.substr(kUnexpected.size()) + "' (see regscope --help)";
+  return what + " (see regscope --help)";
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -55,7 +84,7 @@ int main(int argc, char **argv) {
   const Command commands[] = {addAnalyzeCommand(app, compiler_flags), addGateCommand(app, compiler_flags),
                               addBaselineCommand(app, compiler_flags), addOccupancyCommand(app),
                               addTableCommand(app), addKernelsCommand(app), addParseCommand(app),
-                              addAdviseCommand(app, compiler_flags)};
+                              addAdviseCommand(app, compiler_flags), addExplainCommand(app, compiler_flags)};
   if (!args.empty()) {
     const std::string &first = args.back();  // reversed: the subcommand is last
     bool known_command = false;
@@ -74,7 +103,7 @@ int main(int argc, char **argv) {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
-    std::cerr << "regscope: error: " << e.what() << " (see regscope --help)\n";
+    std::cerr << "regscope: error: " << parseErrorText(app, e) << '\n';
     return kExitError;
   }
   // Signals are caught for the whole run: one that arrives before the output

@@ -79,7 +79,7 @@ Command addOccupancyCommand(CLI::App &root) {
   app->add_option("--dynamic-smem", state->cuda.dynamic_shared, "NVIDIA: dynamic shared memory per block, bytes");
   app->add_option("--carveout", state->cuda.carveout_percent,
                   "NVIDIA: preferred shared-memory carveout, percent (default: the largest)")
-      ->check(CLI::Range(0, 100));
+      ->check(wholeNumber(0, 100));
   app->add_option("--grf", state->intel.grf_count, "Intel: GRF registers per thread, 128 (small) or 256 (large)")
       ->capture_default_str();
   app->add_option("--simd", state->intel.simd, "Intel: the kernel's SIMD width (8, 16, 32)")->capture_default_str();

@@ -30,14 +30,14 @@ bool useColor(const std::string &mode, bool to_terminal) {
 
 void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats) {
   std::vector<std::string> formats;
-  for (Format f : {Format::Text, Format::Json, Format::Csv, Format::Markdown, Format::Sarif, Format::Github,
-                   Format::Junit})
+  for (Format f : {Format::Text, Format::Json, Format::Csv, Format::Markdown, Format::Html, Format::Sarif,
+                   Format::Github, Format::Junit})
     if (ci_formats || !isCiFormat(f)) formats.push_back(formatName(f));
   app.add_option("--format", options.format, "Output format")->check(CLI::IsMember(formats))->capture_default_str();
   app.add_option("-o,--output", options.path, "Write the report to FILE instead of stdout");
   app.add_option("--name-width", options.name_width,
                  "Kernel names in the terminal table: at most N characters (0: in full; default: fit the terminal)")
-      ->check(CLI::Range(0, 100000));
+      ->check(wholeNumber(0, 100000));
   app.add_option("--color", options.color, "Colour the terminal table: auto (off under NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
@@ -48,6 +48,9 @@ void emit(const OutputOptions &options, const View &view) {
   if (!format) throw Error("unknown format '" + options.format + "'");
   RenderOptions render_options;
   const bool to_terminal = options.path.empty() && isatty(STDOUT_FILENO);
+  // A page of HTML is no use on a terminal; say so before any work is wasted on rendering.
+  if (*format == Format::Html && to_terminal)
+    throw Error("--format html writes a file: give -o FILE, or redirect stdout (regscope ... > report.html)");
   render_options.color = useColor(options.color, to_terminal);
   render_options.name_width = options.name_width;
   struct winsize size {};

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "regscope/support/error.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/views/views.h"
 
@@ -16,10 +17,11 @@ Command addParseCommand(CLI::App &root) {
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand(
       "parse", "Report kernels from existing build artifacts: .s, build logs, code objects (no compiler run)");
-  app->add_option("files", state->files, ".s files, logs with resource remarks, .hsaco/.o/executables")->required();
+  app->add_option("files", state->files, ".s files, logs with resource remarks, .hsaco/.o/executables");
   app->add_option("--arch", state->arch, "The arch of a build log's remarks (logs do not say)");
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
   return {app, [state] {
+            if (state->files.empty()) throw Error("no input files (give .s files, build logs or code objects)");
             refuseOverwritingInputs(state->files, state->output.path);
             Report report = parseArtifacts(state->files, state->arch);
             for (const std::string &w : report.warnings) std::cerr << "regscope: warning: " << w << '\n';

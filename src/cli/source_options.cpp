@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -21,21 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// One positive count: CLI11's PositiveNumber prints its range as a 300-digit number.
-CLI::Validator atLeast(int low) {
-  return CLI::Validator(
-      [low](std::string &value) -> std::string {
-        try {
-          std::size_t used = 0;
-          const long long n = std::stoll(value, &used);
-          if (used == value.size() && n >= low && n <= (1 << 30)) return "";
-        } catch (const std::exception &) {
-        }
-        return "must be a whole number of at least " + std::to_string(low);
-      },
-      ">=" + std::to_string(low));
-}
-
 }  // namespace
 
 // Headers are analysed through the sources that include them; pre-commit
@@ -46,7 +32,20 @@ bool isHeader(const std::string &file) {
   return std::find(std::begin(kHeaderExtensions), std::end(kHeaderExtensions), ext) != std::end(kHeaderExtensions);
 }
 
-CLI::Validator countOfAtLeast(int low) { return atLeast(low); }
+// A whole number in [low, high], with a message in regscope's words (CLI11's
+// PositiveNumber prints its range as a 300-digit number; Range says "Value").
+CLI::Validator wholeNumber(int low, int high) {
+  const std::string range = high == kNoUpperBound ? "of at least " + std::to_string(low)
+                                                   : "from " + std::to_string(low) + " to " + std::to_string(high);
+  return CLI::Validator(
+      [low, high, range](std::string &value) -> std::string {
+        long long n = 0;
+        auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+        if (ec == std::errc() && end == value.data() + value.size() && n >= low && n <= high) return "";
+        return "must be a whole number " + range + ", not '" + value + "'";
+      },
+      high == kNoUpperBound ? ">=" + std::to_string(low) : std::to_string(low) + ".." + std::to_string(high));
+}
 
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags) {
   options.analyze.archs = {kDefaultAmdArch};
@@ -56,7 +55,7 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
   app.add_option("-p,--project", options.database,
                  "compile_commands.json, or a build directory searched upwards for one (as clang-tidy -p)");
   options.analyze.parallel = std::max(1u, std::thread::hardware_concurrency());
-  app.add_option("-j,--jobs", options.analyze.parallel, "Compiler runs at once (default: cores)")->check(atLeast(1));
+  app.add_option("-j,--jobs", options.analyze.parallel, "Compiler runs at once (default: cores)")->check(wholeNumber(1));
   app.add_option("--progress", options.progress,
                  "Progress line on stderr: auto (a terminal, not under CI or pre-commit), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
@@ -79,7 +78,7 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
       ->delimiter(',');
   app.add_option("--timeout", options.analyze.timeout_seconds,
                  "End a compiler run that takes longer than this many seconds (default: no limit)")
-      ->check(atLeast(1));
+      ->check(wholeNumber(1));
   app.add_flag("-v,--verbose", options.analyze.verbose,
                "Say which config is used, and each file's compile time or cache hit, on stderr");
   app.add_option("--config", options.config_path,
@@ -87,16 +86,16 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
   app.add_option("--block-size", options.block_size,
                  "Assume this workgroup/block size for every kernel (default: .regscope.json, a constant at the "
                  "kernel's launches, its launch bounds; AMD 1024, NVIDIA 256)")
-      ->check(CLI::Range(1, 1024));
+      ->check(wholeNumber(1, 1024));
   app.add_option("--dynamic-smem", options.analyze.launch.dynamic_shared,
                  "NVIDIA: dynamic shared memory per block given at launch, in bytes")
-      ->check(atLeast(0));
+      ->check(wholeNumber(0));
   app.add_option("--dynamic-lds", options.analyze.launch.dynamic_lds,
                  "AMD: extern __shared__ bytes per workgroup given at launch (the compiler cannot see them)")
-      ->check(atLeast(0));
+      ->check(wholeNumber(0));
   app.add_option("--carveout", options.analyze.launch.carveout_percent,
                  "NVIDIA: preferred shared-memory carveout, percent (default: the largest)")
-      ->check(CLI::Range(0, 100));
+      ->check(wholeNumber(0, 100));
   app.add_option("--intel-device", options.analyze.intel_device,
                  "Intel: the device ocloc compiles .cl and .spv files for (pvc, dg2, tgllp, an ocloc or product name)")
       ->capture_default_str();
@@ -107,7 +106,7 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
       ->capture_default_str();
   app.add_option("--dynamic-slm", options.analyze.launch.dynamic_slm,
                  "Intel: bytes of __local kernel arguments per work-group, given at launch")
-      ->check(atLeast(0));
+      ->check(wholeNumber(0));
   app.footer("Flags after -- go to the compiler, paths in them meaning what they mean here, e.g. -- -DN=64 -I include");
 }
 
@@ -141,12 +140,31 @@ Config prepareSources(SourceOptions &options) {
   options.analyze.extra_flags = config.compiler_flags;
   options.analyze.extra_flags.insert(options.analyze.extra_flags.end(), flags.begin(), flags.end());
   options.analyze.kernel_settings = config.kernels;
+  options.config_in_force = config.path;
   return config;
 }
 
 std::vector<GrfMode> grfModesFor(const std::string &grf) {
   if (grf == "both") return {GrfMode::Small, GrfMode::Large};
   return {grfModeByName(grf).value_or(GrfMode::Small)};
+}
+
+Report analyzeSources(SourceOptions &options) {
+  const std::vector<SourceJob> jobs = sourceJobs(options);
+  if (jobs.empty()) return Report{};  // only headers: nothing to compile
+  Report report = analyzeJobs(jobs, options.analyze);
+  report.config = options.config_in_force;
+  for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+  return report;
+}
+
+ExplainedReport explainSources(SourceOptions &options) {
+  const std::vector<SourceJob> jobs = sourceJobs(options);
+  if (jobs.empty()) return {};
+  ExplainedReport explained = explainJobs(jobs, options.analyze);
+  explained.report.config = options.config_in_force;
+  for (const std::string &warning : explained.report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+  return explained;
 }
 
 std::vector<SourceJob> sourceJobs(SourceOptions &options) {
@@ -176,14 +194,6 @@ std::vector<SourceJob> sourceJobs(SourceOptions &options) {
                                                      options.analyze.cuda_archs.empty() ? Vendor::Amd : Vendor::Nvidia);
 }
 
-Report analyzeSources(SourceOptions &options) {
-  const std::vector<SourceJob> jobs = sourceJobs(options);
-  if (jobs.empty()) return Report{};
-  Report report = analyzeJobs(jobs, options.analyze);
-  for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
-  return report;
-}
-
 int reportErrors(const Report &report) {
   for (const InputError &error : report.errors)
     std::cerr << "regscope: error: " << (error.arch.empty() ? "" : "[" + error.arch + "] ") << error.message << '\n';
@@ -193,6 +203,7 @@ int reportErrors(const Report &report) {
 std::vector<std::string> inputPaths(const SourceOptions &options) {
   std::vector<std::string> inputs = options.files;
   if (!options.config_path.empty()) inputs.push_back(options.config_path);
+  else if (const ConfigSearch found = findConfig(fs::current_path().string()); found.path) inputs.push_back(*found.path);
   if (!options.database.empty()) {
     // -p names the database, or a directory searched upwards for one.
     std::error_code ec;
@@ -206,10 +217,14 @@ std::vector<std::string> inputPaths(const SourceOptions &options) {
 }
 
 void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output) {
+  if (output.empty()) return;
   std::error_code ec;
   for (const std::string &file : files)
-    if (!output.empty() && fs::equivalent(file, output, ec))
-      throw Error(output + " is one of the inputs; refusing to overwrite it");
+    if (fs::equivalent(file, output, ec)) throw Error(output + " is one of the inputs; refusing to overwrite it");
+  // Before minutes of compiling, not after: an -o that can never be written.
+  const fs::path dir = fs::path(output).has_parent_path() ? fs::path(output).parent_path() : fs::path(".");
+  if (fs::is_directory(output, ec)) throw Error("cannot write " + output + ": is a directory");
+  if (!fs::is_directory(dir, ec)) throw Error("cannot write " + output + ": no directory " + dir.string());
 }
 
 }  // namespace regscope

@@ -20,7 +20,7 @@ Command addTableCommand(CLI::App &root) {
                "mode x SIMD x SLM -> work-groups per Xe-core (Intel)");
   app->add_option("--arch", state->arch, "Target or product name")->capture_default_str();
   app->add_option("--block-size", state->block_size, "NVIDIA: threads per block; Intel: work-items per work-group")
-      ->check(CLI::Range(1, 1024))
+      ->check(wholeNumber(1, 1024))
       ->capture_default_str();
   app->add_option("--wave-size", state->wave_size, "AMD RDNA: 32 or 64 (default: the target's)")
       ->check(CLI::IsMember({32, 64}));

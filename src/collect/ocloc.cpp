@@ -141,7 +141,10 @@ void readExecutionEnv(llvm::yaml::Node *env, KernelFacts &facts) {
       if (auto number = scalarNumber(value)) facts.set(it->second, *number);
     } else if (key == "required_work_group_size") {
       std::int64_t product = 1;
-      forEachItem(value, [&](llvm::yaml::Node *item) { product *= scalarNumber(item).value_or(1); });
+      forEachItem(value, [&](llvm::yaml::Node *item) {
+        if (__builtin_mul_overflow(product, scalarNumber(item).value_or(1), &product))
+          throw Error("malformed .ze_info: required_work_group_size does not fit 64 bits");
+      });
       if (product > 1) facts.set(Field::MaxWorkgroupSize, product);
     }
   });
@@ -164,13 +167,17 @@ void readMemoryBuffers(llvm::yaml::Node *buffers, KernelFacts &facts) {
       else if (key == "is_simt_thread")
         simt = scalarNumber(value).value_or(0) != 0;
     });
+    bool overflow = false;
     if (type == "scratch") {
-      scratch += size;
+      overflow = __builtin_add_overflow(scratch, size, &scratch);
       any_scratch = true;
     } else if (type == "global") {
-      global += simt ? size * facts.get(Field::SimdSize).value_or(1) : size;
+      std::int64_t copies = size;
+      overflow = (simt && __builtin_mul_overflow(size, facts.get(Field::SimdSize).value_or(1), &copies)) ||
+                 __builtin_add_overflow(global, copies, &global);
       any_global = true;
     }
+    if (overflow) throw Error("malformed .ze_info: per_thread_memory_buffers sizes do not fit 64 bits");
   });
   if (any_scratch) facts.set(Field::ScratchPerThread, scratch);
   if (any_global) facts.set(Field::GlobalPrivatePerThread, global);
@@ -191,6 +198,22 @@ KernelFacts readKernel(llvm::yaml::Node *kernel, const std::string &arch) {
   for (Field f : {Field::ScratchPerThread, Field::GlobalPrivatePerThread})
     if (!facts.get(f)) facts.set(f, 0);
   return facts;
+}
+
+// IGC's .ze_info nests four levels. LLVM's YAML scanner revisits a simple-key
+// candidate of every open flow collection at each token, so 64K nested '['
+// took seconds (time growing with size times depth): deeper flow nesting than
+// this is refused before LLVM reads the text. Brackets inside quoted scalars
+// count too, which no .ze_info has 64 of.
+constexpr int kMaxZeInfoFlowNesting = 64;
+
+void checkFlowNesting(std::string_view yaml) {
+  int depth = 0;
+  for (char c : yaml) {
+    if ((c == '[' || c == '{') && ++depth > kMaxZeInfoFlowNesting)
+      throw Error("malformed .ze_info: nested deeper than " + std::to_string(kMaxZeInfoFlowNesting) + " levels");
+    if ((c == ']' || c == '}') && depth > 0) --depth;
+  }
 }
 
 // ---- IGC's shader dump ----
@@ -253,6 +276,7 @@ std::vector<KernelFacts> parseOclocLog(std::string_view log, const std::string &
 }
 
 std::vector<KernelFacts> parseZeInfo(std::string_view yaml, const std::string &arch) {
+  checkFlowNesting(yaml);
   llvm::SourceMgr sources;
   std::string diagnostic;
   sources.setDiagHandler(

@@ -1,5 +1,6 @@
 // Parses kernel-resource-usage remarks printed as text on stderr.
 #include <charconv>
+#include <map>
 #include <string>
 
 #include "regscope/collect/collect.h"
@@ -101,28 +102,35 @@ void setRemarkValue(KernelFacts &facts, Field field, std::string_view value) {
 
 FactSet parseRemarkText(std::string_view text, const std::string &arch) {
   FactSet set{"remarks", {}};
-  KernelFacts *current = nullptr;
+  // A parallel build (make -j, ninja) interleaves the remark blocks of
+  // different files, so a value line belongs to the block opened at its own
+  // FILE:LINE, never simply to the last block printed. Indices, not
+  // pointers: the vector grows.
+  std::map<std::pair<StringRef, StringRef>, std::size_t> open;
+  std::optional<std::size_t> last;
   scan::forEachLine(text, [&](StringRef line) {
     RemarkLine m;
     if (!line.contains(": ") || !matchRemarkLine(line, m)) return;  // warnings, errors, source snippets
     for (const RemarkLabel &known : kRemarkLabels) {
       if (known.text != scan::view(m.label)) continue;
       if (!known.field) {  // "Function Name" opens a block
-        if (current) markDeviceFunction(*current);
         KernelFacts facts;
         facts.name = m.value.str();
         facts.arch = arch;
         facts.file = m.file.str();
         facts.line = lineNumber(m.line);
         set.kernels.push_back(std::move(facts));
-        current = &set.kernels.back();
-      } else if (current) {
-        setRemarkValue(*current, *known.field, scan::view(m.value));
+        last = set.kernels.size() - 1;
+        open[{m.file, m.line}] = *last;  // a previous block at this place is complete
+      } else if (auto it = open.find({m.file, m.line}); it != open.end()) {
+        setRemarkValue(set.kernels[it->second], *known.field, scan::view(m.value));
+      } else if (last) {  // a location no block opened at: the text's order is all there is
+        setRemarkValue(set.kernels[*last], *known.field, scan::view(m.value));
       }
       break;
     }
   });
-  if (current) markDeviceFunction(*current);
+  for (KernelFacts &facts : set.kernels) markDeviceFunction(facts);
   return set;
 }
 

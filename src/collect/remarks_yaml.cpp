@@ -2,7 +2,10 @@
 // with LLVM's remarks library.
 #include <llvm/Remarks/Remark.h>
 #include <llvm/Remarks/RemarkParser.h>
+#include <llvm/Support/ConvertUTF.h>
 #include <llvm/Support/Error.h>
+#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/YAMLParser.h>
 
 #include <map>
 
@@ -20,6 +23,58 @@ std::string firstLine(llvm::Error error) {
   return text.substr(0, text.find('\n'));
 }
 
+// The offset of the first byte that does not begin a legal UTF-8 sequence
+// (LLVM's own check, sequence by sequence); npos when the text is UTF-8.
+std::size_t firstInvalidUtf8(std::string_view text) {
+  const auto *begin = reinterpret_cast<const llvm::UTF8 *>(text.data());
+  const llvm::UTF8 *at = begin, *end = begin + text.size();
+  while (at < end) {
+    const unsigned length = llvm::getNumBytesForUTF8(*at);
+    if (length > static_cast<std::size_t>(end - at) || !llvm::isLegalUTF8Sequence(at, at + length))
+      return static_cast<std::size_t>(at - begin);
+    at += length;
+  }
+  return std::string_view::npos;
+}
+
+constexpr int kMaxRecordNesting = 64;  // records nest four levels (Args, DebugLoc)
+
+// Every node of the text, each key and value read. LLVM's YAML parser gives
+// a null node for a key or value it could not parse.
+void walkYaml(llvm::yaml::Node *node, int depth) {
+  if (!node) throw Error("optimisation record: malformed YAML (a key or value that does not parse)");
+  if (depth > kMaxRecordNesting)
+    throw Error("optimisation record: nested deeper than " + std::to_string(kMaxRecordNesting) + " levels");
+  if (auto *map = llvm::dyn_cast<llvm::yaml::MappingNode>(node)) {
+    for (llvm::yaml::KeyValueNode &kv : *map) {
+      walkYaml(kv.getKey(), depth + 1);
+      walkYaml(kv.getValue(), depth + 1);
+    }
+  } else if (auto *seq = llvm::dyn_cast<llvm::yaml::SequenceNode>(node)) {
+    for (llvm::yaml::Node &item : *seq) walkYaml(&item, depth + 1);
+  }
+}
+
+// LLVM 15's remark parser hands a key its YAML parser could not read (null)
+// to dyn_cast, which dereferences it (SIGSEGV; a NUL byte, a byte that is not
+// UTF-8, a broken flow mapping in DebugLoc, found by the remark_yaml fuzz
+// target). The text is read here first with the same YAML parser, and any
+// error is refused with its first line.
+void checkYaml(std::string_view yaml) {
+  llvm::SourceMgr sources;
+  std::string diagnostic;
+  sources.setDiagHandler(
+      [](const llvm::SMDiagnostic &d, void *context) {
+        auto *out = static_cast<std::string *>(context);
+        if (out->empty()) *out = d.getMessage().str();
+      },
+      &diagnostic);
+  llvm::yaml::Stream stream(llvm::StringRef(yaml.data(), yaml.size()), sources);
+  for (llvm::yaml::Document &document : stream) walkYaml(document.getRoot(), 0);
+  if (stream.failed() || !diagnostic.empty())
+    throw Error("optimisation record: " + (diagnostic.empty() ? std::string("malformed YAML") : diagnostic));
+}
+
 }  // namespace
 
 FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
@@ -30,6 +85,11 @@ FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
   // (found by the remark_yaml fuzz target).
   if (const std::size_t nul = yaml.find('\0'); nul != std::string_view::npos)
     throw Error("optimisation record: a NUL byte at offset " + std::to_string(nul) + " (not YAML)");
+  // The same null key comes from a byte that is not UTF-8 inside a flow
+  // mapping ("DebugLoc: ? { F\x93ile: ..."): found by the same target later.
+  if (const std::size_t bad = firstInvalidUtf8(yaml); bad != std::string_view::npos)
+    throw Error("optimisation record: a byte that is not UTF-8 at offset " + std::to_string(bad));
+  checkYaml(yaml);
   auto parser = llvm::remarks::createRemarkParserFromMeta(
       llvm::remarks::Format::YAML, llvm::StringRef(yaml.data(), yaml.size()));
   if (!parser) throw Error("optimisation record: " + firstLine(parser.takeError()));

@@ -3,9 +3,14 @@
 // Flags: -Rpass-analysis=kernel-resource-usage for the remarks; an
 // optimisation record restricted to that pass, so each arch's remarks land
 // in their own .opt.yaml (stderr does not say which arch a remark is for);
-// --save-temps for the per-arch .s; --cuda-device-only because the host half
-// of the build carries no device figures. No -o: with one, clang names a
-// single .opt.yaml after it instead of one per arch.
+// --cuda-device-only -S for the per-arch .s ("<stem>-hip-amdgcn-amd-amdhsa-
+// <arch>.s", the names --save-temps gives them) and nothing after it: the host
+// half, the assembler, the device link and the bundle carry no figures, and
+// --save-temps would split the compile into separate preprocess, bitcode and
+// backend runs written to disk (docs/benchmarks.md: about half the cost). No
+// -o: with one, clang names a single .opt.yaml after it instead of one per arch.
+// With -fgpu-rdc, -S writes LLVM IR (.ll) and no .s, as --save-temps -c
+// writes bitcode: the figures exist only at the link, and the pipeline says so.
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -57,12 +62,14 @@ CompileOutput compileHip(const CompileJob &job) {
   CompileOutput out;
   out.argv = {job.compiler};
   for (const std::string &arch : job.archs) out.argv.push_back("--offload-arch=" + arch);
+  const bool full = job.depth == CompileDepth::Full;
   for (const char *flag : {"-Rpass-analysis=kernel-resource-usage", "-fsave-optimization-record",
-                           "-foptimization-record-passes=kernel-resource-usage", "--save-temps", "--cuda-device-only"})
+                           "-foptimization-record-passes=kernel-resource-usage", "--cuda-device-only"})
     out.argv.push_back(flag);
+  if (full) out.argv.push_back("--save-temps");
   const bool hipcc = fs::path(job.compiler).filename().string().find("hipcc") != std::string::npos;
   if (hipcc) {
-    out.argv.push_back("-c");
+    out.argv.push_back(full ? "-c" : "-S");
   } else {
     // A plain clang driver (e.g. /usr/lib/llvm-19/bin/clang++): HIP mode, and
     // Debian's ROCm layout unless the user names one. Without an ld.lld of
@@ -86,7 +93,7 @@ CompileOutput compileHip(const CompileJob &job) {
     const fs::path driver = real_ec ? fs::path(job.compiler) : real;
     const bool has_lld = fs::exists(driver.parent_path() / "ld.lld", ec);
     out.argv.front() = driver.string();
-    out.argv.push_back(has_lld ? "-c" : "-S");
+    out.argv.push_back(full && has_lld ? "-c" : "-S");
     // hipcc adds -O3 when no -O is given; a plain clang compiles device code
     // at -O0. The figures users want are those of an optimised build.
     if (optimizationFlag(job.extra_flags).empty()) out.argv.push_back("-O3");
@@ -94,7 +101,8 @@ CompileOutput compileHip(const CompileJob &job) {
   out.argv.insert(out.argv.end(), job.extra_flags.begin(), job.extra_flags.end());
   // The files the compile reads, for the result cache.
   const std::string deps_path = (fs::path(dir.path()) / "regscope.deps").string();
-  for (const std::string &flag : {std::string("-MD"), std::string("-MF"), deps_path}) out.argv.push_back(flag);
+  if (job.dependencies)
+    for (const std::string &flag : {std::string("-MD"), std::string("-MF"), deps_path}) out.argv.push_back(flag);
   out.argv.push_back(job.source);
 
   const ProcessOutput run = runCaptured(out.argv, dir.path(), job.timeout_seconds, dir.asTmpdir());

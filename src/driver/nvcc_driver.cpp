@@ -41,14 +41,19 @@ CompileOutput compileCuda(const CompileJob &job) {
   const bool rdc = std::find(job.extra_flags.begin(), job.extra_flags.end(), "-rdc=true") != job.extra_flags.end() ||
                    std::find(job.extra_flags.begin(), job.extra_flags.end(), "--relocatable-device-code=true") !=
                        job.extra_flags.end();
-  const std::string object = (fs::path(dir.path()) / "regscope.o").string();
+  // --fatbin compiles the device side alone (cicc, ptxas, fatbinary): with -c,
+  // cudafe++ and the host compiler run too, for no figure. The device link of
+  // -rdc takes the fatbin as it takes an object.
+  const bool full = job.depth == CompileDepth::Full;
+  const std::string object = (fs::path(dir.path()) / (full ? "regscope.o" : "regscope.fatbin")).string();
   const std::string deps = (fs::path(dir.path()) / "regscope.deps").string();
-  out.argv = {job.compiler, "-c", "--keep", "--keep-dir", dir.path(), "-Xptxas", "-v,-warn-spills"};
+  out.argv = {job.compiler, full ? "-c" : "--fatbin", "--keep", "--keep-dir", dir.path(), "-Xptxas", "-v,-warn-spills"};
   for (const std::string &arch : job.archs)
     out.argv.push_back("-gencode=arch=" + computeName(arch) + ",code=" + arch);
   out.argv.insert(out.argv.end(), job.extra_flags.begin(), job.extra_flags.end());
-  for (const std::string &flag : {std::string("-MD"), std::string("-MF"), deps, std::string("-o"), object})
-    out.argv.push_back(flag);
+  if (job.dependencies)
+    for (const std::string &flag : {std::string("-MD"), std::string("-MF"), deps}) out.argv.push_back(flag);
+  for (const std::string &flag : {std::string("-o"), object}) out.argv.push_back(flag);
   out.argv.push_back(job.source);
 
   const ProcessOutput run = runCaptured(out.argv, dir.path(), job.timeout_seconds, dir.asTmpdir());

@@ -1,7 +1,10 @@
 // The model stage for one Intel kernel record: its launch, the Xe model, and
 // the vendor-neutral summary in hardware threads per Xe-core.
 #include <algorithm>
+#include <climits>
 
+#include "model_figures.h"
+#include "regscope/model/intel_occupancy.h"
 #include "regscope/model/kernel_model.h"
 
 namespace regscope {
@@ -11,16 +14,15 @@ namespace {
 // the NVIDIA model assumes 256 threads per block.
 constexpr int kDefaultIntelWorkGroupSize = 256;
 
-int value(const KernelRecord &r, Field f) { return static_cast<int>(r.value(f)); }
-
 }  // namespace
 
 ModelledKernel modelIntelKernel(const KernelRecord &record, const IntelDevice &device, const IntelTarget &target,
                                 const LaunchOverrides &launch) {
   ModelledKernel m;
+  const Figures value(record, m.clamped);  // a crafted .ze_info can say anything
   m.launch.dynamic_shared = launch.dynamic_slm;
   if (record.has(Field::MaxWorkgroupSize)) {
-    m.launch.block_size = value(record, Field::MaxWorkgroupSize);
+    m.launch.block_size = value(Field::MaxWorkgroupSize);
     m.launch.source = BlockSizeSource::RequiredWorkGroupSize;
   } else if (launch.block_size) {
     m.launch.block_size = *launch.block_size;
@@ -32,20 +34,25 @@ ModelledKernel modelIntelKernel(const KernelRecord &record, const IntelDevice &d
   IntelKernelModel intel;
   intel.device = device;
   intel.target = target;
-  if (record.has(Field::GrfCount)) intel.resources.grf_count = value(record, Field::GrfCount);
-  if (record.has(Field::SimdSize)) intel.resources.simd = value(record, Field::SimdSize);
+  if (record.has(Field::GrfCount)) intel.resources.grf_count = value(Field::GrfCount);
+  if (record.has(Field::SimdSize)) intel.resources.simd = value(Field::SimdSize);
   intel.resources.work_group_size = m.launch.block_size;
-  intel.resources.slm_bytes = value(record, Field::SlmBytes) + m.launch.dynamic_shared;
-  intel.resources.barriers = value(record, Field::Barriers);
+  intel.resources.slm_bytes = addBytes(value(Field::SlmBytes), m.launch.dynamic_shared);  // --dynamic-slm is any int
+  intel.resources.barriers = value(Field::Barriers);
   intel.occupancy = computeIntelOccupancy(device, intel.resources);
-  intel.spill_bytes = intelSpillBytes(device, record);
+  // Through value(), so that a crafted spill figure is clamped and named; the
+  // product of the clamped figures fits int64.
+  auto figure = [&](Field f) { return record.has(f) ? std::optional<std::int64_t>(value(f)) : std::nullopt; };
+  intel.spill_bytes = intelSpillBytes(device, figure(Field::SpillBytes), figure(Field::SpillGrfs));
 
   const IntelOccupancy &o = intel.occupancy;
   const int simd = std::max(intel.resources.simd, 1);
   m.summary = {Vendor::Intel, o.threads_per_xe_core, o.max_thread_slots, o.by_threads * o.threads_per_work_group,
-               intel.resources.grf_count, static_cast<int>(intel.spill_bytes),
+               // The summary is int: more than 2 GiB of spill per thread (only 2^25 spilled GRFs
+               // or more, far past every target) is saturated here; spill_bytes keeps the figure.
+               intel.resources.grf_count, static_cast<int>(std::min<std::int64_t>(intel.spill_bytes, INT_MAX)),
                // Scratch is per hardware thread, SIMD lanes wide; per lane, as AMD counts it.
-               static_cast<int>((record.value(Field::ScratchPerThread) + simd - 1) / simd), o.limiter};
+               (value(Field::ScratchPerThread) + simd - 1) / simd, o.limiter};
   m.model = std::move(intel);
   return m;
 }

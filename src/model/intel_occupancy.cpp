@@ -118,10 +118,19 @@ const char *grfReasonName(GrfReason reason) {
   return "?";
 }
 
+std::int64_t intelSpillBytes(const IntelDevice &device, std::optional<std::int64_t> spill_bytes,
+                             std::optional<std::int64_t> spill_grfs) {
+  if (spill_bytes) return *spill_bytes;
+  if (!spill_grfs) return 0;
+  std::int64_t bytes;  // a crafted GRF count could overflow the product: saturated instead
+  if (__builtin_mul_overflow(*spill_grfs, std::int64_t{device.grf_bytes}, &bytes))
+    return *spill_grfs < 0 ? INT64_MIN : INT64_MAX;
+  return bytes;
+}
+
 std::int64_t intelSpillBytes(const IntelDevice &device, const KernelRecord &record) {
-  if (record.has(Field::SpillBytes)) return record.value(Field::SpillBytes);
-  if (record.has(Field::SpillGrfs)) return record.value(Field::SpillGrfs) * device.grf_bytes;
-  return 0;
+  auto figure = [&](Field f) { return record.has(f) ? std::optional<std::int64_t>(record.value(f)) : std::nullopt; };
+  return intelSpillBytes(device, figure(Field::SpillBytes), figure(Field::SpillGrfs));
 }
 
 std::vector<IntelTableRow> intelOccupancyTable(const IntelDevice &device, int work_group_size, bool barrier) {

@@ -5,36 +5,13 @@
 #include <algorithm>
 #include <climits>
 
+#include "model_figures.h"
+
 namespace regscope {
 namespace {
 
 constexpr int kDefaultAmdWorkgroupSize = 1024;  // HIP's --gpu-max-threads-per-block
 constexpr int kDefaultCudaBlockSize = 256;      // no launch bounds, no --block-size
-
-// A record's figures as the models take them, in int. A figure outside
-// 0..kMaxModelFigure (ptxas's "4294966272 bytes smem", or a crafted file) is
-// clamped into that range and named in `clamped`, never narrowed silently.
-// The bound is far beyond every target's limits, so a clamped figure still
-// exceeds the limit it exceeded, and sums of a few stay inside int.
-class Figures {
- public:
-  Figures(const KernelRecord &record, std::vector<Field> &clamped) : record_(record), clamped_(clamped) {}
-  int operator()(Field f) const {
-    const std::int64_t v = record_.value(f);
-    if (v >= 0 && v <= kMaxModelFigure) return static_cast<int>(v);
-    if (std::find(clamped_.begin(), clamped_.end(), f) == clamped_.end()) clamped_.push_back(f);
-    return v < 0 ? 0 : static_cast<int>(kMaxModelFigure);
-  }
-
- private:
-  const KernelRecord &record_;
-  std::vector<Field> &clamped_;
-};
-
-// a + b, where b comes from the command line: saturated rather than wrapped.
-int addBytes(int a, int b) {
-  return static_cast<int>(std::clamp<std::int64_t>(std::int64_t{a} + b, 0, INT_MAX));
-}
 
 // The workgroup/block size the model assumes: --block-size, else what the
 // kernel was compiled for (`field`), else the vendor's default.
@@ -143,6 +120,7 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   resources.lds_bytes = addBytes(value(Field::LdsBytes), m.launch.dynamic_shared);
   resources.workgroup_size = m.launch.block_size;
   amd.occupancy = computeOccupancy(arch, resources);
+  amd.resources = resources;
   if (record.has(Field::CompilerOccupancy)) {
     KernelResources compiled = resources;  // what the compiler saw
     compiled.workgroup_size = m.launch.max_block_size > 0 ? m.launch.max_block_size : kDefaultAmdWorkgroupSize;

@@ -103,6 +103,7 @@ CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options,
   job.extra_flags = source.flags;
   job.extra_flags.insert(job.extra_flags.end(), options.extra_flags.begin(), options.extra_flags.end());
   job.timeout_seconds = options.timeout_seconds;
+  job.dependencies = !options.cache_dir.empty();  // only the cache reads them
   return job;
 }
 
@@ -176,7 +177,8 @@ class JobRunner {
     CompileJob key_job = job;
     if (source.edited_text) key_job.extra_flags.push_back("--regscope-edited-text=" + textDigest(*source.edited_text));
     const std::string key = cache_.keyFor(key_job);
-    if (std::optional<CachedResult> hit = cache_.lookup(key)) {
+    // explain and --lines need the assembly, which the cache does not keep.
+    if (std::optional<CachedResult> hit = options_.keep_assembly ? std::nullopt : cache_.lookup(key)) {
       result.records = std::move(hit->records);
       result.producer = std::move(hit->producer);
       if (options_.verbose) say(source.file + ": from the result cache");
@@ -228,6 +230,7 @@ class JobRunner {
     CollectedRun run = cuda ? collectCudaRun(output, job.source, read) : collectAmdRun(output, job.source, read);
     result.records = std::move(run.records);
     result.producer = std::move(run.producer);
+    if (options_.keep_assembly && !cuda) result.assemblies = output.archs;
     cache_.store(key, {result.records, result.producer}, output.dependencies);
     return true;
   }
@@ -351,10 +354,19 @@ CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options)
 }
 
 Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options) {
+  return analyzeJobs(jobs, options, nullptr);
+}
+
+Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept) {
   JobRun run = runJobs(jobs, options);
   Report report;
   report.compiler_path = run.compiler_path;
-  for (std::size_t i = 0; i < jobs.size(); ++i) addJobResult(report, jobs[i], run.results[i], options);
+  if (kept) kept->per_job.resize(jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (kept) kept->per_job[i] = std::move(run.results[i].assemblies);
+    addJobResult(report, jobs[i], run.results[i], options);
+    if (kept) kept->kernel_job.resize(report.kernels.size(), i);
+  }
   return report;
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "regscope/collect/collect.h"
+#include "regscope/driver/driver.h"
 #include "regscope/pipeline/analyze.h"
 
 namespace regscope {
@@ -15,7 +16,16 @@ struct JobResult {
   std::string producer;
   std::vector<InputError> errors;
   std::vector<std::string> notes;
+  std::vector<ArchOutput> assemblies;  // AnalyzeOptions::keep_assembly: each AMD arch's .s
 };
+
+// What analyzeJobs keeps for explain and --lines (AnalyzeOptions::keep_assembly):
+// each job's device assembly, and the job each of Report::kernels came from.
+struct KeptAssembly {
+  std::vector<std::vector<ArchOutput>> per_job;
+  std::vector<std::size_t> kernel_job;
+};
+Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept);
 
 // A .cl or .spv job: ocloc once per GRF mode of `options.intel_grf`, the
 // runs in parallel, each through the result cache; the records of every

@@ -1,6 +1,7 @@
 // `regscope parse`: the collect -> merge -> model pipeline over artifacts
 // that already exist, with no compiler run.
 #include <filesystem>
+#include <map>
 
 #include "regscope/collect/collect.h"
 #include "regscope/pipeline/analyze.h"
@@ -44,6 +45,29 @@ std::string archInRecordName(const std::string &file) {
   return name.substr(at + 19, end == std::string::npos || end < at + 19 ? std::string::npos : end - at - 19);
 }
 
+// A log of `--offload-arch=A,B` holds a block per arch for each kernel, and
+// no line says which arch a block is for. Identical blocks are one kernel;
+// different ones cannot be told apart, so guessing would report one arch's
+// figures under another's name.
+FactSet oneBlockPerKernel(FactSet remarks) {
+  std::vector<KernelFacts> kept;
+  std::map<std::string, std::size_t> first;  // name -> index in kept
+  for (KernelFacts &facts : remarks.kernels) {
+    auto [it, inserted] = first.try_emplace(facts.name, kept.size());
+    if (inserted) {
+      kept.push_back(std::move(facts));
+      continue;
+    }
+    if (kept[it->second].values != facts.values)
+      throw Error("kernel " + facts.name +
+                  " has several remark blocks with different figures: the log holds more than one arch "
+                  "(--offload-arch=A,B) and does not say which block is which; parse each arch's .s or .opt.yaml "
+                  "(hipcc -save-temps) instead");
+  }
+  remarks.kernels = std::move(kept);
+  return remarks;
+}
+
 std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &file, const std::string &log_arch,
                                   std::string &producer) {
   std::vector<FactSet> sets;
@@ -75,7 +99,7 @@ std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &fil
       if (remarks.kernels.empty())
         throw Error("no kernel-resource-usage remarks (compile with -Rpass-analysis=kernel-resource-usage)");
       if (log_arch.empty()) throw Error("remarks do not say which arch they are for; pass --arch (e.g. --arch gfx90a)");
-      sets.push_back(std::move(remarks));
+      sets.push_back(oneBlockPerKernel(std::move(remarks)));
       break;
     }
   }
@@ -120,6 +144,8 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
   Report report;
   for (const std::string &file : files) {
     std::error_code ec;
+    if (file.empty()) throw Error("an input file name is empty");
+    if (fs::is_directory(file, ec)) throw Error(file + ": is a directory (name the files in it)");
     if (!fs::is_regular_file(file, ec)) throw Error(file + ": no such file");
     Artifact artifact = collectArtifact(readFile(file), file, log_arch);
     if (report.compiler_version.empty()) report.compiler_version = artifact.producer;

@@ -82,8 +82,10 @@ std::vector<std::string> cleanCompileFlags(const std::vector<std::string> &argv,
 
 std::vector<SourceJob> jobsForFiles(const std::vector<std::string> &files) {
   std::vector<SourceJob> jobs;
-  for (const std::string &file : files)
+  for (const std::string &file : files) {
+    if (file.empty()) throw Error("an input file name is empty");
     jobs.push_back({file, fs::absolute(file).lexically_normal().string(), {}, {}, ""});
+  }
   return jobs;
 }
 

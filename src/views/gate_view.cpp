@@ -1,10 +1,14 @@
 // The gate's verdicts: one line per failure, improvement, added, removed or
 // unchecked kernel, then the pass/fail line.
+#include "html_page.h"
 #include "phrases.h"
 #include "regscope/gate/findings.h"
 #include "regscope/support/version.h"
 #include "regscope/views/views.h"
 #include "report_json.h"
+
+#include <algorithm>
+#include <set>
 
 namespace regscope {
 namespace {
@@ -23,9 +27,104 @@ json verdictsToJson(const std::vector<Verdict> &verdicts) {
   return list;
 }
 
+// The figure a baseline rule is about, for highlighting it in the comparison.
+const char *regressedFigure(Rule rule) {
+  switch (rule) {
+    case Rule::OccupancyRegression:
+    case Rule::VgprStepRegression:
+      return "occupancy";
+    case Rule::SpillRegression:
+      return "spills";
+    case Rule::ScratchRegression:
+      return "scratch";
+    default:
+      return "";
+  }
+}
+
+json verdictRows(const GateResult &result) {
+  json rows = json::array();
+  auto add = [&](const std::vector<Verdict> &list, const char *kind) {
+    for (const Verdict &v : list)
+      rows.push_back({{"kind", kind},
+                      {"bad", std::string(kind) == "failure"},
+                      {"good", std::string(kind) == "improved"},
+                      {"kernel", v.kernel},
+                      {"arch", v.arch},
+                      {"where", locationText(v.file, v.line)},
+                      {"rule", ruleName(v.rule)},
+                      {"message", v.message}});
+  };
+  add(result.failures, "failure");  // failures first
+  add(result.improvements, "improved");
+  add(result.added, "added");
+  add(result.removed, "removed");
+  add(result.unchecked, "unresolved");
+  return rows;
+}
+
+// Each kernel's baseline entry beside its figures now; the gate's verdicts
+// say which regressed (the view compares nothing itself).
+json comparisonRows(const Report &report, const GateResult &result, const Baseline &baseline,
+                    const std::string &root) {
+  json rows = json::array();
+  for (const KernelReport &k : report.kernels) {
+    const BaselineEntry now = baselineEntry(k, root);
+    auto before = std::find_if(baseline.begin(), baseline.end(), [&](const BaselineEntry &e) {
+      return e.source == now.source && e.name == now.name && e.arch == now.arch;
+    });
+    std::set<std::string> worse;
+    bool improved = false;
+    for (const Verdict &v : result.failures)
+      if (v.kernel == k.record.demangled && v.arch == k.record.arch) worse.insert(regressedFigure(v.rule));
+    for (const Verdict &v : result.improvements)
+      improved |= v.kernel == k.record.demangled && v.arch == k.record.arch;
+    const bool found = before != baseline.end();
+    auto figure = [&](const char *name, int after, int was) {
+      return json{{"name", name},
+                  {"before", found ? std::to_string(was) : "-"},
+                  {"after", std::to_string(after)},
+                  {"worse", worse.count(name) > 0}};
+    };
+    const BaselineEntry old = found ? *before : BaselineEntry{};
+    const bool regressed = !worse.empty();
+    rows.push_back({{"kernel", k.record.demangled},
+                    {"arch", k.record.arch},
+                    {"status", !found ? "added" : regressed ? "regressed" : improved ? "improved" : "unchanged"},
+                    {"regressed", regressed},
+                    {"improved", improved && !regressed},
+                    {"figures", json::array({figure("occupancy", now.occupancy, old.occupancy),
+                                             figure("registers", now.registers, old.registers),
+                                             figure("spills", now.spills, old.spills),
+                                             figure("scratch", now.scratch_bytes, old.scratch_bytes)})}});
+  }
+  // Regressions first, as the verdicts are.
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const json &a, const json &b) { return a["regressed"].get<bool>() > b["regressed"].get<bool>(); });
+  return rows;
+}
+
 class GateView : public View {
  public:
-  GateView(const Report &report, const GateResult &result) : report_(report), result_(result) {}
+  GateView(const Report &report, const GateResult &result, const Baseline *baseline, std::string root)
+      : report_(report), result_(result), baseline_(baseline), root_(std::move(root)) {}
+
+  nlohmann::json page() const override {
+    json page = reportSections(report_);
+    page.update(documentPage(document(), "regscope gate"));
+    const std::size_t failures = result_.failures.size();
+    page["verdict"] = {{"passed", failures == 0},
+                       {"text", std::string(failures ? "FAIL" : "pass") + ": " + std::to_string(failures) +
+                                    " failure" + (failures == 1 ? "" : "s") + " in " +
+                                    std::to_string(result_.kernels_checked) + " kernel" +
+                                    (result_.kernels_checked == 1 ? "" : "s")}};
+    page["verdicts"] = verdictRows(result_);
+    if (baseline_) {
+      page["comparison"] = comparisonRows(report_, result_, *baseline_, root_);
+      page["comparison_columns"] = {"occupancy", "registers", "spills", "scratch"};
+    }
+    return page;
+  }
 
   Document document() const override {
     Table verdicts;
@@ -78,12 +177,15 @@ class GateView : public View {
  private:
   const Report &report_;
   const GateResult &result_;
+  const Baseline *baseline_;
+  std::string root_;
 };
 
 }  // namespace
 
-std::unique_ptr<View> gateView(const Report &report, const GateResult &result) {
-  return std::make_unique<GateView>(report, result);
+std::unique_ptr<View> gateView(const Report &report, const GateResult &result, const Baseline *baseline,
+                               std::string baseline_root) {
+  return std::make_unique<GateView>(report, result, baseline, std::move(baseline_root));
 }
 
 }  // namespace regscope

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "html_page.h"
 #include "phrases.h"
 #include "regscope/gate/findings.h"
 #include "regscope/support/version.h"
@@ -387,6 +388,12 @@ class KernelTableView : public View {
   nlohmann::json toJson() const override { return reportToJson(report_); }
 
   std::optional<CiReport> ci() const override { return ciReport(report_, title_, analysisFindings(report_)); }
+
+  nlohmann::json page() const override {
+    json page = reportSections(report_);
+    page.update(documentPage(document(), title_));
+    return page;
+  }
 
  private:
   const Report &report_;

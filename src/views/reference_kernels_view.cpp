@@ -2,6 +2,7 @@
 // runner's verified timings joined with regscope's figures.
 #include <cstdio>
 
+#include "html_page.h"
 #include "regscope/views/views.h"
 
 namespace regscope {
@@ -49,7 +50,7 @@ std::string fixed(double value, const char *format) {
 
 class RunnerView : public View {
  public:
-  explicit RunnerView(json run) : run_(std::move(run)) {}
+  RunnerView(json run, const Report *report) : run_(std::move(run)), report_(report) {}
 
   Document document() const override {
     const double copy = run_["copy_bandwidth_gbs"].get<double>();
@@ -84,8 +85,15 @@ class RunnerView : public View {
 
   nlohmann::json toJson() const override { return run_; }
 
+  nlohmann::json page() const override {
+    json page = report_ ? reportSections(*report_) : json::object();
+    page.update(documentPage(document(), "regscope kernels run"));
+    return page;
+  }
+
  private:
   json run_;
+  const Report *report_;
 };
 
 }  // namespace
@@ -94,6 +102,8 @@ std::unique_ptr<View> referenceCasesView(const std::vector<ReferenceCase> &cases
   return std::make_unique<ReferenceCasesView>(cases, std::move(kernels_dir));
 }
 
-std::unique_ptr<View> runnerView(const nlohmann::json &run) { return std::make_unique<RunnerView>(run); }
+std::unique_ptr<View> runnerView(const nlohmann::json &run, const Report *report) {
+  return std::make_unique<RunnerView>(run, report);
+}
 
 }  // namespace regscope

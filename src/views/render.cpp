@@ -14,7 +14,7 @@ struct FormatName {
 };
 constexpr FormatName kFormats[] = {{Format::Text, "text"},         {Format::Json, "json"},   {Format::Csv, "csv"},
                                    {Format::Markdown, "markdown"}, {Format::Sarif, "sarif"}, {Format::Github, "github"},
-                                   {Format::Junit, "junit"}};
+                                   {Format::Junit, "junit"},       {Format::Html, "html"}};
 
 }  // namespace
 
@@ -64,6 +64,9 @@ std::string render(const View &view, Format format, const RenderOptions &options
       break;
     case Format::Junit:
       writeJunit(*ci, out);
+      break;
+    case Format::Html:
+      writeHtml(view.page(), out);
       break;
   }
   return out.str();

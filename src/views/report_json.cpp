@@ -212,6 +212,7 @@ json reportToJson(const Report &report) {
       {"regscope_version", kRegscopeVersion},
       {"compiler", {{"path", report.compiler_path}, {"version", report.compiler_version}}},
       {"inputs", report.inputs},
+      {"config", report.config.empty() ? json(nullptr) : json(report.config)},
       {"kernels", kernels},
       {"warnings", report.warnings},
       {"notes", report.notes},

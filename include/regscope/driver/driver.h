@@ -16,12 +16,24 @@ std::string findHipCompiler(const std::string &explicit_path);
 // /usr/local/cuda/bin. Throws regscope::Error naming every place it looked.
 std::string findNvcc(const std::string &explicit_path);
 
+// How much of the compiler's pipeline runs. DeviceAsm (the default) stops at
+// each arch's device assembly: every figure regscope reads is in the .s, the
+// optimisation record and the compiler's diagnostics, so nothing after them
+// (assembler, device link, offload bundle, host code) is run. Full is the
+// pipeline before issue 14 (hipcc --save-temps -c; nvcc -c with host code),
+// kept so that tests/compile_depth_test.cpp can prove both give the same figures.
+enum class CompileDepth { DeviceAsm, Full };
+
 struct CompileJob {
   std::string compiler;                 // resolved path
   std::string source;                   // absolute path of the source file
   std::vector<std::string> archs;       // one compiler run covers them all
   std::vector<std::string> extra_flags; // the user's, after `--`
   int timeout_seconds = 0;              // 0: none
+  CompileDepth depth = CompileDepth::DeviceAsm;
+  // The dependency file (-MD -MF) is the result cache's input alone: without a
+  // cache (--no-cache) it is not written. For nvcc it is a preprocessor run of its own.
+  bool dependencies = true;
 };
 
 struct ArchOutput {

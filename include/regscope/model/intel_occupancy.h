@@ -71,8 +71,11 @@ GrfRecommendation recommendGrfMode(const IntelDevice &device, std::int64_t small
 const char *grfReasonName(GrfReason reason);
 
 // A kernel record's spill bytes per hardware thread: SpillBytes when a source
-// gave them, else SpillGrfs x the device's GRF size; 0 when neither is known.
+// gave them, else SpillGrfs x the device's GRF size (saturated at int64's
+// ends); 0 when neither is known.
 std::int64_t intelSpillBytes(const IntelDevice &device, const KernelRecord &record);
+std::int64_t intelSpillBytes(const IntelDevice &device, std::optional<std::int64_t> spill_bytes,
+                             std::optional<std::int64_t> spill_grfs);
 
 // Work-groups per Xe-core for each GRF mode x SIMD width x SLM step (the
 // `table` subcommand), at one work-group size, with or without a barrier.

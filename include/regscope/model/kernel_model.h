@@ -75,6 +75,7 @@ struct AmdKernelModel {
   // A register or LDS figure is an LLVM 20+ expression over symbols defined in
   // another translation unit: no occupancy until link (record.unresolved).
   bool unresolved = false;
+  KernelResources resources;  // as the model saw them: the launch applied (empty when unresolved)
 };
 
 struct CudaKernelModel {

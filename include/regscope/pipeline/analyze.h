@@ -31,6 +31,9 @@ struct AnalyzeOptions {
   // both: small and large, in parallel). With only such jobs, `compiler` is ocloc.
   std::string intel_device = kDefaultIntelDevice;
   std::vector<GrfMode> intel_grf = {GrfMode::Small};
+  // explain and analyze --lines: keep each AMD compile's .s for the isa stage.
+  // The cache is not read then (it keeps no assembly); what it stores is the same.
+  bool keep_assembly = false;
 };
 
 // Analyses each job with one compiler run. A job that fails (a compile

@@ -39,6 +39,7 @@ struct Report {
   std::vector<std::string> warnings;
   std::vector<std::string> notes;        // about the run, not one kernel (an -O0 compile)
   std::vector<InputError> errors;        // exit 2
+  std::string config;                    // the .regscope.json in force; empty: none
 };
 
 // The model stage over merged records: one KernelReport per record, each

@@ -16,7 +16,7 @@
 
 namespace regscope {
 
-enum class Format { Text, Json, Csv, Markdown, Sarif, Github, Junit };
+enum class Format { Text, Json, Csv, Markdown, Sarif, Github, Junit, Html };
 const char *formatName(Format format);
 std::optional<Format> formatByName(const std::string &name);
 // The CI formats need findings (CiReport).
@@ -54,6 +54,10 @@ class View {
   virtual nlohmann::json toJson() const = 0;
   // Findings for SARIF, GitHub, JUnit and markdown; none for views without.
   virtual std::optional<CiReport> ci() const { return std::nullopt; }
+  // The HTML page's data document (docs/html.md), which the templates render:
+  // by default the document()'s lines, tables and notes; views over a report
+  // add its kernels with their occupancy charts.
+  virtual nlohmann::json page() const;
 };
 
 struct RenderOptions {

@@ -9,6 +9,7 @@
 
 #include "regscope/advise/advise.h"
 #include "regscope/gate/gate.h"
+#include "regscope/isa/kernel_isa.h"
 #include "regscope/model/amdgpu_occupancy.h"
 #include "regscope/model/cuda_occupancy.h"
 #include "regscope/model/intel_occupancy.h"
@@ -20,8 +21,11 @@ namespace regscope {
 
 // analyze, parse, kernels analyze: a row per (kernel, arch), notes, findings.
 std::unique_ptr<View> kernelTableView(const Report &report, std::string title);
-// gate: verdicts and the pass/fail line; findings are the verdicts.
-std::unique_ptr<View> gateView(const Report &report, const GateResult &result);
+// gate: verdicts and the pass/fail line; findings are the verdicts. With the
+// baseline the run compared against (--baseline), the HTML page shows each
+// kernel before and after.
+std::unique_ptr<View> gateView(const Report &report, const GateResult &result, const Baseline *baseline = nullptr,
+                               std::string baseline_root = {});
 // occupancy: one calculation.
 std::unique_ptr<View> amdCalculatorView(const AmdArch &arch, const KernelResources &resources, const Occupancy &occ);
 std::unique_ptr<View> cudaCalculatorView(const CudaArch &arch, const CudaResources &resources,
@@ -34,9 +38,20 @@ std::unique_ptr<View> cudaArchTableView(const CudaArch &arch, int block_size);
 std::unique_ptr<View> intelArchTableView(const IntelDevice &device, int work_group_size);
 // kernels list: the reference cases.
 std::unique_ptr<View> referenceCasesView(const std::vector<ReferenceCase> &cases, std::string kernels_dir);
-// kernels run: the runner's results joined with regscope's figures.
-std::unique_ptr<View> runnerView(const nlohmann::json &run);
+// kernels run: the runner's results joined with regscope's figures; with the
+// report of the cases (optional, kept alive by the caller), the HTML page also
+// charts each kernel's occupancy.
+std::unique_ptr<View> runnerView(const nlohmann::json &run, const Report *report = nullptr);
 // advise: the candidates tried, their measured figures and diffs, the combination.
 std::unique_ptr<View> adviseView(const AdviseResult &result);
+
+// explain: per kernel (kernels[i] goes with report.kernels[i]) its source
+// listing with each line's peak live VGPRs/AGPRs/SGPRs, the point of maximum
+// pressure, what is live across it, the instruction mix and the static estimate.
+std::unique_ptr<View> explainView(const Report &report, const std::vector<KernelIsa> &kernels);
+// analyze --lines: the kernel table, then each kernel's `lines` hottest source
+// lines; the JSON is analyze's with a `lines` array per kernel.
+std::unique_ptr<View> kernelLinesView(const Report &report, const std::vector<KernelIsa> &kernels, std::string title,
+                                      std::size_t lines);
 
 }  // namespace regscope

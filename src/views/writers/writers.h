@@ -2,6 +2,7 @@
 // one format. None parses or computes anything.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "regscope/views/document.h"
@@ -17,5 +18,9 @@ void writeCiMarkdown(const CiReport &ci, std::ostream &out);
 void writeSarif(const CiReport &ci, const RenderOptions &options, std::ostream &out);
 void writeGithub(const CiReport &ci, std::ostream &out);
 void writeJunit(const CiReport &ci, std::ostream &out);
+
+// One self-contained HTML file from a page document (View::page()), through
+// the templates embedded from writers/html/.
+void writeHtml(const nlohmann::json &page, std::ostream &out);
 
 }  // namespace regscope

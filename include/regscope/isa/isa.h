@@ -1,0 +1,186 @@
+// The isa stage: a kernel's final instructions -> where its registers go.
+//
+// AMD: the device assembly (.s, ideally compiled with -gline-tables-only so it
+// carries .loc directives) is read with LLVM 15's own MC layer (the AMDGPU asm
+// parser into a recording MCStreamer). Per function: a CFG, backward liveness
+// over VGPR/AGPR/SGPR register units, per-source-line peak pressure, the point of
+// maximum VGPR pressure with what is live there, the instruction mix, and a
+// static per-block estimate from LLVM's MCA library (one wave, in order).
+// NVIDIA: nvdisasm's own liveness (-plr) joined with its line table (-g).
+//
+// Plain data in, plain data out: no file I/O, no printing. docs/explain.md has
+// the method, its limits and the agreements measured.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace regscope {
+
+// What an instruction is, for the instruction mix. Each instruction has exactly
+// one kind; the first that applies wins, in this order: Unknown, AccvgprCopy,
+// Mfma, Waitcnt, Branch, Scratch, Lds, Smem, VmemLoad, VmemStore, Valu, Salu.
+enum class InstrKind {
+  Valu,         // vector ALU (VOP1/2/3/3P/C, DPP, SDWA, DOT, transcendental)
+  Salu,         // scalar ALU and other scalar program control (s_endpgm, s_barrier, s_nop)
+  VmemLoad,     // global/flat/buffer/image loads (atomics count as stores)
+  VmemStore,    // global/flat/buffer/image stores and atomics
+  Smem,         // scalar memory (s_load_*, s_buffer_load_*, s_store_*, s_dcache_*)
+  Lds,          // LDS/GDS (ds_*)
+  Mfma,         // matrix cores (v_mfma_*, v_smfmac_*)
+  Branch,       // s_branch, s_cbranch_*, s_setpc, s_swappc, s_call
+  Waitcnt,      // s_waitcnt and its split forms
+  Scratch,      // private segment: scratch_* and buffer_* over the scratch resource (spills, stack arrays)
+  AccvgprCopy,  // v_accvgpr_read/write/mov: values moved between the VGPR and AGPR files
+  Unknown,      // a line LLVM 15's parser could not read as an instruction
+};
+inline constexpr std::size_t kInstrKindCount = 12;
+
+// Stable lower-case key ("valu", "vmem_load", ...) for JSON and tables.
+const char *instrKindKey(InstrKind kind);
+
+struct InstructionMix {
+  std::array<int, kInstrKindCount> counts{};
+  int total = 0;
+  int alu = 0;     // Valu + Salu + Mfma
+  int memory = 0;  // VmemLoad + VmemStore + Smem + Lds + Scratch
+  // The Stream KernelAnalyzer's ALU:Fetch, as ALU / memory instructions; 0 when
+  // the function has no memory instruction.
+  double alu_per_memory = 0;
+
+  int count(InstrKind kind) const { return counts[static_cast<std::size_t>(kind)]; }
+};
+
+// A source file named by .file (AMD) or by nvdisasm's line table (NVIDIA).
+struct SourceFile {
+  std::string directory;  // may be empty
+  std::string name;       // as the compiler wrote it; may be absolute
+  std::string path() const;  // name when absolute or directory empty, else directory/name
+};
+
+// One machine instruction. Live counts are 32-bit registers live across the
+// instruction: live-in, live-out and written (see docs/explain.md).
+// NVIDIA: vgprs are general registers (R), sgprs uniform registers (UR).
+struct IsaInstruction {
+  std::string text;       // AMD: as LLVM's instruction printer writes it; NVIDIA: the SASS text
+  int asm_line = 0;       // AMD: 1-based line in the .s
+  long address = -1;      // NVIDIA: the SASS offset; -1 when not printed
+  // The source line: the innermost frame of the inline chain that lies in the
+  // function's own file. Code inlined from headers (pow, threadIdx) counts for
+  // the kernel's line that called it; code of a device function in the same
+  // file, for that function's line. file: index into IsaReport::files, -1
+  // none; line 0: none.
+  int file = -1;
+  int line = 0;
+  // The innermost location (AMD: the .loc; NVIDIA: the first //## line):
+  // differs from file/line in inlined code.
+  int leaf_file = -1;
+  int leaf_line = 0;
+  int block = 0;          // AMD: index into StaticEstimate::blocks
+  InstrKind kind = InstrKind::Unknown;  // NVIDIA: always Unknown (SASS is not classified; the mix stays empty)
+  int live_vgprs = 0;
+  int live_agprs = 0;
+  int live_sgprs = 0;
+};
+
+// Per source line: the peak over the instructions that line produced.
+struct LinePressure {
+  int file = -1;
+  int line = 0;
+  int instructions = 0;
+  int peak_vgprs = 0;
+  int peak_agprs = 0;
+  int peak_sgprs = 0;
+};
+
+// Registers whose value was written by a source line and is live across the
+// peak: the long live ranges an edit can shorten.
+struct LiveAcross {
+  int file = -1;
+  int line = 0;
+  int vgprs = 0;
+  int agprs = 0;
+  int sgprs = 0;
+};
+
+// The instruction of maximum VGPR pressure (AMD; the first of ties), or of
+// maximum live general registers (NVIDIA).
+struct PressurePeak {
+  int instruction = -1;  // index into IsaFunction::instructions; -1: no instruction
+  int vgprs = 0;
+  int agprs = 0;
+  int sgprs = 0;
+  std::vector<std::string> live_registers;  // one per 32-bit register: "v7", "a3", "s4", "vcc_lo"; NVIDIA "R12"
+  std::vector<LiveAcross> live_across;      // most registers first
+};
+
+struct BlockEstimate {
+  std::string label;          // ".LBB0_2"; empty for a block entered by fall-through only
+  int first_instruction = 0;  // index into IsaFunction::instructions
+  int instructions = 0;
+  std::vector<int> successors;
+  bool in_loop = false;       // on a cycle closed by a back edge of the CFG
+  bool estimated = false;     // false: MCA could not model an instruction of it
+  long cycles = 0;            // MCA: one pass through the block by one wave
+  double ipc = 0;
+};
+
+// LLVM MCA over each basic block (one wave, in order, s_waitcnt stalls from the
+// AMDGPU custom behaviour). `cycles` adds every block once, loop blocks
+// included once: a latency estimate of one wave through the code, not a run time.
+struct StaticEstimate {
+  bool available = false;  // false: not asked for, or the target has no scheduling model
+  std::vector<BlockEstimate> blocks;
+  long cycles = 0;
+  long loop_cycles = 0;    // the part of `cycles` in blocks inside loops
+  int unmodelled_instructions = 0;
+};
+
+struct IsaFunction {
+  std::string name;       // the symbol (mangled)
+  bool is_kernel = false; // AMD: has an .amdhsa_kernel descriptor; NVIDIA: always true
+  bool has_line_info = false;
+  std::vector<IsaInstruction> instructions;
+  std::vector<LinePressure> lines;  // by file, then line; instructions without a line under file -1
+  PressurePeak peak;
+  int max_vgprs = 0;  // peaks over the function
+  int max_agprs = 0;
+  int max_sgprs = 0;
+  InstructionMix mix;
+  StaticEstimate estimate;
+  // One sentence each: no line information, where liveness is conservative
+  // (indirect branches, calls), instructions LLVM 15 could not read.
+  std::vector<std::string> notes;
+};
+
+struct IsaReport {
+  std::string arch;
+  std::vector<SourceFile> files;
+  std::vector<IsaFunction> functions;  // in the order of the input
+  std::vector<std::string> notes;      // input-level: lines skipped outside functions, ...
+};
+
+struct IsaOptions {
+  bool estimate = true;  // run MCA per basic block
+};
+
+// AMD: `assembly` is an AMDGPU .s as hipcc/clang write it; `arch` the target
+// ("gfx90a", "gfx908", "gfx90a:xnack-"). Throws regscope::Error when the arch is
+// unknown to LLVM 15 or the text holds no AMDGPU instruction at all.
+IsaReport analyzeAmdgpuAssembly(std::string_view assembly, std::string_view arch, const IsaOptions &options = {});
+
+// The `n` hottest source lines of a function: by peak VGPRs, then AGPRs, then
+// SGPRs, then instruction count; lines without a source location are left out.
+std::vector<LinePressure> hottestLines(const IsaFunction &function, std::size_t n);
+
+// NVIDIA: joins `nvdisasm -plr` (any --life-range-mode) with `nvdisasm -g` or
+// `-gi` of the same cubin, per function, by instruction offset (by position
+// when -plr printed no offsets). Either text may hold several functions.
+// Throws regscope::Error when the two disagree on the instructions.
+IsaReport joinNvdisasm(std::string_view life_ranges, std::string_view line_info);
+
+}  // namespace regscope

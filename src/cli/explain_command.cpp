@@ -1,0 +1,84 @@
+// regscope explain FILE [--kernel NAME] [--offload-arch A] [--format F] [-- compiler flags]
+#include <iostream>
+
+#include "commands.h"
+#include "regscope/pipeline/explain.h"
+#include "regscope/support/error.h"
+#include "regscope/support/process.h"
+#include "regscope/support/symbols.h"
+#include "regscope/views/views.h"
+
+namespace regscope {
+namespace {
+
+// --kernel matches the mangled name, the demangled signature, or the name
+// without its parameters or namespaces ("laplacian_k5<double>", "laplacian_k5").
+bool matches(const KernelRecord &record, const std::string &wanted) {
+  const std::string base = functionBaseName(record.demangled);
+  const std::string bare = base.substr(0, base.find('<'));
+  const std::size_t colons = bare.rfind("::");
+  return wanted == record.name || wanted == record.demangled || wanted == base || wanted == bare ||
+         (colons != std::string::npos && wanted == bare.substr(colons + 2));
+}
+
+// The kernels --kernel names (all without it); bad input is one line, exit 2.
+ExplainedReport select(ExplainedReport explained, const std::string &wanted, const std::vector<std::string> &files) {
+  std::string inputs;
+  for (const std::string &file : files) inputs += (inputs.empty() ? "" : ", ") + file;
+  if (explained.report.kernels.empty()) {
+    if (!explained.report.errors.empty()) return explained;  // the compile failed: reportErrors says why
+    throw Error(inputs + ": no GPU kernels (no __global__ function was compiled)");
+  }
+  if (wanted.empty()) return explained;
+  ExplainedReport picked;
+  picked.report = explained.report;
+  picked.report.kernels.clear();
+  std::string known;
+  for (std::size_t k = 0; k < explained.report.kernels.size(); ++k) {
+    const KernelReport &kernel = explained.report.kernels[k];
+    if (known.find(kernel.record.demangled) == std::string::npos)
+      known += (known.empty() ? "" : "; ") + kernel.record.demangled;
+    if (!matches(kernel.record, wanted)) continue;
+    picked.report.kernels.push_back(kernel);
+    picked.kernels.push_back(explained.kernels[k]);
+  }
+  if (picked.report.kernels.empty()) throw Error("no kernel '" + wanted + "' in " + inputs + " (kernels: " + known + ")");
+  return picked;
+}
+
+}  // namespace
+
+Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compiler_flags) {
+  struct State {
+    SourceOptions sources;
+    OutputOptions output;
+    std::string kernel;
+  };
+  auto state = std::make_shared<State>();
+  CLI::App *app = root.add_subcommand(
+      "explain", "Where a kernel's registers go: per source line the peak live VGPRs/AGPRs/SGPRs, the point of "
+                 "maximum pressure and what is live across it, the instruction mix and a static cycle estimate");
+  addSourceOptions(*app, state->sources, compiler_flags);
+  app->add_option("--kernel", state->kernel,
+                  "Only this kernel: its name (laplacian_k5<double>, laplacian_k5), signature or mangled symbol");
+  addOutputOptions(*app, state->output);
+
+  return {app, [state] {
+            refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
+            prepareSources(state->sources);
+            if (!state->sources.analyze.cuda_archs.empty())
+              throw Error(searchPath("nvdisasm").empty()
+                              ? "explain --cuda-arch needs nvdisasm (CUDA's full toolkit), which is not installed "
+                                "here; AMD targets need nothing more"
+                              : "explain --cuda-arch is not wired yet: run nvdisasm -plr and -g on the cubin "
+                                "(docs/explain.md); AMD targets work");
+            ExplainedReport explained = explainSources(state->sources);
+            if (explained.report.inputs.empty() && explained.report.errors.empty())
+              throw Error("no source to explain (headers are explained through their sources)");
+            const ExplainedReport picked = select(std::move(explained), state->kernel, state->sources.files);
+            emit(state->output, *explainView(picked.report, picked.kernels));
+            return reportErrors(picked.report);
+          }};
+}
+
+}  // namespace regscope

@@ -1,0 +1,392 @@
+// `regscope explain` and `analyze --lines`: where each kernel's registers go,
+// from the isa stage's reading of the same compile that gave its figures.
+#include <algorithm>
+#include <cstdio>
+
+#include "regscope/model/limiter.h"
+#include "regscope/support/version.h"
+#include "regscope/views/views.h"
+#include "phrases.h"
+#include "report_json.h"
+
+namespace regscope {
+namespace {
+
+using nlohmann::json;
+
+// How many hottest lines explain marks in the listing and lists in JSON's `hottest`.
+constexpr std::size_t kMarkedLines = 5;
+
+std::string fixed(double value, int digits) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+// A source line's text for a table: tabs as spaces, trailing blanks dropped.
+std::string sourceLine(const KernelIsa &kernel, int file, int line) {
+  auto it = kernel.sources.find(file);
+  if (it == kernel.sources.end() || line < 1 || line > static_cast<int>(it->second.lines.size())) return "";
+  std::string text = it->second.lines[line - 1];
+  std::replace(text.begin(), text.end(), '\t', ' ');
+  text.erase(text.find_last_not_of(" \r") + 1);
+  return text;
+}
+
+std::string fileName(const KernelIsa &kernel, int file) {
+  auto it = kernel.sources.find(file);
+  return it != kernel.sources.end() ? it->second.display : kernel.isa->files[file].path();
+}
+
+std::string baseName(const std::string &path) { return path.substr(path.rfind('/') + 1); }
+
+std::string where(const KernelIsa &kernel, int file, int line) {
+  if (file < 0) return line > 0 ? "?:" + std::to_string(line) : "(no source line)";
+  return fileName(kernel, file) + ":" + std::to_string(line);
+}
+
+// "v0-v7 v10 a0-a3 s4-s5 vcc_lo": runs of one file's numbered registers joined.
+std::string registerRanges(const std::vector<std::string> &registers) {
+  std::string out, prefix;
+  int first = -1, last = -1;
+  auto flush = [&] {
+    if (first < 0) return;
+    out += (out.empty() ? "" : " ") + prefix + std::to_string(first) +
+           (last > first ? "-" + prefix + std::to_string(last) : "");
+    first = last = -1;
+  };
+  for (const std::string &reg : registers) {
+    const std::size_t digits = reg.find_first_of("0123456789");
+    const bool numbered = digits != std::string::npos && digits > 0 &&
+                          reg.find_first_not_of("0123456789", digits) == std::string::npos;
+    if (!numbered) {
+      flush();
+      out += (out.empty() ? "" : " ") + reg;
+      continue;
+    }
+    const std::string p = reg.substr(0, digits);
+    const int n = std::stoi(reg.substr(digits));
+    if (first >= 0 && p == prefix && n == last + 1) {
+      last = n;
+      continue;
+    }
+    flush();
+    prefix = p;
+    first = last = n;
+  }
+  flush();
+  return out;
+}
+
+json lineToJson(const KernelIsa &kernel, const LinePressure &line) {
+  return {{"file", line.file < 0 ? json(nullptr) : json(fileName(kernel, line.file))},
+          {"line", line.line},
+          {"instructions", line.instructions},
+          {"peak_vgprs", line.peak_vgprs},
+          {"peak_agprs", line.peak_agprs},
+          {"peak_sgprs", line.peak_sgprs},
+          {"source", sourceLine(kernel, line.file, line.line)}};
+}
+
+json hottestToJson(const KernelIsa &kernel, std::size_t n) {
+  json lines = json::array();
+  if (const IsaFunction *f = kernel.get())
+    for (const LinePressure &line : hottestLines(*f, n)) lines.push_back(lineToJson(kernel, line));
+  return lines;
+}
+
+json mixToJson(const InstructionMix &mix) {
+  json counts = json::object();
+  for (std::size_t k = 0; k < kInstrKindCount; ++k) counts[instrKindKey(static_cast<InstrKind>(k))] = mix.counts[k];
+  return {{"counts", counts},
+          {"total", mix.total},
+          {"alu", mix.alu},
+          {"memory", mix.memory},
+          {"alu_per_memory", mix.memory ? json(mix.alu_per_memory) : json(nullptr)}};
+}
+
+json estimateToJson(const IsaFunction &f) {
+  const StaticEstimate &e = f.estimate;
+  json blocks = json::array();
+  for (const BlockEstimate &b : e.blocks)
+    blocks.push_back({{"label", b.label},
+                      {"first_instruction", b.first_instruction},
+                      {"instructions", b.instructions},
+                      {"in_loop", b.in_loop},
+                      {"estimated", b.estimated},
+                      {"cycles", b.cycles},
+                      {"ipc", b.ipc}});
+  return {{"available", e.available},
+          {"cycles", e.cycles},
+          {"loop_cycles", e.loop_cycles},
+          {"unmodelled_instructions", e.unmodelled_instructions},
+          {"blocks", blocks}};
+}
+
+json peakToJson(const KernelIsa &kernel, const IsaFunction &f) {
+  const PressurePeak &p = f.peak;
+  if (p.instruction < 0) return nullptr;
+  const IsaInstruction &at = f.instructions[p.instruction];
+  json across = json::array();
+  for (const LiveAcross &a : p.live_across)
+    across.push_back({{"file", a.file < 0 ? json(nullptr) : json(fileName(kernel, a.file))},
+                      {"line", a.line},
+                      {"vgprs", a.vgprs},
+                      {"agprs", a.agprs},
+                      {"sgprs", a.sgprs},
+                      {"source", sourceLine(kernel, a.file, a.line)}});
+  return {{"instruction", p.instruction},
+          {"text", at.text},
+          {"asm_line", at.asm_line},
+          {"line", at.line},
+          {"source", sourceLine(kernel, at.file, at.line)},
+          {"vgprs", p.vgprs},
+          {"agprs", p.agprs},
+          {"sgprs", p.sgprs},
+          {"live_registers", p.live_registers},
+          {"live_across", across}};
+}
+
+json explainedKernelToJson(const KernelReport &k, const KernelIsa &kernel) {
+  json j = {{"name", k.record.name},
+            {"demangled", k.record.demangled},
+            {"arch", k.record.arch},
+            {"file", k.display_file},
+            {"line", k.record.line},
+            {"registers", k.summary.registers},
+            {"occupancy", k.summary.level},
+            {"max_occupancy", k.summary.max_level},
+            {"limiter", limiterName(k.summary.limiter)}};
+  const IsaFunction *f = kernel.get();
+  if (!f) {
+    j["isa"] = nullptr;
+    j["notes"] = json::array({kernel.missing});
+    return j;
+  }
+  json lines = json::array();
+  for (const LinePressure &line : f->lines) lines.push_back(lineToJson(kernel, line));
+  std::vector<std::string> notes = f->notes;
+  notes.insert(notes.end(), kernel.isa->notes.begin(), kernel.isa->notes.end());
+  j["isa"] = {{"has_line_info", f->has_line_info},
+              {"instructions", f->instructions.size()},
+              {"max_live", {{"vgprs", f->max_vgprs}, {"agprs", f->max_agprs}, {"sgprs", f->max_sgprs}}},
+              {"peak", peakToJson(kernel, *f)},
+              {"lines", lines},
+              {"hottest", hottestToJson(kernel, kMarkedLines)},
+              {"mix", mixToJson(f->mix)},
+              {"estimate", estimateToJson(*f)}};
+  j["notes"] = notes;
+  return j;
+}
+
+// The kernel's heading: "laplacian_k5<double>(...) [gfx90a] laplacian.hip:12: 94 VGPRs allocated, 5/8
+// waves/SIMD; at most 94 VGPRs, ... live at once".
+Line heading(const KernelReport &k, const KernelIsa &kernel) {
+  std::string text = shortKernelName(k.record.demangled) + " [" + k.record.arch + "] " +
+                     locationText(k.display_file, k.record.line) +
+                     ": " + std::to_string(k.summary.registers) +
+                     (k.summary.vendor == Vendor::Amd ? " VGPRs allocated, " : " registers allocated, ") +
+                     std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
+                     occupancyUnit(k.summary.vendor);
+  if (const IsaFunction *f = kernel.get())
+    text += "; at most " + std::to_string(f->max_vgprs) + " VGPRs, " + std::to_string(f->max_agprs) + " AGPRs, " +
+            std::to_string(f->max_sgprs) + " SGPRs live at once";
+  return Line(text);
+}
+
+// A line in a table: its number in the file the kernel is declared in,
+// "file:line" (the file's name only) in another, "(none)" for code without a
+// source line.
+Cell lineLabel(const KernelIsa &kernel, int file, int line) {
+  if (line <= 0)
+    return Cell(file < 0 || file == kernel.kernel_file ? "(none)" : "(none: " + baseName(fileName(kernel, file)) + ")");
+  if (file == kernel.kernel_file) return Cell::count(line);
+  return Cell(baseName(fileName(kernel, file)) + ":" + std::to_string(line), line);
+}
+
+Table linesTable(const KernelReport &k, const KernelIsa &kernel, const std::vector<LinePressure> &lines,
+                 const std::vector<LinePressure> &hottest) {
+  Table table;
+  table.columns = {{"", "kernel", false, Show::Data},  {"", "arch", false, Show::Data},
+                   {"LINE", "line", true},              {"VGPR", "peak_vgprs", true},
+                   {"AGPR", "peak_agprs", true},        {"SGPR", "peak_sgprs", true},
+                   {"INSTR", "instructions", true},     {"HOT", "rank", true},
+                   {"SOURCE", "source"}};
+  for (const LinePressure &line : lines) {
+    auto rank = std::find_if(hottest.begin(), hottest.end(), [&](const LinePressure &h) {
+      return h.file == line.file && h.line == line.line;
+    });
+    Cell label = lineLabel(kernel, line.file, line.line);
+    if (!line.instructions) {
+      table.add({k.record.demangled, k.record.arch, label, "", "", "", "", "", sourceLine(kernel, line.file, line.line)});
+      continue;
+    }
+    table.add({k.record.demangled, k.record.arch, label, Cell::count(line.peak_vgprs), Cell::count(line.peak_agprs),
+               Cell::count(line.peak_sgprs), Cell::count(line.instructions),
+               rank == hottest.end() ? Cell("") : Cell("#" + std::to_string(rank - hottest.begin() + 1),
+                                                       rank - hottest.begin() + 1),
+               sourceLine(kernel, line.file, line.line)});
+  }
+  return table;
+}
+
+// explain's listing: every line of the kernel's own file from its first line
+// with code to its last, lines without code blank; lines of other files after.
+std::vector<LinePressure> listing(const KernelIsa &kernel, const IsaFunction &f) {
+  std::vector<LinePressure> rows;
+  int low = 0, high = 0;
+  for (const LinePressure &line : f.lines)
+    if (line.file == kernel.main_file && line.line > 0) {
+      low = low ? std::min(low, line.line) : line.line;
+      high = std::max(high, line.line);
+    }
+  std::size_t next = 0;
+  std::vector<LinePressure> own;
+  for (const LinePressure &line : f.lines)
+    if (line.file == kernel.main_file && line.line > 0) own.push_back(line);
+  for (int n = low; low && n <= high; ++n) {
+    if (next < own.size() && own[next].line == n) {
+      rows.push_back(own[next++]);
+    } else {
+      LinePressure blank;
+      blank.file = kernel.main_file;
+      blank.line = n;
+      rows.push_back(blank);
+    }
+  }
+  for (const LinePressure &line : f.lines)
+    if (line.file != kernel.main_file || line.line <= 0) rows.push_back(line);
+  return rows;
+}
+
+void explainKernel(Document &doc, const KernelReport &k, const KernelIsa &kernel) {
+  doc.line(heading(k, kernel));
+  const IsaFunction *f = kernel.get();
+  if (!f) {
+    doc.notes({{kernel.missing}});
+    doc.line(Line());
+    return;
+  }
+  const std::vector<LinePressure> hottest = hottestLines(*f, kMarkedLines);
+  doc.table(linesTable(k, kernel, listing(kernel, *f), hottest));
+  if (f->peak.instruction >= 0) {
+    const IsaInstruction &at = f->instructions[f->peak.instruction];
+    doc.line(Line());
+    doc.line(Line("peak: " + std::to_string(f->peak.vgprs) + " VGPRs, " + std::to_string(f->peak.agprs) + " AGPRs, " +
+                  std::to_string(f->peak.sgprs) + " SGPRs live at " + where(kernel, at.file, at.line) + ": " +
+                  at.text + " (line " + std::to_string(at.asm_line) + " of the .s)"));
+    doc.line(Line("live there: " + registerRanges(f->peak.live_registers)));
+    doc.line(Line("live across it, by the line that wrote them (long live ranges an edit can shorten):"));
+    Table across;
+    across.columns = {{"", "kernel", false, Show::Data}, {"", "arch", false, Show::Data},
+                      {"LINE", "line", true},             {"VGPR", "vgprs", true},
+                      {"AGPR", "agprs", true},            {"SGPR", "sgprs", true},
+                      {"SOURCE", "source"}};
+    for (const LiveAcross &a : f->peak.live_across)
+      across.add({k.record.demangled, k.record.arch,
+                  a.file < 0 ? Cell("(entry or none)") : lineLabel(kernel, a.file, a.line),
+                  Cell::count(a.vgprs), Cell::count(a.agprs), Cell::count(a.sgprs), sourceLine(kernel, a.file, a.line)});
+    doc.table(std::move(across));
+  }
+  doc.line(Line());
+  std::string mix = "instruction mix (" + std::to_string(f->mix.total) + "):";
+  for (std::size_t i = 0; i < kInstrKindCount; ++i)
+    if (f->mix.counts[i]) mix += " " + std::string(instrKindKey(static_cast<InstrKind>(i))) + " " +
+                                 std::to_string(f->mix.counts[i]);
+  if (f->mix.memory) mix += "; ALU:memory " + fixed(f->mix.alu_per_memory, 2);
+  doc.line(Line(mix));
+  if (f->estimate.available) {
+    int loops = 0;
+    for (const BlockEstimate &b : f->estimate.blocks) loops += b.in_loop;
+    doc.line(Line("static estimate (LLVM MCA, one wave, in order; not a run time): " +
+                  std::to_string(f->estimate.cycles) + " cycles over " + std::to_string(f->estimate.blocks.size()) +
+                  " blocks" +
+                  (loops ? ", " + std::to_string(f->estimate.loop_cycles) + " of them in " + std::to_string(loops) +
+                               " loop blocks (each counted once)"
+                         : ", no loops")));
+  }
+  std::vector<std::string> notes = f->notes;
+  notes.insert(notes.end(), kernel.isa->notes.begin(), kernel.isa->notes.end());
+  doc.notes({notes});
+  doc.line(Line());
+}
+
+class ExplainView : public View {
+ public:
+  ExplainView(const Report &report, const std::vector<KernelIsa> &kernels) : report_(report), kernels_(kernels) {}
+
+  Document document() const override {
+    Document doc;
+    for (std::size_t k = 0; k < report_.kernels.size() && k < kernels_.size(); ++k)
+      explainKernel(doc, report_.kernels[k], kernels_[k]);
+    return doc;
+  }
+
+  json toJson() const override {
+    json kernels = json::array();
+    for (std::size_t k = 0; k < report_.kernels.size() && k < kernels_.size(); ++k)
+      kernels.push_back(explainedKernelToJson(report_.kernels[k], kernels_[k]));
+    return {{"schema_version", kSchemaVersion},
+            {"compiler", {{"path", report_.compiler_path}, {"version", report_.compiler_version}}},
+            {"kernels", kernels}};
+  }
+
+ private:
+  const Report &report_;
+  const std::vector<KernelIsa> &kernels_;
+};
+
+// analyze --lines: the kernel table as analyze prints it, then per kernel its hottest lines.
+class KernelLinesView : public View {
+ public:
+  KernelLinesView(const Report &report, const std::vector<KernelIsa> &kernels, std::string title, std::size_t n)
+      : report_(report), kernels_(kernels), table_(kernelTableView(report, std::move(title))), n_(n) {}
+
+  Document document() const override {
+    Document doc = table_->document();
+    for (std::size_t k = 0; k < report_.kernels.size() && k < kernels_.size(); ++k) {
+      const KernelReport &kernel = report_.kernels[k];
+      doc.line(Line());
+      doc.line(Line(kernel.record.demangled + " [" + kernel.record.arch + "]: hottest source lines"));
+      if (const IsaFunction *f = kernels_[k].get()) {
+        std::vector<LinePressure> hottest = hottestLines(*f, n_);
+        doc.table(linesTable(kernel, kernels_[k], hottest, hottest));
+        if (!f->has_line_info) doc.notes({{"the .s has no line information: lines are those of its .loc, if any"}});
+      } else {
+        doc.notes({{kernels_[k].missing}});
+      }
+    }
+    return doc;
+  }
+
+  json toJson() const override {
+    json j = table_->toJson();
+    if (!j.contains("kernels")) return j;
+    for (std::size_t k = 0; k < j["kernels"].size() && k < kernels_.size(); ++k) {
+      j["kernels"][k]["lines"] = hottestToJson(kernels_[k], n_);
+      if (!kernels_[k].get()) j["kernels"][k]["lines_note"] = kernels_[k].missing;
+    }
+    return j;
+  }
+
+  std::optional<CiReport> ci() const override { return table_->ci(); }
+
+ private:
+  const Report &report_;
+  const std::vector<KernelIsa> &kernels_;
+  std::unique_ptr<View> table_;
+  std::size_t n_;
+};
+
+}  // namespace
+
+std::unique_ptr<View> explainView(const Report &report, const std::vector<KernelIsa> &kernels) {
+  return std::make_unique<ExplainView>(report, kernels);
+}
+
+std::unique_ptr<View> kernelLinesView(const Report &report, const std::vector<KernelIsa> &kernels, std::string title,
+                                      std::size_t lines) {
+  return std::make_unique<KernelLinesView>(report, kernels, std::move(title), lines);
+}
+
+}  // namespace regscope

@@ -1,0 +1,209 @@
+// Issue 16's bad-input table: every subcommand given what a user gets wrong.
+// Each case runs the real binary in a scratch working directory holding the
+// same set of files (a good source, a broken one, broken and valid JSON
+// inputs, a baseline, garbage) and checks:
+//   - the exit code (2 for every error),
+//   - the first stderr line: "regscope: error: " and what the case names,
+//   - stderr is that one line (a compile error adds the compiler's lines),
+//   - nothing new in the working directory or $TMPDIR,
+//   - every file that was there is byte-identical afterwards (a baseline above all).
+// The few cases that need the compiler to fail skip without hipcc.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "regscope/support/process.h"
+#include "test_util.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct BadInput {
+  const char *id;
+  std::vector<std::string> args;
+  const char *first_line;       // what the first stderr line must contain
+  bool needs_compiler = false;  // the compiler must run for the error to show
+  bool one_line = true;         // stderr is exactly one line
+};
+
+// Valid baseline: what `regscope baseline` wrote for a one-kernel file.
+const char *const kBaseline = R"({
+  "regscope_baseline": "1.1",
+  "kernels": []
+}
+)";
+
+// The working directory every case starts from: name -> content.
+std::map<std::string, std::string> startingFiles() {
+  return {
+      {"ok.hip", "#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[0] = 1; }\n"},
+      {"broken.hip", "#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[0] = 1 }\n"},
+      {"k.cu", "__global__ void k(int *p) { p[0] = 1; }\n"},
+      {"garbage.bin", std::string("garbage\x01\x02\x7f", 10)},
+      {"bad.json", "{\n"},
+      {"v9.json", R"({"regscope_baseline": "9.0", "kernels": []})"},
+      {"base.json", kBaseline},
+      {"empty_db.json", "[]\n"},
+      {"bad_cfg.json", R"({"version": 1, "bogus": 1})"},
+      {"good_cfg.json", R"({"version": 1})"},
+      {"log.txt", "make: nothing to be done\n"},
+      {"cut.s", "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n"},
+  };
+}
+
+const std::string kLbmAsm = test::sourcePath("fixtures/hipcc-5.2.3/lbm-gfx90a.s");
+const std::string kTwoArchLog = test::sourcePath("fixtures/hipcc-5.2.3/lbm.remarks.txt");
+
+// clang-format off
+const BadInput kCases[] = {
+    // the command line itself
+    {"NoCommand", {}, "regscope needs a subcommand: analyze, gate"},
+    {"UnknownCommand", {"bogus"}, "unknown command 'bogus'"},
+    {"MisspeltCommand", {"analyse", "ok.hip"}, "did you mean 'analyze'?"},
+    {"UnknownTopLevelOption", {"--bogus-flag"}, "unknown option '--bogus-flag'"},
+    // analyze
+    {"AnalyzeNoFiles", {"analyze"}, "no input files"},
+    {"AnalyzeEmptyFileName", {"analyze", ""}, "an input file name is empty"},
+    {"AnalyzeMissingFile", {"analyze", "missing.hip"}, "missing.hip: no such file"},
+    {"AnalyzeUnknownArch", {"analyze", "ok.hip", "--offload-arch", "gfx9zz"}, "unknown arch 'gfx9zz'; known: gfx906"},
+    {"AnalyzeEmptyArch", {"analyze", "ok.hip", "--offload-arch", ""}, "unknown arch ''"},
+    {"AnalyzeJobsZero", {"analyze", "ok.hip", "--jobs", "0"}, "--jobs: must be a whole number of at least 1, not '0'"},
+    {"AnalyzeJobsWord", {"analyze", "ok.hip", "--jobs", "x"}, "--jobs: must be a whole number of at least 1, not 'x'"},
+    {"AnalyzeUnknownFormat", {"analyze", "ok.hip", "--format", "xml"}, "--format: xml not in"},
+    {"AnalyzeMissingCompiler", {"analyze", "ok.hip", "--compiler", "/nonexistent/hipcc"}, "compiler not found"},
+    {"AnalyzeCompilerNotExecutable", {"analyze", "ok.hip", "--compiler", "garbage.bin"}, "is not an executable"},
+    {"AnalyzeMissingDatabase", {"analyze", "-p", "missing_dir"}, "missing_dir: no such file or directory"},
+    {"AnalyzeEmptyDatabase", {"analyze", "-p", "empty_db.json"}, "the compile database has no HIP entries"},
+    {"AnalyzeBrokenDatabase", {"analyze", "-p", "bad.json"}, "bad.json: not a compile database (invalid JSON"},
+    {"AnalyzeConfigUnknownKey", {"analyze", "ok.hip", "--config", "bad_cfg.json"}, "bad_cfg.json: unknown key 'bogus'"},
+    {"AnalyzeConfigMissing", {"analyze", "ok.hip", "--config", "missing.json"}, "missing.json: no such config file"},
+    {"AnalyzeOutputIsTheSource", {"analyze", "ok.hip", "-o", "ok.hip"}, "ok.hip is one of the inputs"},
+    {"AnalyzeOutputIsTheConfig", {"analyze", "ok.hip", "--config", "good_cfg.json", "-o", "good_cfg.json"},
+     "good_cfg.json is one of the inputs"},
+    {"AnalyzeOutputIsTheDatabase", {"analyze", "-p", "empty_db.json", "-o", "empty_db.json"},
+     "empty_db.json is one of the inputs"},
+    {"AnalyzeOutputInAMissingDirectory", {"analyze", "ok.hip", "-o", "no/such/dir/r.json"},
+     "cannot write no/such/dir/r.json: no directory no/such/dir"},
+    {"AnalyzeOutputIsADirectory", {"analyze", "ok.hip", "-o", "."}, "cannot write .: is a directory"},
+    {"AnalyzeBlockSizeZero", {"analyze", "ok.hip", "--block-size", "0"}, "--block-size: must be a whole number from 1 to 1024"},
+    {"AnalyzeBlockSizeTooLarge", {"analyze", "ok.hip", "--block-size", "2048"}, "from 1 to 1024, not '2048'"},
+    {"AnalyzeNegativeDynamicLds", {"analyze", "ok.hip", "--dynamic-lds", "-5"}, "--dynamic-lds: must be a whole number of at least 0"},
+    {"AnalyzeUnknownCudaArch", {"analyze", "k.cu", "--cuda-arch", "sm_1"}, "unknown CUDA arch 'sm_1'"},
+    {"AnalyzeCudaWithoutCudaArch", {"analyze", "k.cu"}, "k.cu is a CUDA source"},
+    {"AnalyzeNegativeNameWidth", {"analyze", "ok.hip", "--name-width", "-1"}, "--name-width: must be a whole number from 0 to 100000"},
+    {"AnalyzeTimeoutZero", {"analyze", "ok.hip", "--timeout", "0"}, "--timeout: must be a whole number of at least 1"},
+    {"AnalyzeUnknownColor", {"analyze", "ok.hip", "--color", "purple"}, "--color: purple not in"},
+    {"AnalyzeUnknownProgress", {"analyze", "ok.hip", "--progress", "maybe"}, "--progress: maybe not in"},
+    {"AnalyzeUnknownIntelDevice", {"analyze", "ok.hip", "--intel-device", "nope"}, "unknown Intel device 'nope'"},
+    {"AnalyzeUnknownGrfMode", {"analyze", "ok.hip", "--grf", "huge"}, "--grf: huge not in"},
+    {"AnalyzeCarveoutOver100", {"analyze", "k.cu", "--cuda-arch", "sm_90", "--carveout", "101"}, "--carveout: must be a whole number from 0 to 100"},
+    {"AnalyzeCompileError", {"analyze", "broken.hip"}, "failed on broken.hip", true, false},
+    {"AnalyzeNotASource", {"analyze", "garbage.bin"}, "garbage.bin", true, false},
+    // gate
+    {"GateNoFiles", {"gate", "--max-spills", "0"}, "no input files"},
+    {"GateEmptyFileName", {"gate", ""}, "an input file name is empty"},
+    {"GateBrokenBaseline", {"gate", "ok.hip", "--baseline", "bad.json"}, "bad.json: not a regscope baseline"},
+    {"GateBrokenBaselineNotUpdated", {"gate", "ok.hip", "--baseline", "bad.json", "--update-baseline"}, "bad.json: not a regscope baseline"},
+    {"GateBaselineOfAnotherVersion", {"gate", "ok.hip", "--baseline", "v9.json"}, "baseline version 9.0 is not supported"},
+    {"GateMissingBaseline", {"gate", "ok.hip", "--baseline", "missing.json"}, "missing.json: no such baseline"},
+    {"GateOutputIsTheBaseline", {"gate", "ok.hip", "--baseline", "base.json", "-o", "base.json"}, "base.json is one of the inputs"},
+    {"GateNegativeSpills", {"gate", "ok.hip", "--max-spills", "-1"}, "--max-spills: must be a whole number of at least 0"},
+    {"GateOccupancyZero", {"gate", "ok.hip", "--min-occupancy", "0"}, "--min-occupancy: must be a whole number of at least 1"},
+    {"GateScratchWord", {"gate", "ok.hip", "--max-scratch", "abc"}, "--max-scratch: must be a whole number of at least 0, not 'abc'"},
+    {"GateUpdateWithoutBaseline", {"gate", "ok.hip", "--update-baseline"}, "--update-baseline requires --baseline"},
+    {"GateOutputInAMissingDirectory", {"gate", "ok.hip", "--max-spills", "0", "-o", "nowhere/g.xml"}, "no directory nowhere"},
+    {"GateConfigUnknownKey", {"gate", "ok.hip", "--config", "bad_cfg.json"}, "unknown key 'bogus'"},
+    {"GateCompileError", {"gate", "broken.hip", "--max-spills", "0"}, "failed on broken.hip", true, false},
+    // baseline
+    {"BaselineNoFiles", {"baseline"}, "no input files"},
+    {"BaselineOverItsSource", {"baseline", "ok.hip", "-o", "ok.hip"}, "ok.hip is one of the inputs"},
+    {"BaselineOverABrokenBaseline", {"baseline", "ok.hip", "-o", "bad.json"}, "bad.json: not a regscope baseline"},
+    {"BaselineOverAnotherVersion", {"baseline", "ok.hip", "-o", "v9.json"}, "baseline version 9.0 is not supported"},
+    {"BaselineInAMissingDirectory", {"baseline", "ok.hip", "-o", "nowhere/b.json"}, "no directory nowhere"},
+    {"BaselineOfAFileThatFails", {"baseline", "broken.hip", "-o", "new.json"}, "failed on broken.hip", true, false},
+    {"BaselineKeepsItsBaselineOnFailure", {"baseline", "broken.hip", "-o", "base.json"}, "failed on broken.hip", true, false},
+    // parse
+    {"ParseNoFiles", {"parse"}, "no input files"},
+    {"ParseEmptyFileName", {"parse", ""}, "an input file name is empty"},
+    {"ParseMissingFile", {"parse", "missing.s"}, "missing.s: no such file"},
+    {"ParseADirectory", {"parse", "."}, ".: is a directory"},
+    {"ParseGarbage", {"parse", "garbage.bin"}, "garbage.bin: no kernel-resource-usage remarks"},
+    {"ParseLogWithoutRemarks", {"parse", "log.txt", "--arch", "gfx90a"}, "log.txt: no kernel-resource-usage remarks"},
+    {"ParseAsmCutInItsMetadata", {"parse", "cut.s"}, "cut.s: malformed .amdgpu_metadata block"},
+    {"ParseUnknownArch", {"parse", kLbmAsm, "--arch", "gfx9zz"}, "unknown arch 'gfx9zz'"},
+    {"ParseTwoArchLog", {"parse", kTwoArchLog, "--arch", "gfx90a"}, "the log holds more than one arch"},
+    {"ParseOutputIsTheInput", {"parse", "garbage.bin", "-o", "garbage.bin"}, "garbage.bin is one of the inputs"},
+    // occupancy
+    {"OccupancyNoVgprs", {"occupancy"}, "--vgprs is required for gfx90a"},
+    {"OccupancyTooManyVgprs", {"occupancy", "--vgprs", "600"}, "--vgprs 600 is outside 0..256 on gfx90a"},
+    {"OccupancyNegativeVgprs", {"occupancy", "--vgprs", "-1"}, "--vgprs -1 is outside 0..256 on gfx90a"},
+    {"OccupancyUnknownArch", {"occupancy", "--arch", "gfx9zz", "--vgprs", "10"}, "unknown arch 'gfx9zz'"},
+    {"OccupancyTooManySgprs", {"occupancy", "--vgprs", "10", "--sgprs", "200"}, "--sgprs 200 is outside 0..108 on gfx90a"},
+    {"OccupancyTooMuchLds", {"occupancy", "--vgprs", "10", "--lds", "999999"}, "--lds 999999 is outside 0..65536 on gfx90a"},
+    {"OccupancyCudaWithoutRegisters", {"occupancy", "--arch", "sm_90", "--vgprs", "10"}, "--registers is required for sm_90"},
+    {"OccupancyTooManyRegisters", {"occupancy", "--arch", "sm_90", "--registers", "300"}, "--registers 300 is outside 0..255 on sm_90"},
+    {"OccupancyWaveSize16", {"occupancy", "--vgprs", "10", "--wave-size", "16"}, "--wave-size: 16 not in"},
+    {"OccupancyUnknownCompiler", {"occupancy", "--vgprs", "10", "--as-compiler", "gcc"}, "--as-compiler: gcc not in"},
+    {"OccupancyIntelGrfZero", {"occupancy", "--arch", "pvc", "--grf", "0"}, "--grf 0 must be at least 1"},
+    // table
+    {"TableUnknownArch", {"table", "--arch", "nope"}, "unknown arch 'nope'"},
+    {"TableBlockSizeZero", {"table", "--arch", "sm_90", "--block-size", "0"}, "--block-size: must be a whole number from 1 to 1024"},
+    // kernels
+    {"KernelsNoSubcommand", {"kernels"}, "regscope kernels needs a subcommand: list, analyze, run"},
+    {"KernelsUnknownSubcommand", {"kernels", "bogus"}, "regscope kernels: unknown subcommand 'bogus'"},
+    {"KernelsUnknownOption", {"kernels", "--zap"}, "regscope kernels: unknown option '--zap'"},
+    {"KernelsListExtraArgument", {"kernels", "list", "nope"}, "unexpected argument 'nope'"},
+    {"KernelsAnalyzeUnknownCase", {"kernels", "analyze", "nope"}, "no reference kernel or family 'nope'; families: lbm"},
+    {"KernelsRunUnknownCase", {"kernels", "run", "nope"}, "no reference kernel or family 'nope'"},
+};
+// clang-format on
+
+class BadInputTable : public ::testing::TestWithParam<BadInput> {};
+
+// Every file below `dir` with its bytes.
+std::map<std::string, std::string> snapshot(const fs::path &dir) {
+  std::map<std::string, std::string> files;
+  for (const auto &entry : fs::recursive_directory_iterator(dir))
+    files[fs::relative(entry.path(), dir).string()] = entry.is_regular_file() ? test::readText(entry.path()) : "<dir>";
+  return files;
+}
+
+TEST_P(BadInputTable, OneLineExitTwoNothingTouched) {
+  const BadInput &c = GetParam();
+  if (c.needs_compiler && !test::haveHipcc()) GTEST_SKIP() << "hipcc is not installed: this case needs a compile to fail";
+  TempDir cwd, tmp, cache;
+  for (const auto &[name, content] : startingFiles()) {
+    std::ofstream out(fs::path(cwd.path()) / name, std::ios::binary);
+    out << content;
+  }
+  const auto before = snapshot(cwd.path());
+  const test::RunResult r = test::runRegscope(c.args, cwd.path(), tmp.path(), cache.path());
+
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  const std::string first = r.err.substr(0, r.err.find('\n'));
+  EXPECT_EQ(first.rfind("regscope: error: ", 0), 0u) << r.err;
+  EXPECT_NE(first.find(c.first_line), std::string::npos) << "first line: " << first;
+  if (c.one_line) EXPECT_EQ(r.err, first + "\n") << "more than one line on stderr";
+  EXPECT_EQ(snapshot(cwd.path()), before) << "the working directory changed";
+  EXPECT_TRUE(test::dirIsEmpty(tmp.path())) << "files left in $TMPDIR";
+}
+
+INSTANTIATE_TEST_SUITE_P(EverySubcommand, BadInputTable, ::testing::ValuesIn(kCases),
+                         [](const ::testing::TestParamInfo<BadInput> &info) { return std::string(info.param.id); });
+
+TEST(BadInputTable, HasAtLeastSixtyCasesOverEverySubcommand) {
+  std::set<std::string> commands;
+  for (const BadInput &c : kCases)
+    if (!c.args.empty()) commands.insert(c.args.front());
+  EXPECT_GE(std::size(kCases), 60u);
+  for (const char *command : {"analyze", "gate", "baseline", "parse", "occupancy", "table", "kernels"})
+    EXPECT_TRUE(commands.count(command)) << command;
+}
+
+}  // namespace
+}  // namespace regscope

@@ -1,0 +1,61 @@
+#!/bin/bash
+# Issue 16, items 11-13 (trust: configs above the repository, the result cache, the runner directory):
+# each item's reproducer, built by the script, run through the regscope binary under test.
+. "$(dirname "$0")/lib.sh"; need hipcc git; scratch
+# ---- 16-11-config-trust
+( mkdir -p 16-11 && cd 16-11 || exit 1
+# Issue 16 item 11: a .regscope.json above the repository root (a shared parent such as /tmp) must not be
+# obeyed; one not owned by the user or root, or writable by others, is ignored with a warning; the config
+# used is named in the JSON (and in verbose output).
+mkdir -p shared/repo
+printf '{"version": 1, "compiler_flags": ["-DPLANTED_BY_SOMEONE_ELSE"]}\n' > shared/.regscope.json
+cd shared/repo && git init -q .
+printf '#include <hip/hip_runtime.h>\n#ifdef PLANTED_BY_SOMEONE_ELSE\n#error the planted config was obeyed\n#endif\n__global__ void k(int *p) { p[0] = 1; }\n' > k.hip
+rs x gate k.hip --max-spills 0
+if [ "$(rc x)" = 0 ]; then pass 16-11a "a .regscope.json above the git top level is not obeyed"
+else fail 16-11a "a .regscope.json in the repository's parent was obeyed: $(grep -o 'error: the planted config was obeyed' x.err | head -1) (exit $(rc x))"; fi
+# inside the repository, but writable by everyone
+printf '{"version": 1, "compiler_flags": ["-DPLANTED_BY_SOMEONE_ELSE"]}\n' > .regscope.json; chmod 666 .regscope.json
+rs x gate k.hip --max-spills 0
+if [ "$(rc x)" = 0 ] && grep -qi 'warning' x.err && grep -q 'regscope.json' x.err; then pass 16-11b "a world-writable .regscope.json is ignored with a warning"
+else fail 16-11b "world-writable .regscope.json: exit $(rc x), $(grep -c -i warning x.err) warnings $(first_err x | cut -c1-80)"; fi
+# a normal config: named in the JSON report
+printf '{"version": 1, "defaults": {"max_spills": 0}}\n' > .regscope.json; chmod 644 .regscope.json
+rs x gate k.hip --format json
+if grep -q 'regscope.json' x.out; then pass 16-11c "the JSON report names the config used"
+else fail 16-11c "the JSON report does not say which config was used (exit $(rc x))"; fi
+)
+# ---- 16-12-cache-trust
+( mkdir -p 16-12 && cd 16-12 || exit 1
+export XDG_CACHE_HOME=$PWD/.cache   # this check poisons the cache: its own
+# Issue 16 item 12: the cache directory is 0700 and entries 0600 regardless of umask; a lookup rejects
+# entries that store would never write (no dependencies, ...), so a poisoned entry cannot pass a gate.
+lbm_src > k.hip
+( umask 022; rs x analyze k.hip )
+d=$XDG_CACHE_HOME/regscope; e=$(find "$d" -type f -name '*.json' | head -1)
+dm=$(stat -c %a "$d" 2>/dev/null); em=$(stat -c %a "$e" 2>/dev/null)
+[ "$dm" = 700 ] && [ "$em" = 600 ] && pass 16-12a "cache dir 0700, entries 0600 under umask 022" || fail 16-12a "under umask 022: cache dir $dm, entry $em"
+# poison: the entry claims no dependencies, so it would hit whatever the source becomes
+python3 - "$e" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); d['dependencies'] = []; json.dump(d, open(sys.argv[1], 'w'))
+PY
+add_spills k.hip
+rs x gate k.hip --max-spills 0
+[ "$(rc x)" = 1 ] && pass 16-12b "an entry with no dependencies is a miss: the spilling kernel fails the gate" \
+  || fail 16-12b "poisoned entry (dependencies: []) hit after the source changed: gate --max-spills 0 exits $(rc x) on a spilling kernel"
+# an unreadable/malformed entry is a miss, not an error
+for f in $(find "$d" -type f -name '*.json'); do echo '{"format": ' > "$f"; done
+rs x analyze k.hip
+[ "$(rc x)" = 0 ] && pass 16-12c "a malformed cache entry is a miss" || fail 16-12c "malformed cache entry: $(seen x)"
+)
+# ---- 16-13-runner-dir
+( mkdir -p 16-13 && cd 16-13 || exit 1
+# Issue 16 item 13: with neither XDG_CACHE_HOME nor HOME set, `kernels run` built in the predictable
+# $TMPDIR/regscope/runner-*. Needs a GPU to reach the build step.
+if [ ! -e /dev/kfd ] && [ ! -e /dev/nvidiactl ]; then skip 16-13 "no GPU here: kernels run exits 3 before it builds the runner"; exit 0; fi
+mkdir -p t/regscope/runner-hip t/regscope/runner-cuda; echo planted > t/regscope/runner-hip/PLANTED; echo planted > t/regscope/runner-cuda/PLANTED
+env -u HOME -u XDG_CACHE_HOME TMPDIR=$PWD/t timeout 600 "$R" kernels run lbm > x.out 2> x.err; echo $? > x.rc
+if [ -n "$(find t/regscope -newer t/regscope/runner-hip/PLANTED -type f 2>/dev/null | head -1)" ]; then fail 16-13 "kernels run built in the predictable $PWD/t/regscope/runner-*"
+else pass 16-13 "kernels run did not use \$TMPDIR/regscope/runner-* (exit $(rc x))"; fi
+)
