@@ -528,5 +528,53 @@ TEST_F(AdviseCommand, RefusesToWriteOverItsInput) {
   expectUnchanged(before, path);
 }
 
+// --format html: each candidate that helps is an edit on the page, with the
+// measured figures the JSON gives and the lines its diff removes and adds.
+TEST_F(AdviseCommand, TheHtmlPageShowsEachHelpfulEditWithItsFiguresAndDiff) {
+  const std::string path = test::sourcePath("kernels/unroll/ax.hip");
+  const std::vector<std::string> common = {path, "--offload-arch", "gfx90a", "--kernel", "ax_unrolled", "-j", "2"};
+  std::vector<std::string> json_args = common, html_args = common;
+  json_args.insert(json_args.end(), {"--format", "json"});
+  html_args.insert(html_args.end(), {"--format", "html"});
+  const test::RunResult json_run = run(json_args);
+  ASSERT_EQ(json_run.exit_code, 0) << json_run.err;
+  const nlohmann::json doc = nlohmann::json::parse(json_run.out);
+  const test::RunResult html = run(html_args);
+  ASSERT_EQ(html.exit_code, 0) << html.err;
+  std::size_t helps = 0;
+  for (const nlohmann::json &c : doc["candidates"]) {
+    if (c["verdict"] != "helps") continue;
+    ++helps;
+    // The first removed line of its diff, escaped as the page escapes it.
+    const std::string diff = c["diff"];
+    const std::size_t removed = diff.find("\n-", diff.find("@@"));
+    ASSERT_NE(removed, std::string::npos) << diff;
+    std::string line = diff.substr(removed + 2, diff.find('\n', removed + 2) - removed - 2);
+    std::string escaped;  // as Mustache escapes it
+    for (char ch : line)
+      escaped += ch == '<'    ? "&lt;"
+                 : ch == '>'  ? "&gt;"
+                 : ch == '&'  ? "&amp;"
+                 : ch == '"'  ? "&quot;"
+                 : ch == '\'' ? "&apos;"
+                               : std::string(1, ch);
+    EXPECT_NE(html.out.find("<td>-</td><td>" + escaped + "</td>"), std::string::npos) << line;
+  }
+  ASSERT_GT(helps, 0u) << "no candidate helps on ax_unrolled: the page has nothing to show";
+  std::size_t edits = 0;
+  for (std::size_t at = html.out.find("class=\"kernel edit\""); at != std::string::npos;
+       at = html.out.find("class=\"kernel edit\"", at + 1))
+    ++edits;
+  EXPECT_GE(edits, helps);
+  EXPECT_NE(html.out.find("Edits, measured"), std::string::npos);
+  // Its baseline VGPRs as the "before" figure (the file has ax_rolled too).
+  int vgprs = -1;
+  for (const nlohmann::json &k : doc["baseline"])
+    if (k["demangled"].get<std::string>().rfind("ax_unrolled(", 0) == 0) vgprs = k["vgprs"];
+  ASSERT_GE(vgprs, 0) << doc["baseline"].dump();
+  EXPECT_NE(html.out.find("<th scope=\"row\">VGPRs</th><td class=\"num\">" + std::to_string(vgprs) + "</td>"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace regscope

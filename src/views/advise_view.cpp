@@ -2,8 +2,10 @@
 // before/after and its diff, the ones with no gain, the hints, then the
 // greedy combination step by step and what all confirmed edits do together.
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 
+#include "html_page.h"
 #include "phrases.h"
 #include "regscope/support/version.h"
 #include "regscope/views/views.h"
@@ -122,6 +124,51 @@ json gainJson(const Gain &g) {
 
 json orNull(const std::string &s) { return s.empty() ? json(nullptr) : json(s); }
 
+// ---- HTML ----
+
+// A unified diff's body as numbered lines; the ---/+++ headers are dropped and
+// each @@ hunk header restarts the two line counters.
+std::vector<DiffLine> diffLines(const std::string &diff) {
+  std::vector<DiffLine> lines;
+  int old_line = 0, new_line = 0;
+  std::size_t begin = 0;
+  while (begin < diff.size()) {
+    std::size_t end = diff.find('\n', begin);
+    if (end == std::string::npos) end = diff.size();
+    const std::string line = diff.substr(begin, end - begin);
+    begin = end + 1;
+    if (line.rfind("---", 0) == 0 || line.rfind("+++", 0) == 0 || line.empty()) continue;
+    if (line.rfind("@@", 0) == 0) {
+      // "@@ -12,7 +12,8 @@": the first line number of each side.
+      const std::size_t minus = line.find('-'), plus = line.find('+');
+      if (minus != std::string::npos) old_line = std::atoi(line.c_str() + minus + 1);
+      if (plus != std::string::npos) new_line = std::atoi(line.c_str() + plus + 1);
+      continue;
+    }
+    const std::string text = line.substr(1);
+    if (line[0] == '-') lines.push_back({DiffKind::Removed, old_line++, 0, text});
+    else if (line[0] == '+') lines.push_back({DiffKind::Added, 0, new_line++, text});
+    else if (line[0] == ' ') lines.push_back({DiffKind::Context, old_line++, new_line++, text});
+  }
+  return lines;
+}
+
+// One figure before and after; `more_is_better` for waves, fewer for the rest.
+EditFigure figure(const std::string &label, long long before, long long after, bool more_is_better = false) {
+  const bool better = more_is_better ? after > before : after < before;
+  const bool worse = more_is_better ? after < before : after > before;
+  return {label, std::to_string(before), std::to_string(after), better, worse};
+}
+
+std::vector<EditFigure> editFigures(const KernelFigures &b, const KernelFigures &a) {
+  return {figure("VGPRs", b.vgprs, a.vgprs),
+          figure("AGPRs", b.agprs, a.agprs),
+          figure("SGPRs", b.sgprs, a.sgprs),
+          figure("spills", b.vgpr_spills + b.sgpr_spills, a.vgpr_spills + a.sgpr_spills),
+          figure("scratch bytes", b.scratch_bytes, a.scratch_bytes),
+          figure("waves/SIMD", b.waves_per_simd, a.waves_per_simd, true)};
+}
+
 class AdviseView : public View {
  public:
   explicit AdviseView(const AdviseResult &r) : r_(r) {
@@ -153,6 +200,34 @@ class AdviseView : public View {
     combinationSection(doc);
     doc.notes(notes());
     return doc;
+  }
+
+  // The default page (the document's blocks) and "edits": each candidate that
+  // helps, on each kernel whose figures it changed, then all confirmed edits together.
+  json page() const override {
+    json page = documentPage(document(), "regscope advise");
+    json edits = json::array();
+    for (std::size_t i = 0; i < r_.trials.size(); ++i) {
+      const Candidate &c = r_.found.candidates[i];
+      const Trial &trial = r_.trials[i];
+      if (trial.verdict != TrialVerdict::Helps || !trial.measured.ok) continue;
+      for (std::size_t k : rowsOf(c, trial.measured, trial.matched))
+        if (const KernelFigures *after = matchedAt(trial.measured, trial.matched, k)) {
+          const KernelFigures &before = r_.baseline.kernels[k];
+          edits.push_back(editEntry(where(c) + ": " + adviseRuleId(c.rule) + ": " + c.description, r_.display_path,
+                                    before.demangled, before.arch, editFigures(before, *after), diffLines(trial.diff)));
+        }
+    }
+    if (!r_.steps.empty() && !r_.combined_diff.empty())
+      for (std::size_t k = 0; k < r_.baseline.kernels.size(); ++k)
+        if (const KernelFigures *after = matchedAt(r_.combined_measured, r_.combined_matched, k)) {
+          const KernelFigures &before = r_.baseline.kernels[k];
+          if (sameFigures(before, *after) && r_.baseline.kernels.size() > 1) continue;
+          edits.push_back(editEntry("all confirmed edits together", r_.display_path, before.demangled, before.arch,
+                                    editFigures(before, *after), diffLines(r_.combined_diff)));
+        }
+    page["edits"] = std::move(edits);
+    return page;
   }
 
   json toJson() const override {
