@@ -17,9 +17,10 @@ declare -A allowed=(
   [model]="support target source driver collect"
   [report]="support target source driver collect model"
   [pipeline]="support target driver collect model report cache source isa"
+  [advise]="support target driver collect model report cache source pipeline isa"
   [gate]="support target driver collect model report source"
-  [views]="support target driver collect model report gate source isa"
-  [cli]="support target driver collect model report cache source pipeline gate views isa"
+  [views]="support target driver collect model report gate source advise isa"
+  [cli]="support target driver collect model report cache source pipeline advise gate views isa"
 )
 
 bad=0

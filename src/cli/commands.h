@@ -27,6 +27,7 @@ Command addOccupancyCommand(CLI::App &root);
 Command addTableCommand(CLI::App &root);
 Command addKernelsCommand(CLI::App &root);
 Command addParseCommand(CLI::App &root);
+Command addAdviseCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
 Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
 
 // FILE... --offload-arch --compiler --config, shared by analyze, gate and baseline.
@@ -56,6 +57,14 @@ Config prepareSources(SourceOptions &options);
 
 // --grf's value as the GRF modes ocloc compiles for ("both": small and large).
 std::vector<GrfMode> grfModesFor(const std::string &grf);
+
+// A header by its extension: checked through the sources that include it.
+bool isHeader(const std::string &file);
+
+// The jobs the source options describe (files, or -p's database; none when
+// only headers were named), with the analysis options settled (cache,
+// progress, launch, GRF modes). prepareSources must have run.
+std::vector<SourceJob> sourceJobs(SourceOptions &options);
 
 // Runs the analysis the source options describe (files, or -p's database).
 // prepareSources must have run.

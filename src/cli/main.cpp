@@ -84,7 +84,7 @@ int main(int argc, char **argv) {
   const Command commands[] = {addAnalyzeCommand(app, compiler_flags), addGateCommand(app, compiler_flags),
                               addBaselineCommand(app, compiler_flags), addOccupancyCommand(app),
                               addTableCommand(app), addKernelsCommand(app), addParseCommand(app),
-                              addExplainCommand(app, compiler_flags)};
+                              addAdviseCommand(app, compiler_flags), addExplainCommand(app, compiler_flags)};
   if (!args.empty()) {
     const std::string &first = args.back();  // reversed: the subcommand is last
     bool known_command = false;

@@ -22,6 +22,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
+}  // namespace
+
 // Headers are analysed through the sources that include them; pre-commit
 // passes them too (the hook's pattern includes .cuh), so skip, do not fail.
 bool isHeader(const std::string &file) {
@@ -29,8 +31,6 @@ bool isHeader(const std::string &file) {
   const std::string ext = fs::path(file).extension().string();
   return std::find(std::begin(kHeaderExtensions), std::end(kHeaderExtensions), ext) != std::end(kHeaderExtensions);
 }
-
-}  // namespace
 
 // A whole number in [low, high], with a message in regscope's words (CLI11's
 // PositiveNumber prints its range as a 300-digit number; Range says "Value").

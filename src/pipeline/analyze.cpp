@@ -81,6 +81,39 @@ std::optional<std::string> readSource(const std::string &path) {
   }
 }
 
+// The job's own text for its file (an edited text), the files' otherwise.
+SourceReader readerFor(const SourceJob &job) {
+  if (!job.edited_text) return readSource;
+  return [&job](const std::string &path) -> std::optional<std::string> {
+    return path == job.path ? job.edited_text : readSource(path);
+  };
+}
+
+CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options, const std::string &default_compiler) {
+  const bool cuda = !options.cuda_archs.empty();
+  CompileJob job;
+  job.compiler = source.compiler.empty() || cuda ? default_compiler : findHipCompiler(source.compiler);
+  job.source = source.path;
+  if (cuda) {
+    job.archs = options.cuda_archs;
+  } else {
+    for (const std::string &arch : options.archs_explicit || source.archs.empty() ? options.archs : source.archs)
+      job.archs.push_back(canonicalAmdTarget(arch));
+  }
+  job.extra_flags = source.flags;
+  job.extra_flags.insert(job.extra_flags.end(), options.extra_flags.begin(), options.extra_flags.end());
+  job.timeout_seconds = options.timeout_seconds;
+  job.dependencies = !options.cache_dir.empty();  // only the cache reads them
+  return job;
+}
+
+std::string defaultCompiler(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options,
+                            const std::string &ocloc) {
+  const bool all_intel =
+      std::all_of(jobs.begin(), jobs.end(), [](const SourceJob &job) { return isOclocInput(job.path); });
+  return all_intel ? ocloc : options.cuda_archs.empty() ? findHipCompiler(options.compiler) : findNvcc(options.compiler);
+}
+
 // The archs whose ROCm device library is missing, from clang's
 // "cannot find ROCm device library for gfx942; provide its path via ...".
 std::vector<std::string> archsWithoutDeviceLibrary(const std::string &diagnostics) {
@@ -102,19 +135,8 @@ class JobRunner {
 
   JobResult run(const SourceJob &source) const {
     const bool cuda = !options_.cuda_archs.empty();
-    CompileJob job;
-    job.compiler = source.compiler.empty() || cuda ? default_compiler_ : findHipCompiler(source.compiler);
-    job.source = source.path;
-    if (cuda) {
-      job.archs = options_.cuda_archs;
-    } else {
-      for (const std::string &arch : options_.archs_explicit || source.archs.empty() ? options_.archs : source.archs)
-        job.archs.push_back(canonicalAmdTarget(arch));
-    }
-    job.extra_flags = source.flags;
-    job.extra_flags.insert(job.extra_flags.end(), options_.extra_flags.begin(), options_.extra_flags.end());
-    job.timeout_seconds = options_.timeout_seconds;
-    job.dependencies = !options_.cache_dir.empty();  // only the cache reads them
+    if (cuda && source.edited_text) throw Error(source.file + ": an edited text compiles with hipcc or clang only");
+    CompileJob job = compileJobFor(source, options_, default_compiler_);
 
     JobResult result;
     if (std::string why = unreadable(source.path, source.file); !why.empty()) {
@@ -150,7 +172,12 @@ class JobRunner {
   // then names the archs whose device library the compiler could not find.
   bool compile(const SourceJob &source, const CompileJob &job, bool cuda, JobResult &result,
                std::vector<std::string> &missing) const {
-    const std::string key = cache_.keyFor(job);
+    // An edited text is keyed by its digest: the overlay's path is a fresh
+    // temporary, and the dependency file names the original, not the text.
+    CompileJob key_job = job;
+    if (source.edited_text) key_job.extra_flags.push_back("--regscope-edited-text=" + textDigest(*source.edited_text));
+    const std::string key = cache_.keyFor(key_job);
+    // explain and --lines need the assembly, which the cache does not keep.
     if (std::optional<CachedResult> hit = options_.keep_assembly ? std::nullopt : cache_.lookup(key)) {
       result.records = std::move(hit->records);
       result.producer = std::move(hit->producer);
@@ -158,7 +185,14 @@ class JobRunner {
       return true;
     }
     const auto start = std::chrono::steady_clock::now();
-    CompileOutput output = cuda ? compileCuda(job) : compileHip(job);
+    std::optional<TempDir> overlay;
+    CompileJob run_job = job;
+    if (source.edited_text) {
+      overlay.emplace();
+      for (std::string &flag : overlayFlags(overlay->path(), job.source, *source.edited_text))
+        run_job.extra_flags.push_back(std::move(flag));
+    }
+    CompileOutput output = cuda ? compileCuda(run_job) : compileHip(run_job);
     if (options_.verbose) {
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       char elapsed[32];
@@ -192,8 +226,8 @@ class JobRunner {
                : source.file + ": the compiler wrote no device assembly (is it a HIP source?)"});
       return false;
     }
-    CollectedRun run =
-        cuda ? collectCudaRun(output, job.source, readSource) : collectAmdRun(output, job.source, readSource);
+    const SourceReader read = readerFor(source);
+    CollectedRun run = cuda ? collectCudaRun(output, job.source, read) : collectAmdRun(output, job.source, read);
     result.records = std::move(run.records);
     result.producer = std::move(run.producer);
     if (options_.keep_assembly && !cuda) result.assemblies = output.archs;
@@ -217,7 +251,7 @@ class JobRunner {
 LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options) {
   std::map<std::string, int> sites;
   if (!options.launch.block_size)
-    if (std::optional<std::string> text = readSource(job.path)) sites = findLaunchBlockSizes(*text);
+    if (std::optional<std::string> text = readerFor(job)(job.path)) sites = findLaunchBlockSizes(*text);
   return [sites = std::move(sites), &options](const KernelRecord &record) {
     LaunchOverrides launch = options.launch;
     const std::string base = functionBaseName(record.demangled);
@@ -238,39 +272,38 @@ LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options) {
   };
 }
 
-}  // namespace
+// Every job through the cache or the compiler, on a small pool; results in job order.
+struct JobRun {
+  std::string compiler_path;
+  std::vector<JobResult> results;
+};
 
-Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options) {
-  return analyzeJobs(jobs, options, nullptr);
-}
-
-Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept) {
+JobRun runJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options) {
   if (jobs.empty()) throw Error("no input files");
   for (const std::string &arch : options.archs) canonicalAmdTarget(arch);
   for (const std::string &arch : options.cuda_archs)
     if (!findCudaArch(arch)) throw Error("unknown CUDA arch '" + arch + "'; known: " + knownCudaArchList());
   // .cl and .spv files go to ocloc; the rest to hipcc/clang or (--cuda-arch) nvcc.
   const auto intel = [](const SourceJob &job) { return isOclocInput(job.path); };
-  const bool all_intel = std::all_of(jobs.begin(), jobs.end(), intel);
   std::string ocloc;
   if (std::any_of(jobs.begin(), jobs.end(), intel)) {
     requireIntelDevice(options.intel_device);
-    ocloc = findOcloc(all_intel ? options.compiler : "");
+    ocloc = findOcloc(std::all_of(jobs.begin(), jobs.end(), intel) ? options.compiler : "");
   }
-  Report report;
-  report.compiler_path = all_intel                    ? ocloc
-                         : options.cuda_archs.empty() ? findHipCompiler(options.compiler)
-                                                      : findNvcc(options.compiler);
+  JobRun run;
+  run.compiler_path = defaultCompiler(jobs, options, ocloc);
 
-  // Run the jobs on a small pool; results keep job order.
-  const JobRunner runner(options, report.compiler_path);
-  std::vector<JobResult> results(jobs.size());
+  const JobRunner runner(options, run.compiler_path);
+  std::vector<JobResult> &results = run.results;
+  results.resize(jobs.size());
   std::vector<std::exception_ptr> failures(jobs.size());
   std::atomic<std::size_t> next{0}, done{0};
   std::mutex progress_mutex;
   auto worker = [&] {
     for (std::size_t i; (i = next++) < jobs.size();) {
       try {
+        if (intel(jobs[i]) && jobs[i].edited_text)
+          throw Error(jobs[i].file + ": an edited text compiles with hipcc or clang only");
         results[i] = intel(jobs[i]) ? runIntelJob(jobs[i], options, ocloc, readSource) : runner.run(jobs[i]);
       } catch (...) {
         failures[i] = std::current_exception();
@@ -291,29 +324,60 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
   for (const std::exception_ptr &failure : failures)  // interrupts and bad input stop the run
     if (failure) std::rethrow_exception(failure);
   throwIfInterrupted();
+  return run;
+}
 
+// One job's records through the model into `report`, with its errors and notes.
+void addJobResult(Report &report, const SourceJob &job, JobResult &result, const AnalyzeOptions &options) {
+  report.errors.insert(report.errors.end(), result.errors.begin(), result.errors.end());
+  report.notes.insert(report.notes.end(), result.notes.begin(), result.notes.end());
+  if (result.records.empty() && !result.errors.empty()) return;
+  if (report.compiler_version.empty()) report.compiler_version = result.producer;
+  const std::size_t first = report.kernels.size();
+  addKernels(report, result.records, launchesIn(job, options));
+  const std::map<std::string, std::string> inputs = {{job.path, job.file}};
+  // A database's second entry for a file (other flags) is a source of its own.
+  const std::string source = job.path + (job.variant ? "#" + std::to_string(job.variant) : "");
+  for (std::size_t k = first; k < report.kernels.size(); ++k) {
+    report.kernels[k].display_file = displayPath(report.kernels[k].record.file, inputs);
+    report.kernels[k].source = source;
+  }
+  report.inputs.push_back(job.file + (job.variant ? " (entry " + std::to_string(job.variant) + ")" : ""));
+  report.input_paths.push_back(source);
+}
+
+}  // namespace
+
+CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options) {
+  if (isOclocInput(source.path)) throw Error(source.file + ": compiled by ocloc, once per GRF mode, not as one job");
+  return compileJobFor(source, options, defaultCompiler({source}, options, ""));
+}
+
+Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options) {
+  return analyzeJobs(jobs, options, nullptr);
+}
+
+Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept) {
+  JobRun run = runJobs(jobs, options);
+  Report report;
+  report.compiler_path = run.compiler_path;
   if (kept) kept->per_job.resize(jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    JobResult &result = results[i];
-    if (kept) kept->per_job[i] = std::move(result.assemblies);
-    report.errors.insert(report.errors.end(), result.errors.begin(), result.errors.end());
-    report.notes.insert(report.notes.end(), result.notes.begin(), result.notes.end());
-    if (result.records.empty() && !result.errors.empty()) continue;
-    if (report.compiler_version.empty()) report.compiler_version = result.producer;
-    const std::size_t first = report.kernels.size();
-    addKernels(report, result.records, launchesIn(jobs[i], options));
+    if (kept) kept->per_job[i] = std::move(run.results[i].assemblies);
+    addJobResult(report, jobs[i], run.results[i], options);
     if (kept) kept->kernel_job.resize(report.kernels.size(), i);
-    const std::map<std::string, std::string> inputs = {{jobs[i].path, jobs[i].file}};
-    // A database's second entry for a file (other flags) is a source of its own.
-    const std::string source = jobs[i].path + (jobs[i].variant ? "#" + std::to_string(jobs[i].variant) : "");
-    for (std::size_t k = first; k < report.kernels.size(); ++k) {
-      report.kernels[k].display_file = displayPath(report.kernels[k].record.file, inputs);
-      report.kernels[k].source = source;
-    }
-    report.inputs.push_back(jobs[i].file + (jobs[i].variant ? " (entry " + std::to_string(jobs[i].variant) + ")" : ""));
-    report.input_paths.push_back(source);
   }
   return report;
+}
+
+std::vector<Report> analyzeEach(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options) {
+  JobRun run = runJobs(jobs, options);
+  std::vector<Report> reports(jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    reports[i].compiler_path = run.compiler_path;
+    addJobResult(reports[i], jobs[i], run.results[i], options);
+  }
+  return reports;
 }
 
 }  // namespace regscope

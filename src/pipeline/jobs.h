@@ -33,4 +33,15 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
 JobResult runIntelJob(const SourceJob &source, const AnalyzeOptions &options, const std::string &ocloc,
                       const SourceReader &read);
 
+// Flags that make clang read `edited_text` in place of `original_path`
+// (-ivfsoverlay): writes the text and a VFS overlay into `dir`. With
+// 'use-external-names': false the compiler reports everything under the
+// original's name (remarks, the .s, the dependency file, __FILE__), and quoted
+// includes resolve from the original's directory.
+std::vector<std::string> overlayFlags(const std::string &dir, const std::string &original_path,
+                                      const std::string &edited_text);
+
+// SHA-256 of `text`, in hex: the cache key's stand-in for an edited text.
+std::string textDigest(const std::string &text);
+
 }  // namespace regscope

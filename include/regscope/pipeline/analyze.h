@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "regscope/driver/driver.h"
 #include "regscope/model/kernel_model.h"
 #include "regscope/report/report.h"
 #include "regscope/source/config.h"
@@ -43,6 +44,16 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
 inline Report analyzeFiles(const std::vector<std::string> &files, const AnalyzeOptions &options) {
   return analyzeJobs(jobsForFiles(files), options);
 }
+
+// As analyzeJobs, on the same pool, but each job into a report of its own
+// (advise: the same file with each candidate's edited text). A job's compile
+// error is in its report's `errors`.
+std::vector<Report> analyzeEach(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options);
+
+// The compiler run analyzeJobs makes for `source` (hipcc/clang or nvcc): the
+// resolved compiler, archs, the job's flags then the options', the timeout.
+// Throws regscope::Error when no compiler is found.
+CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options);
 
 // Artifacts of a build that already ran, no compiler: device assembly (.s),
 // build logs with -Rpass-analysis=kernel-resource-usage remarks, and code

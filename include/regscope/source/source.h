@@ -3,6 +3,7 @@
 // Clang's compilation-database library.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,9 @@ struct SourceJob {
   std::vector<std::string> archs;  // --offload-arch values found in the flags (removed from them)
   std::string compiler;            // from the database entry; empty: the default
   int variant = 0;                 // the Nth entry of the same file with other flags (2, 3, ...); 0: the only one
+  // Compiled in place of the file's bytes, under the file's own name (advise's
+  // edited copies; hipcc/clang only); none: the file as it is.
+  std::optional<std::string> edited_text;
 };
 
 // Jobs for plain files: no flags of their own.

@@ -71,7 +71,14 @@ struct Notes {
   std::vector<std::string> items;
 };
 
-using Block = std::variant<Line, Table, Notes>;
+// Text shown as it is (a unified diff): indented in the terminal, fenced in
+// markdown, left out of CSV. `language` names it for the fence ("diff").
+struct Code {
+  std::string language;
+  std::string text;
+};
+
+using Block = std::variant<Line, Table, Notes, Code>;
 
 struct Document {
   std::vector<Block> blocks;
@@ -86,6 +93,10 @@ struct Document {
   }
   Document &notes(Notes n) {
     blocks.emplace_back(std::move(n));
+    return *this;
+  }
+  Document &code(Code c) {
+    blocks.emplace_back(std::move(c));
     return *this;
   }
 };

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "regscope/advise/advise.h"
 #include "regscope/gate/gate.h"
 #include "regscope/isa/kernel_isa.h"
 #include "regscope/model/amdgpu_occupancy.h"
@@ -41,6 +42,8 @@ std::unique_ptr<View> referenceCasesView(const std::vector<ReferenceCase> &cases
 // report of the cases (optional, kept alive by the caller), the HTML page also
 // charts each kernel's occupancy.
 std::unique_ptr<View> runnerView(const nlohmann::json &run, const Report *report = nullptr);
+// advise: the candidates tried, their measured figures and diffs, the combination.
+std::unique_ptr<View> adviseView(const AdviseResult &result);
 
 // explain: per kernel (kernels[i] goes with report.kernels[i]) its source
 // listing with each line's peak live VGPRs/AGPRs/SGPRs, the point of maximum

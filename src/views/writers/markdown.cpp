@@ -40,6 +40,13 @@ void writeMarkdown(const Document &doc, std::ostream &out) {
       out << '\n';
       writeTable(*table, out);
       out << '\n';
+    } else if (const Code *code = std::get_if<Code>(&block)) {
+      // A fence longer than any backtick run inside.
+      std::string fence = "```";
+      while (code->text.find(fence) != std::string::npos) fence += '`';
+      out << '\n' << fence << code->language << '\n' << code->text;
+      if (!code->text.empty() && code->text.back() != '\n') out << '\n';
+      out << fence << "\n\n";
     } else if (const Notes *notes = std::get_if<Notes>(&block); notes && !notes->items.empty()) {
       out << "**notes:**\n\n";
       for (const std::string &item : notes->items) out << "- " << item << '\n';

@@ -1,5 +1,6 @@
 // The terminal: aligned tables, optional colour, notes under the tables.
 #include <algorithm>
+#include <sstream>
 
 #include "text_table.h"
 #include "writers.h"
@@ -67,6 +68,17 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
   text.print(out, options.color);
 }
 
+// Indented; a diff's added and removed lines in colour.
+void writeCode(const Code &code, std::ostream &out, bool color) {
+  std::istringstream lines(code.text);
+  for (std::string line; std::getline(lines, line);) {
+    Style style = Style::Plain;
+    if (code.language == "diff" && line.rfind("+++", 0) != 0 && line.rfind("---", 0) != 0 && !line.empty())
+      style = line[0] == '+' ? Style::Good : line[0] == '-' ? Style::Bad : Style::Plain;
+    writeLine(Line({{"    " + line, style}}), out, color);
+  }
+}
+
 }  // namespace
 
 void writeText(const Document &doc, std::ostream &out, const RenderOptions &options) {
@@ -75,6 +87,8 @@ void writeText(const Document &doc, std::ostream &out, const RenderOptions &opti
       writeLine(*line, out, options.color);
     else if (const Table *table = std::get_if<Table>(&block))
       writeTable(*table, out, options);
+    else if (const Code *code = std::get_if<Code>(&block))
+      writeCode(*code, out, options.color);
     else if (const Notes *notes = std::get_if<Notes>(&block); notes && !notes->items.empty()) {
       out << "\nnotes:\n";
       for (const std::string &item : notes->items) out << "  " << item << '\n';
