@@ -24,7 +24,12 @@ else fail 16-14 "compiler processes still running 1 s after regscope exited on S
 code[1]=${code[5]}
 # 16: exit codes
 [ "${code[1]}" = 143 ] && pass 16-16a "SIGTERM exits 143" || fail 16-16a "SIGTERM exits ${code[1]}"
-TMPDIR=$RS_TMP "$R" analyze k.hip --no-cache > /dev/null 2>&1 & p=$!; sleep 1.5; kill -INT $p; wait $p; c=$?
+# A background job of a non-interactive shell starts with SIGINT ignored: wait until the compiler
+# runs (regscope has installed its handlers by then) so the signal meets regscope's handler.
+M=RS_SCENARIO_INT_$$
+TMPDIR=$RS_TMP "$R" analyze k.hip --no-cache -- -D$M > /dev/null 2>&1 & p=$!
+for _ in $(seq 100); do [ -n "$(leftovers "$M")" ] && break; sleep 0.1; done
+kill -INT $p; wait $p; c=$?; reap "$M"
 [ $c = 130 ] && pass 16-16b "SIGINT exits 130" || fail 16-16b "SIGINT exits $c"
 # 15: the signal comes right after the compiler exited (a wrapper around hipcc sends it as it exits);
 # if it arrived before the report was written, the run must not exit 0 with the report.
