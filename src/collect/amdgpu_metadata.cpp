@@ -11,6 +11,7 @@
 
 #include "regscope/support/error.h"
 #include "scan.h"
+#include "yaml_input.h"
 
 namespace regscope {
 namespace {
@@ -151,30 +152,14 @@ void metadataFromMsgpack(std::string_view blob, llvm::msgpack::Document &doc) {
 }
 
 void metadataFromYaml(std::string_view yaml, llvm::msgpack::Document &doc) {
-  // YAML has no NUL character, and LLVM 15's scanner mistakes one for the end.
-  if (const std::size_t nul = yaml.find('\0'); nul != std::string_view::npos)
-    throw Error("malformed .amdgpu_metadata block: a NUL byte (not YAML)");
-  if (const auto at = scan::longRunOfEmptyFlowEntries(yaml))
-    throw Error("malformed .amdgpu_metadata block: more than " + std::to_string(scan::kMaxEmptyFlowEntries) +
-                " empty flow entries in a row at offset " + std::to_string(*at));
-  // LLVM's YAML reader reports through the SourceMgr: keep the first message
-  // for our one-line error instead of letting it print on stderr.
-  llvm::SourceMgr sources;
-  std::string first_error;
-  sources.setDiagHandler(
-      [](const llvm::SMDiagnostic &diagnostic, void *context) {
-        auto *error = static_cast<std::string *>(context);
-        if (error->empty())
-          *error = "line " + std::to_string(diagnostic.getLineNo()) + ": " + diagnostic.getMessage().str();
-      },
-      &first_error);
-  llvm::yaml::Stream stream(llvm::StringRef(yaml.data(), yaml.size()), sources, /*ShowColors=*/false);
+  static const std::string kWhat = "malformed .amdgpu_metadata block";
+  checkYamlBytes(yaml, kWhat);
+  QuietYamlStream quiet(yaml);
   YamlToMsgpack convert(doc);
-  auto document = stream.begin();
-  if (document != stream.end())
+  auto document = quiet.stream().begin();
+  if (document != quiet.stream().end())
     if (llvm::yaml::Node *root = document->getRoot()) doc.getRoot() = convert.convert(root, 0);
-  if (stream.failed() || !first_error.empty())
-    throw Error("malformed .amdgpu_metadata block: " + (first_error.empty() ? "invalid YAML" : first_error));
+  quiet.throwIfFailed(kWhat);
 }
 
 std::string archFromTarget(std::string_view target) {

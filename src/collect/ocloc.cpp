@@ -14,6 +14,7 @@
 #include "regscope/collect/intel.h"
 #include "regscope/support/error.h"
 #include "scan.h"
+#include "yaml_input.h"
 
 namespace regscope {
 namespace {
@@ -209,9 +210,7 @@ KernelFacts readKernel(llvm::yaml::Node *kernel, const std::string &arch) {
 constexpr int kMaxZeInfoFlowNesting = 64;
 
 void checkFlowNesting(std::string_view yaml) {
-  if (const auto at = scan::longRunOfEmptyFlowEntries(yaml))
-    throw Error("malformed .ze_info: more than " + std::to_string(scan::kMaxEmptyFlowEntries) +
-                " empty flow entries in a row at offset " + std::to_string(*at));
+  checkYamlBytes(yaml, "malformed .ze_info");
   int depth = 0;
   for (char c : yaml) {
     if ((c == '[' || c == '{') && ++depth > kMaxZeInfoFlowNesting)
@@ -281,18 +280,10 @@ std::vector<KernelFacts> parseOclocLog(std::string_view log, const std::string &
 
 std::vector<KernelFacts> parseZeInfo(std::string_view yaml, const std::string &arch) {
   checkFlowNesting(yaml);
-  llvm::SourceMgr sources;
-  std::string diagnostic;
-  sources.setDiagHandler(
-      [](const llvm::SMDiagnostic &d, void *context) {
-        auto *out = static_cast<std::string *>(context);
-        if (out->empty()) *out = d.getMessage().str();
-      },
-      &diagnostic);
-  llvm::yaml::Stream stream(llvm::StringRef(yaml.data(), yaml.size()), sources);
+  QuietYamlStream quiet(yaml);
   std::vector<KernelFacts> kernels;
   bool versioned = false;
-  for (llvm::yaml::Document &document : stream) {
+  for (llvm::yaml::Document &document : quiet.stream()) {
     forEachEntry(document.getRoot(), [&](const std::string &key, llvm::yaml::Node *value) {
       if (key == "version")
         versioned = !scalarText(value).empty();
@@ -303,8 +294,7 @@ std::vector<KernelFacts> parseZeInfo(std::string_view yaml, const std::string &a
         });
     });
   }
-  if (stream.failed() || !diagnostic.empty())
-    throw Error("malformed .ze_info: " + (diagnostic.empty() ? std::string("YAML error") : diagnostic));
+  quiet.throwIfFailed("malformed .ze_info");
   if (!versioned) throw Error("not a .ze_info document (no version key)");
   return kernels;
 }

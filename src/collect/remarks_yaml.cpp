@@ -13,6 +13,7 @@
 #include "regscope/support/error.h"
 #include "remark_labels.h"
 #include "scan.h"
+#include "yaml_input.h"
 
 namespace regscope {
 namespace {
@@ -62,18 +63,9 @@ void walkYaml(llvm::yaml::Node *node, int depth) {
 // target). The text is read here first with the same YAML parser, and any
 // error is refused with its first line.
 void checkYaml(std::string_view yaml) {
-  llvm::SourceMgr sources;
-  std::string diagnostic;
-  sources.setDiagHandler(
-      [](const llvm::SMDiagnostic &d, void *context) {
-        auto *out = static_cast<std::string *>(context);
-        if (out->empty()) *out = d.getMessage().str();
-      },
-      &diagnostic);
-  llvm::yaml::Stream stream(llvm::StringRef(yaml.data(), yaml.size()), sources);
-  for (llvm::yaml::Document &document : stream) walkYaml(document.getRoot(), 0);
-  if (stream.failed() || !diagnostic.empty())
-    throw Error("optimisation record: " + (diagnostic.empty() ? std::string("malformed YAML") : diagnostic));
+  QuietYamlStream quiet(yaml);
+  for (llvm::yaml::Document &document : quiet.stream()) walkYaml(document.getRoot(), 0);
+  quiet.throwIfFailed("optimisation record");
 }
 
 }  // namespace
@@ -84,15 +76,11 @@ FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
   // YAML has no NUL character. LLVM 15's scanner stops at one mid-token and
   // hands the remark parser a key that is null, which it dereferences
   // (found by the remark_yaml fuzz target).
-  if (const std::size_t nul = yaml.find('\0'); nul != std::string_view::npos)
-    throw Error("optimisation record: a NUL byte at offset " + std::to_string(nul) + " (not YAML)");
+  checkYamlBytes(yaml, "optimisation record");
   // The same null key comes from a byte that is not UTF-8 inside a flow
   // mapping ("DebugLoc: ? { F\x93ile: ..."): found by the same target later.
   if (const std::size_t bad = firstInvalidUtf8(yaml); bad != std::string_view::npos)
     throw Error("optimisation record: a byte that is not UTF-8 at offset " + std::to_string(bad));
-  if (const auto at = scan::longRunOfEmptyFlowEntries(yaml))
-    throw Error("optimisation record: more than " + std::to_string(scan::kMaxEmptyFlowEntries) +
-                " empty flow entries in a row at offset " + std::to_string(*at));
   checkYaml(yaml);
   auto parser = llvm::remarks::createRemarkParserFromMeta(
       llvm::remarks::Format::YAML, llvm::StringRef(yaml.data(), yaml.size()));
