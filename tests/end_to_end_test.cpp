@@ -12,6 +12,7 @@
 
 #include "regscope/driver/driver.h"
 #include "regscope/support/process.h"
+#include "binary_test.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -21,25 +22,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using test::runRegscope;
 
-class EndToEnd : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!test::haveHipcc()) GTEST_SKIP() << "hipcc is not installed: end-to-end tests need a HIP compiler";
-    cwd_ = std::make_unique<TempDir>();
-    tmp_ = std::make_unique<TempDir>();
-    cache_ = std::make_unique<TempDir>();
-  }
-  // Every run must leave the working directory and $TMPDIR as it found them.
-  void TearDown() override {
-    if (!cwd_) return;
-    EXPECT_TRUE(test::dirIsEmpty(cwd_->path())) << "files left in the working directory";
-    EXPECT_TRUE(test::dirIsEmpty(tmp_->path())) << "files left in $TMPDIR";
-  }
-  test::RunResult run(const std::vector<std::string> &args) {
-    return runRegscope(args, cwd_->path(), tmp_->path(), cache_->path());
-  }
-  std::unique_ptr<TempDir> cwd_, tmp_, cache_;
-};
+class EndToEnd : public test::BinaryWithHipcc {};
 
 std::string kernel(const std::string &name) { return test::sourcePath("kernels/lbm/" + name + ".hip"); }
 

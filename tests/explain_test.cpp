@@ -10,6 +10,7 @@
 #include "regscope/collect/kernel_record.h"
 #include "regscope/pipeline/explain.h"
 #include "regscope/support/files.h"
+#include "binary_test.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -18,24 +19,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-class Explain : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!test::haveHipcc()) GTEST_SKIP() << "hipcc is not installed: explain compiles with a HIP compiler";
-    cwd_ = std::make_unique<TempDir>();
-    tmp_ = std::make_unique<TempDir>();
-    cache_ = std::make_unique<TempDir>();
-  }
-  void TearDown() override {
-    if (!cwd_) return;
-    EXPECT_TRUE(test::dirIsEmpty(cwd_->path())) << "files left in the working directory";
-    EXPECT_TRUE(test::dirIsEmpty(tmp_->path())) << "files left in $TMPDIR";
-  }
-  test::RunResult run(const std::vector<std::string> &args) {
-    return test::runRegscope(args, cwd_->path(), tmp_->path(), cache_->path());
-  }
-  std::unique_ptr<TempDir> cwd_, tmp_, cache_;
-};
+class Explain : public test::BinaryWithHipcc {};
 
 // The source line (1-based) holding `text`, or 0.
 int lineContaining(const std::string &file, const std::string &text) {
