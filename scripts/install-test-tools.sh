@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # Tools only the test suite needs, beyond install-deps.sh: Debian's chromium
-# (the HTML report tests render pages in headless Chromium), and Microsoft's
+# (the HTML report tests render pages in headless Chromium), python3 and
+# procps (the scenario tests), and Microsoft's
 # SARIF Multitool (the validator GitHub's docs point to), from npm, into
 # build/tools. Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
-if ! dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q "install ok installed"; then
+# chromium: the HTML tests; python3 (JSON checks), procps (pgrep, ps) and
+# util-linux (script): the user-scenario tests in tests/scenarios/.
+test_packages=(chromium python3 procps util-linux)
+missing=()
+for p in "${test_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
   "${sudo[@]}" apt-get update -q
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q chromium
-  echo "install-test-tools: chromium installed"
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}"
+  echo "install-test-tools: installed ${missing[*]}"
 fi
 tool=build/tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
 if [ -x "$tool" ]; then
