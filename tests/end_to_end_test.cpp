@@ -40,7 +40,7 @@ TEST_F(EndToEnd, LbmVariantsReproduceTheSeedTable) {
     test::RunResult r = run({"analyze", kernel(e.file), "--format", "json"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     json report = json::parse(r.out);
-    EXPECT_EQ(report["schema_version"], "1.0");
+    EXPECT_EQ(report["schema_version"], "1.1");
     ASSERT_EQ(report["kernels"].size(), 1u) << e.file;
     const json &k = report["kernels"][0];
     EXPECT_EQ(k["arch"], "gfx90a");

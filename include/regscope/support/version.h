@@ -5,6 +5,6 @@ namespace regscope {
 
 inline constexpr const char *kRegscopeVersion = "0.1.0";
 // JSON documents (docs/json-schema.md): minor versions only add fields.
-inline constexpr const char *kSchemaVersion = "1.0";
+inline constexpr const char *kSchemaVersion = "1.1";
 
 }  // namespace regscope
