@@ -15,6 +15,7 @@
 # Usage: scripts/bench-analyze.sh [FILE] [RUNS] [ARCH] [OTHER_REGSCOPE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
 file=$(realpath "${1:-kernels/lbm/lbm.hip}")
 runs=${2:-7}
 arch=${3:-gfx90a}
@@ -25,7 +26,6 @@ trap 'rm -rf "$scratch"' EXIT
 export XDG_CACHE_HOME=$scratch/cache
 
 calc() { awk "BEGIN { print $1 }"; }  # arithmetic without bc
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 time_one() {  # prints seconds for one run of "$@" inside a fresh scratch dir
   local dir s e
   dir=$(mktemp -d "$scratch/run.XXXXXX")

@@ -4,25 +4,18 @@
 # Usage: scripts/bench-cache.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
 runs=${1:-5}
 regscope=$(realpath build/regscope)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 export XDG_CACHE_HOME=$scratch/cache
 
-# 20 distinct files: the LBM variants and the probe kernels under new names.
-mkdir -p "$scratch/project"
-i=0
-for round in 1 2 3 4; do
-  for src in kernels/lbm/*.hip; do
-    i=$((i + 1))
-    sed "s/__global__ void kernel(/__global__ void kernel_$i(/" "$src" > "$scratch/project/k$i.hip"
-  done
-done
+# 20 distinct files: the LBM variants under new names.
+lbm_project "$scratch/project"
 files=("$scratch"/project/*.hip)
 
 seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N); echo "$e - $s" | bc; }
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 cold=$(seconds "$regscope" gate --min-occupancy 1 "${files[@]}")
 warm=$(for _ in $(seq "$runs"); do seconds "$regscope" gate --min-occupancy 1 "${files[@]}"; done | median)

@@ -7,6 +7,7 @@
 # Usage: scripts/bench-html.sh [RUNS] [KERNELS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
 runs=${1:-3}
 kernels=${2:-200}
 regscope=$(realpath build/regscope)
@@ -37,7 +38,6 @@ HTML
 echo '<!DOCTYPE html><title>empty</title><p>empty</p>' > "$scratch/empty.html"
 
 seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N); echo "$e - $s" | bc; }
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 render_ms() {
   rm -rf "$scratch/profile"
   chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \

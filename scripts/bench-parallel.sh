@@ -9,6 +9,7 @@
 #   default: hipcc for gfx90a; --cuda-arch sm_90: nvcc (the files compiled as CUDA)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
 runs=${1:-3}
 n=${2:-2}
 shift $(($# < 2 ? $# : 2))
@@ -21,14 +22,7 @@ cuda=""
 [ "${1:-}" = "--cuda-arch" ] && cuda=${2:?--cuda-arch needs an arch}
 ext=hip
 [ -n "$cuda" ] && ext=cu
-mkdir -p "$scratch/project"
-i=0
-for round in 1 2 3 4; do
-  for src in kernels/lbm/*.hip; do
-    i=$((i + 1))
-    sed "s/__global__ void kernel(/__global__ void kernel_$i(/" "$src" >"$scratch/project/k$i.$ext"
-  done
-done
+lbm_project "$scratch/project" "$ext"
 shim=$PWD/kernels/common/cuda_shim
 {
   echo '['
@@ -56,7 +50,6 @@ measure() {
   awk '{printf "%s %.2f\n", $1, $2 + $3}' "$scratch/time"
 }
 calc() { awk "BEGIN { print $1 }"; }  # arithmetic without bc
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 for ((r = 0; r < runs; r++)); do
   measure 1 >>"$scratch/j1"
   measure "$n" >>"$scratch/jn"

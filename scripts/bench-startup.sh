@@ -13,6 +13,7 @@
 #   (as CUDA, with the reference kernels' shim), for a machine without hipcc
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
 runs=${1:-10}
 ours=$(realpath "${REGSCOPE:-build/regscope}")
 other=${2:+$(realpath "$2")}
@@ -21,14 +22,7 @@ trap 'rm -rf "$scratch"' EXIT
 export XDG_CACHE_HOME=$scratch/cache
 
 # The same 20 files as scripts/bench-cache.sh: the LBM variants under new names.
-mkdir -p "$scratch/project"
-i=0
-for round in 1 2 3 4; do
-  for src in kernels/lbm/*.hip; do
-    i=$((i + 1))
-    sed "s/__global__ void kernel(/__global__ void kernel_$i(/" "$src" >"$scratch/project/k$i.hip"
-  done
-done
+lbm_project "$scratch/project"
 files=("$scratch"/project/*.hip)
 one=${files[0]}
 target=()
@@ -42,7 +36,6 @@ ms() {
   calc "($e - $s) * 1000"
 }
 calc() { awk "BEGIN { print $1 }"; }  # arithmetic without bc
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 builds=("$ours")
 [ -n "$other" ] && builds+=("$other")
