@@ -149,12 +149,18 @@ std::vector<GrfMode> grfModesFor(const std::string &grf) {
   return {grfModeByName(grf).value_or(GrfMode::Small)};
 }
 
+// What every report of the user's sources carries: the config in force, and
+// its warnings said on stderr.
+static void settle(Report &report, const SourceOptions &options) {
+  report.config = options.config_in_force;
+  for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+}
+
 Report analyzeSources(SourceOptions &options) {
   const std::vector<SourceJob> jobs = sourceJobs(options);
   if (jobs.empty()) return Report{};  // only headers: nothing to compile
   Report report = analyzeJobs(jobs, options.analyze);
-  report.config = options.config_in_force;
-  for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+  settle(report, options);
   return report;
 }
 
@@ -162,8 +168,7 @@ ExplainedReport explainSources(SourceOptions &options) {
   const std::vector<SourceJob> jobs = sourceJobs(options);
   if (jobs.empty()) return {};
   ExplainedReport explained = explainJobs(jobs, options.analyze);
-  explained.report.config = options.config_in_force;
-  for (const std::string &warning : explained.report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+  settle(explained.report, options);
   return explained;
 }
 
