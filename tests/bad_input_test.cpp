@@ -44,6 +44,7 @@ std::map<std::string, std::string> startingFiles() {
       {"ok.hip", "#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[0] = 1; }\n"},
       {"broken.hip", "#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[0] = 1 }\n"},
       {"k.cu", "__global__ void k(int *p) { p[0] = 1; }\n"},
+      {"k.h", "int helper(int x);\n"},
       {"garbage.bin", std::string("garbage\x01\x02\x7f", 10)},
       {"bad.json", "{\n"},
       {"v9.json", R"({"regscope_baseline": "9.0", "kernels": []})"},
@@ -104,6 +105,18 @@ const BadInput kCases[] = {
     {"AnalyzeCarveoutOver100", {"analyze", "k.cu", "--cuda-arch", "sm_90", "--carveout", "101"}, "--carveout: must be a whole number from 0 to 100"},
     {"AnalyzeCompileError", {"analyze", "broken.hip"}, "failed on broken.hip", true, false},
     {"AnalyzeNotASource", {"analyze", "garbage.bin"}, "garbage.bin", true, false},
+    {"AnalyzeLinesZero", {"analyze", "ok.hip", "--lines=0"}, "--lines: must be a whole number of at least 1, not '0'"},
+    // explain
+    {"ExplainNoFiles", {"explain"}, "no input files"},
+    {"ExplainMissingFile", {"explain", "missing.hip"}, "missing.hip: no such file"},
+    {"ExplainCudaArch", {"explain", "ok.hip", "--cuda-arch", "sm_90"}, "explain --cuda-arch"},
+    {"ExplainOutputIsTheSource", {"explain", "ok.hip", "-o", "ok.hip"}, "ok.hip is one of the inputs"},
+    // advise
+    {"AdviseNoFiles", {"advise"}, "advise takes one source file (0 given)"},
+    {"AdviseMissingFile", {"advise", "missing.hip"}, "missing.hip: no such file"},
+    {"AdviseAHeader", {"advise", "k.h"}, "k.h is a header: advise a source that includes it"},
+    {"AdvisePatchOverAnExistingFile", {"advise", "ok.hip", "--patch", "bad.json"}, "bad.json exists; refusing to overwrite it"},
+    {"AdvisePatchOverTheSource", {"advise", "ok.hip", "--patch", "ok.hip"}, "ok.hip is one of the inputs"},
     // gate
     {"GateNoFiles", {"gate", "--max-spills", "0"}, "no input files"},
     {"GateEmptyFileName", {"gate", ""}, "an input file name is empty"},
@@ -201,7 +214,7 @@ TEST(BadInputTable, HasAtLeastSixtyCasesOverEverySubcommand) {
   for (const BadInput &c : kCases)
     if (!c.args.empty()) commands.insert(c.args.front());
   EXPECT_GE(std::size(kCases), 60u);
-  for (const char *command : {"analyze", "gate", "baseline", "parse", "occupancy", "table", "kernels"})
+  for (const char *command : {"analyze", "explain", "advise", "gate", "baseline", "parse", "occupancy", "table", "kernels"})
     EXPECT_TRUE(commands.count(command)) << command;
 }
 
