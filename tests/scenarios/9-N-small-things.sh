@@ -58,7 +58,11 @@ rs j2 gate cfg.hip --max-spills 100
 [ "$(rc j)" = 0 ] && pass 9-N11 "analyze uses .regscope.json's compiler_flags (as gate: exit $(rc j2))" || fail 9-N11 "analyze ignores .regscope.json's compiler_flags (gate: exit $(rc j2)): $(first_err j)"
 rm .regscope.json
 # SIGTERM -> 143 (SIGINT -> 130 is in 16-16)
-TMPDIR=$RS_TMP "$R" analyze lbm.hip --no-cache > /dev/null 2>&1 & p=$!; sleep 1.5; kill -TERM $p; wait $p; code=$?
+# The signal must arrive while the compiler runs: wait for regscope's first child instead of a fixed
+# sleep (an unloaded machine compiles lbm.hip in under 1.5 s, and the run would end before the kill).
+TMPDIR=$RS_TMP "$R" analyze lbm.hip --no-cache > /dev/null 2>&1 & p=$!
+for _ in $(seq 200); do pgrep -P $p > /dev/null && break; sleep 0.05; done
+kill -TERM $p; wait $p; code=$?
 [ $code = 143 ] && pass 9-N12 "SIGTERM exits 143" || fail 9-N12 "SIGTERM during analyze exits $code"
 B=$SRC/scripts/bench-analyze.sh
 grep -q -- '--no-cache' "$B" && pass 9-N13 "bench-analyze.sh times cold runs (--no-cache)" || fail 9-N13 "$B does not pass --no-cache"
