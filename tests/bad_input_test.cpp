@@ -162,7 +162,11 @@ const BadInput kCases[] = {
     {"OccupancyTooManyRegisters", {"occupancy", "--arch", "sm_90", "--registers", "300"}, "--registers 300 is outside 0..255 on sm_90"},
     {"OccupancyWaveSize16", {"occupancy", "--vgprs", "10", "--wave-size", "16"}, "--wave-size: 16 not in"},
     {"OccupancyUnknownCompiler", {"occupancy", "--vgprs", "10", "--as-compiler", "gcc"}, "--as-compiler: gcc not in"},
-    {"OccupancyIntelGrfZero", {"occupancy", "--arch", "pvc", "--grf", "0"}, "--grf 0 must be at least 1"},
+    {"OccupancyIntelGrfZero", {"occupancy", "--arch", "pvc", "--grf", "0"}, "--grf 0 is not a GRF mode of pvc (128 or 256)"},
+    {"OccupancyIntelGrfNotAMode", {"occupancy", "--arch", "pvc", "--grf", "100"}, "--grf 100 is not a GRF mode of pvc (128 or 256)"},
+    {"OccupancyIntelSimd17", {"occupancy", "--arch", "pvc", "--simd", "17"}, "--simd 17 is not a SIMD width of pvc (16, 32)"},
+    {"OccupancyLdsSumOverflows", {"occupancy", "--vgprs", "32", "--lds", "2147483647", "--dynamic-lds", "2147483647"},
+     "--lds + --dynamic-lds is 4294967294 bytes, more than the 65536 a workgroup may have on gfx90a"},
     // table
     {"TableUnknownArch", {"table", "--arch", "nope"}, "unknown arch 'nope'"},
     {"TableBlockSizeZero", {"table", "--arch", "sm_90", "--block-size", "0"}, "--block-size: must be a whole number from 1 to 1024"},

@@ -1,6 +1,9 @@
 // regscope occupancy --arch A --vgprs N [--agprs N] [--sgprs N] [--lds B] [--block-size T]
 //                   --arch sm_90 --registers N ...; --arch pvc --grf 256 --simd 32 --slm B ...
 #include "commands.h"
+
+#include <algorithm>
+
 #include "regscope/model/amdgpu_occupancy.h"
 #include "regscope/model/cuda_occupancy.h"
 #include "regscope/model/intel_occupancy.h"
@@ -13,6 +16,12 @@
 namespace regscope {
 
 namespace {
+
+std::string joinInts(const std::vector<int> &values, const char *separator) {
+  std::string out;
+  for (int v : values) out += (out.empty() ? "" : separator) + std::to_string(v);
+  return out;
+}
 
 void requireRange(const char *what, int value, int low, int high, const AmdArch &arch) {
   if (value < low || value > high)
@@ -38,7 +47,15 @@ int runCudaCalculator(const CudaArch &arch, const CudaResources &r, const Output
 
 // The Intel calculator: --grf, --simd, --block-size, --slm, --barriers.
 int runIntelCalculator(const IntelDevice &device, const IntelResources &r, const OutputOptions &output) {
-  if (r.grf_count < 1) throw Error("--grf " + std::to_string(r.grf_count) + " must be at least 1");
+  // The hardware has only its GRF modes and SIMD widths: any other figure is a typo, not a what-if.
+  std::vector<int> modes = {device.grf_small};
+  if (device.threads_per_eu_large > 0) modes.push_back(device.grf_large);
+  if (std::find(modes.begin(), modes.end(), r.grf_count) == modes.end())
+    throw Error("--grf " + std::to_string(r.grf_count) + " is not a GRF mode of " + std::string(device.name) +
+                " (" + joinInts(modes, " or ") + ")");
+  if (std::find(device.simd_widths.begin(), device.simd_widths.end(), r.simd) == device.simd_widths.end())
+    throw Error("--simd " + std::to_string(r.simd) + " is not a SIMD width of " + std::string(device.name) + " (" +
+                joinInts(device.simd_widths, ", ") + ")");
   if (r.slm_bytes < 0 || r.barriers < 0) throw Error("--slm and --barriers cannot be negative");
   const IntelOccupancy occ = computeIntelOccupancy(device, r);
   emit(output, *intelCalculatorView(device, r, occ));
@@ -107,7 +124,13 @@ Command addOccupancyCommand(CLI::App &root) {
               throw Error("unknown CUDA arch '" + state->arch + "'; known: " + knownCudaArchList());
             if (!app->count("--vgprs")) throw Error("--vgprs is required for " + state->arch);
             const AmdArch arch = configureArch(requireAmdArch(state->arch), state->wave_size, state->cu_mode);
-            state->resources.lds_bytes += state->dynamic_lds;
+            // Summed in 64 bits: two large sizes must be reported as too large, not wrap to a negative one.
+            const long long lds = static_cast<long long>(state->resources.lds_bytes) + state->dynamic_lds;
+            if (state->dynamic_lds > 0 && lds > arch.max_lds_per_workgroup)
+              throw Error("--lds + --dynamic-lds is " + std::to_string(lds) + " bytes, more than the " +
+                          std::to_string(arch.max_lds_per_workgroup) + " a workgroup may have on " +
+                          std::string(arch.name));
+            state->resources.lds_bytes = static_cast<int>(lds);
             const KernelResources &r = state->resources;
             requireRange("--vgprs", r.vgprs, 0, arch.max_arch_vgprs, arch);
             requireRange("--agprs", r.agprs, 0, arch.agprs == AgprMode::None ? 0 : 256, arch);
