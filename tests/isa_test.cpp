@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -583,6 +584,38 @@ TEST(IsaNvdisasmRecorded, TheTwoLifeRangeModesAgreeOnEveryInstruction) {
       EXPECT_EQ(g.peak.live_registers.size(), static_cast<std::size_t>(g.peak.vgprs));
     }
   }
+}
+
+// The registers live at the peak are named by their columns' numbers (nvdisasm
+// 13 prints "# 0 1 ... 9 10 11" in one row): distinct, and the peak
+// instruction's source registers among them, as it reads them there.
+TEST(IsaNvdisasmRecorded, PeakRegistersAreNamedByTheirColumns) {
+  std::size_t checked = 0;
+  for (const char *name : {"lbm", "bitonic", "laplacian", "ax"}) {
+    SCOPED_TRACE(name);
+    const std::string base = std::string("nvdisasm-13.0/") + name + "-sm_90";
+    IsaReport r = joinNvdisasm(fixture(base + ".plr.txt"), fixture(base + ".gi.txt"));
+    for (const IsaFunction &f : r.functions) {
+      SCOPED_TRACE(f.name);
+      ASSERT_GE(f.peak.instruction, 0);
+      const std::vector<std::string> &live = f.peak.live_registers;
+      EXPECT_EQ(std::set<std::string>(live.begin(), live.end()).size(), live.size());
+      const std::string &text = f.instructions[f.peak.instruction].text;
+      const std::size_t comma = text.find(',');
+      std::size_t sources = 0;
+      std::cout << f.name.substr(0, 24) << ": peak at " << text << "\n";
+      for (std::size_t at = text.find('R', comma); comma != std::string::npos && at != std::string::npos;
+           at = text.find('R', at + 1)) {
+        std::size_t end = at + 1;
+        while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+        if (end == at + 1 || std::isalnum(static_cast<unsigned char>(text[at - 1]))) continue;  // RZ, UR4
+        ++sources;
+        EXPECT_NE(std::find(live.begin(), live.end(), text.substr(at, end - at)), live.end()) << text;
+      }
+      checked += sources;  // a peak at a CALL names none
+    }
+  }
+  EXPECT_GE(checked, 4u);
 }
 
 TEST(IsaNvdisasmRecorded, LbmPowLineIsAmongTheHottest) {

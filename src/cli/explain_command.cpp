@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "regscope/driver/driver.h"
 #include "regscope/pipeline/explain.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"
@@ -66,12 +67,10 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
   return {app, [state] {
             refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
             prepareSources(state->sources);
-            if (!state->sources.analyze.cuda_archs.empty())
-              throw Error(searchPath("nvdisasm").empty()
-                              ? "explain --cuda-arch needs nvdisasm (CUDA's full toolkit), which is not installed "
-                                "here; AMD targets need nothing more"
-                              : "explain --cuda-arch is not wired yet: run nvdisasm -plr and -g on the cubin "
-                                "(docs/explain.md); AMD targets work");
+            if (!state->sources.analyze.cuda_archs.empty() &&
+                findNvdisasm(findNvcc(state->sources.analyze.compiler)).empty())
+              throw Error("explain --cuda-arch needs nvdisasm (CUDA's full toolkit), which is not on PATH, beside "
+                          "nvcc or in /usr/local/cuda/bin; AMD targets need nothing more");
             ExplainedReport explained = explainSources(state->sources);
             if (explained.report.inputs.empty() && explained.report.errors.empty())
               throw Error("no source to explain (headers are explained through their sources)");

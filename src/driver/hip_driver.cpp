@@ -116,7 +116,7 @@ CompileOutput compileHip(const CompileJob &job) {
     if (std::string arch = archOfTemp(file, ".s"); !arch.empty()) {
       ArchOutput *slot = nullptr;
       for (ArchOutput &a : out.archs) if (a.arch == arch) slot = &a;
-      if (!slot) { out.archs.push_back({arch, "", ""}); slot = &out.archs.back(); }
+      if (!slot) { ArchOutput fresh; fresh.arch = arch; out.archs.push_back(std::move(fresh)); slot = &out.archs.back(); }
       slot->assembly = readFile(entry.path().string());
       std::string yaml_name = file.substr(0, file.size() - 2) + ".opt.yaml";
       slot->remarks_yaml = readFileIfExists((fs::path(dir.path()) / yaml_name).string()).value_or("");

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <future>
 
 #include "regscope/driver/driver.h"
 #include "regscope/support/depfile.h"
@@ -68,7 +69,13 @@ CompileOutput compileCuda(const CompileJob &job) {
     const std::string per_arch = dir.path() + "/" + stem + "." + computeName(arch) + ".ptx";
     const std::string single = dir.path() + "/" + stem + ".ptx";
     ArchOutput result{arch, readFileIfExists(fs::exists(per_arch) || job.archs.size() > 1 ? per_arch : single).value_or(""),
-                      "", ""};
+                      "", "", ""};
+    if (job.keep_device_code) {  // the cubins are named as the PTX is: "<stem>.compute_90.cubin" or "<stem>.cubin"
+      const std::string cubin = dir.path() + "/" + stem + "." + computeName(arch) + ".cubin";
+      result.device_code =
+          readFileIfExists(fs::exists(cubin) || job.archs.size() > 1 ? cubin : dir.path() + "/" + stem + ".cubin")
+              .value_or("");
+    }
     if (rdc) {  // the final figures exist only after the device link
       std::vector<std::string> link = {job.compiler, "-dlink", "--resource-usage", "-arch=" + arch, object,
                                        "-o", dir.path() + "/regscope.dlink." + arch + ".o"};
@@ -83,6 +90,37 @@ CompileOutput compileCuda(const CompileJob &job) {
     out.archs.push_back(std::move(result));
   }
   return out;
+}
+
+std::string findNvdisasm(const std::string &nvcc) {
+  if (std::string found = searchPath("nvdisasm"); !found.empty()) return found;
+  std::vector<std::string> places;
+  if (!nvcc.empty()) places.push_back((fs::path(nvcc).parent_path() / "nvdisasm").string());
+  if (const char *cuda = std::getenv("CUDA_PATH"); cuda && *cuda) places.push_back(std::string(cuda) + "/bin/nvdisasm");
+  places.push_back("/usr/local/cuda/bin/nvdisasm");
+  for (const std::string &place : places)
+    if (std::string found = searchPath(place); !found.empty()) return found;
+  return "";
+}
+
+CubinListing disassembleCubin(const std::string &nvdisasm, const std::string &cubin, int timeout_seconds) {
+  TempDir dir;
+  const std::string file = (fs::path(dir.path()) / "kernel.cubin").string();
+  writeFileAtomically(file, cubin);
+  auto run = [&](const char *view) {
+    const std::vector<std::string> argv = {nvdisasm, "-c", view, file};
+    ProcessOutput out = runCaptured(argv, dir.path(), timeout_seconds, dir.asTmpdir());
+    if (out.exit_code != 0) {
+      const std::string &said = out.err.empty() ? out.out : out.err;
+      throw Error("nvdisasm " + std::string(view) + " failed (exit " + std::to_string(out.exit_code) +
+                  "): " + said.substr(0, said.find('\n')));
+    }
+    return std::move(out.out);
+  };
+  // The two runs side by side: each is most of explain's time on a large kernel.
+  std::future<std::string> life_ranges = std::async(std::launch::async, run, "-plr");
+  std::string line_info = run("-gi");
+  return {life_ranges.get(), std::move(line_info)};
 }
 
 }  // namespace regscope

@@ -54,6 +54,14 @@ std::string squeeze(std::string_view s) {
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
+// "0 1 2": numbers side by side in one row (a digit, spaces, a digit).
+bool spacedDigits(std::string_view row) {
+  const std::size_t first = row.find_first_of("0123456789");
+  if (first == std::string_view::npos) return false;
+  const std::size_t gap = row.find(' ', first);
+  return gap != std::string_view::npos && row.find_first_of("0123456789", gap) != std::string_view::npos;
+}
+
 // Which register file a -plr section counts.
 enum class Section { Gpr, Pred, Ugpr, Upred, Other };
 
@@ -132,11 +140,29 @@ struct Reader {
     if (field.find_first_of("0123456789") != std::string_view::npos) gpr_digit_rows.emplace_back(field);
   }
 
+  // Each GPR column's register number. nvdisasm 13 prints the numbers in one
+  // row, "# 0 1 2 ... 9 10 11", a register's column under its number's last
+  // digit; the CUDA Binary Utilities' examples print them vertically, a
+  // digit row per decimal place ("000000000011" over "012345678901").
   std::vector<int> columnNumbers() const {
     std::vector<int> numbers;
     if (gpr_first_column == std::string::npos) return numbers;
     std::size_t width = 0;
     for (const std::string &row : gpr_digit_rows) width = std::max(width, row.size());
+    if (gpr_digit_rows.size() == 1 && spacedDigits(gpr_digit_rows.front())) {
+      const std::string &row = gpr_digit_rows.front();
+      numbers.assign(width - gpr_first_column, -1);
+      for (std::size_t c = gpr_first_column; c < row.size();) {
+        if (!isDigit(row[c])) {
+          ++c;
+          continue;
+        }
+        int n = 0;
+        for (; c < row.size() && isDigit(row[c]); ++c) n = n * 10 + (row[c] - '0');
+        numbers[c - 1 - gpr_first_column] = n;
+      }
+      return numbers;
+    }
     for (std::size_t c = gpr_first_column; c < width; ++c) {
       int n = 0;
       bool any = false;

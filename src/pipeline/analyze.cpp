@@ -102,6 +102,10 @@ CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options,
   }
   job.extra_flags = source.flags;
   job.extra_flags.insert(job.extra_flags.end(), options.extra_flags.begin(), options.extra_flags.end());
+  if (options.keep_assembly) {
+    job.extra_flags.push_back(cuda ? "-lineinfo" : "-gline-tables-only");
+    job.keep_device_code = cuda;
+  }
   job.timeout_seconds = options.timeout_seconds;
   job.dependencies = !options.cache_dir.empty();  // only the cache reads them
   return job;
@@ -230,7 +234,7 @@ class JobRunner {
     CollectedRun run = cuda ? collectCudaRun(output, job.source, read) : collectAmdRun(output, job.source, read);
     result.records = std::move(run.records);
     result.producer = std::move(run.producer);
-    if (options_.keep_assembly && !cuda) result.assemblies = output.archs;
+    if (options_.keep_assembly) result.assemblies = std::move(output.archs);
     cache_.store(key, {result.records, result.producer}, output.dependencies);
     return true;
   }

@@ -55,22 +55,37 @@ void readSources(KernelIsa &kernel, const KernelReport &report_kernel) {
     if (count > most) most = count, kernel.main_file = file;
 }
 
-// The arch's .s read once, shared by its kernels; an unreadable .s is a note.
+// The arch's .s (AMD) or cubin (NVIDIA) read once, shared by its kernels; one
+// that cannot be read is a note.
 struct ReadAssembly {
   std::shared_ptr<const IsaReport> isa;
   std::string error;
 };
 
-}  // namespace
-
-const std::vector<std::string> &lineTableFlags() {
-  static const std::vector<std::string> flags = {"-gline-tables-only"};
-  return flags;
+// The isa stage over one arch's kept output: AMD's .s through LLVM's MC
+// layer, NVIDIA's cubin through nvdisasm's liveness and line table.
+ReadAssembly readArch(const ArchOutput &output, Vendor vendor, const AnalyzeOptions &options) {
+  ReadAssembly read;
+  try {
+    if (vendor == Vendor::Amd) {
+      read.isa = std::make_shared<const IsaReport>(analyzeAmdgpuAssembly(output.assembly, output.arch));
+    } else {
+      static const std::string nvdisasm = findNvdisasm(findNvcc(options.compiler));
+      if (nvdisasm.empty()) throw Error("nvdisasm (CUDA's full toolkit) is not installed here");
+      if (output.device_code.empty()) throw Error("the compile kept no cubin");
+      const CubinListing listing = disassembleCubin(nvdisasm, output.device_code, options.timeout_seconds);
+      read.isa = std::make_shared<const IsaReport>(joinNvdisasm(listing.life_ranges, listing.line_info));
+    }
+  } catch (const Error &e) {
+    read.error = e.what();
+  }
+  return read;
 }
 
+}  // namespace
+
 ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions options) {
-  options.keep_assembly = true;
-  options.extra_flags.insert(options.extra_flags.end(), lineTableFlags().begin(), lineTableFlags().end());
+  options.keep_assembly = true;  // and line tables: compileJobFor adds the vendor's flag
   KeptAssembly kept;
   ExplainedReport out;
   out.report = analyzeJobs(jobs, options, &kept);
@@ -78,9 +93,9 @@ ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions o
   for (std::size_t k = 0; k < out.report.kernels.size(); ++k) {
     const KernelRecord &record = out.report.kernels[k].record;
     KernelIsa kernel;
-    if (record.vendor != Vendor::Amd) {
-      kernel.missing = "per-line registers are read for AMD kernels only (NVIDIA's come from nvdisasm; "
-                       "docs/explain.md)";
+    if (record.vendor == Vendor::Intel) {
+      kernel.missing = "per-line registers are read for AMD (the .s) and NVIDIA (nvdisasm) kernels; Intel's "
+                       "would come from IGC's shader dump (docs/explain.md)";
       out.kernels.push_back(std::move(kernel));
       continue;
     }
@@ -90,23 +105,18 @@ ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions o
     for (const ArchOutput &a : archs)
       if (a.arch == record.arch || (!output && archs.size() == 1)) output = &a;
     auto [slot, fresh] = read.try_emplace({job, output ? output->arch : record.arch});
-    if (fresh && output) {
-      try {
-        slot->second.isa = std::make_shared<const IsaReport>(analyzeAmdgpuAssembly(output->assembly, output->arch));
-      } catch (const Error &e) {
-        slot->second.error = e.what();
-      }
-    }
+    if (fresh && output) slot->second = readArch(*output, record.vendor, options);
     kernel.isa = slot->second.isa;
     if (kernel.isa)
       for (std::size_t f = 0; f < kernel.isa->functions.size(); ++f)
         if (kernel.isa->functions[f].name == record.name) kernel.function = static_cast<int>(f);
+    const char *what = record.vendor == Vendor::Amd ? ".s" : "cubin";
     if (kernel.get()) {
       readSources(kernel, out.report.kernels[k]);
     } else {
-      kernel.missing = !slot->second.error.empty() ? "its .s could not be read: " + slot->second.error
-                       : output                    ? "its .s has no function " + record.name
-                                                   : "the compile kept no .s for " + record.arch;
+      kernel.missing = !slot->second.error.empty() ? std::string("its ") + what + " could not be read: " + slot->second.error
+                       : output ? std::string("its ") + what + " has no function " + record.name
+                                : std::string("the compile kept no ") + what + " for " + record.arch;
     }
     out.kernels.push_back(std::move(kernel));
   }

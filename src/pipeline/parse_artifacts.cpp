@@ -10,6 +10,7 @@
 #include "regscope/support/files.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
+#include "regscope/target/intel.h"
 
 namespace regscope {
 namespace {
@@ -135,6 +136,11 @@ void requireKnownArch(const KernelRecord &record) {
       if (!findCudaArch(record.arch))
         throw Error("unknown arch '" + record.arch + "' (kernel " + record.demangled +
                     "); known: " + knownCudaArchList());
+      return;
+    case Vendor::Intel:
+      if (!findIntelDevice(record.arch))
+        throw Error("unknown Intel device '" + record.arch + "' (kernel " + record.demangled +
+                    "); known: " + knownIntelDeviceList());
       return;
   }
 }

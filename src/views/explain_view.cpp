@@ -140,6 +140,7 @@ json peakToJson(const KernelIsa &kernel, const IsaFunction &f) {
   return {{"instruction", p.instruction},
           {"text", at.text},
           {"asm_line", at.asm_line},
+          {"address", at.address >= 0 ? json(at.address) : json(nullptr)},
           {"line", at.line},
           {"source", sourceLine(kernel, at.file, at.line)},
           {"vgprs", p.vgprs},
@@ -181,6 +182,35 @@ json explainedKernelToJson(const KernelReport &k, const KernelIsa &kernel) {
   return j;
 }
 
+// What the isa stage's three counts are on each vendor: AMD's VGPRs, AGPRs and
+// SGPRs; NVIDIA's general registers (R) and uniform registers (UR), no AGPRs.
+struct RegisterNames {
+  const char *vector, *matrix, *scalar;  // column headings; matrix null: the vendor has none
+};
+RegisterNames registerNames(Vendor vendor) {
+  if (vendor == Vendor::Nvidia) return {"REG", nullptr, "UREG"};
+  return {"VGPR", "AGPR", "SGPR"};
+}
+
+// "94 VGPRs, 0 AGPRs, 20 SGPRs" or "101 registers, 2 uniform registers".
+std::string liveCounts(Vendor vendor, int vector, int matrix, int scalar) {
+  if (vendor == Vendor::Nvidia)
+    return std::to_string(vector) + " registers, " + std::to_string(scalar) + " uniform registers";
+  return std::to_string(vector) + " VGPRs, " + std::to_string(matrix) + " AGPRs, " + std::to_string(scalar) + " SGPRs";
+}
+
+// The columns of a table of register counts: kernel and arch (data only), the
+// line, the vendor's register kinds (the matrix one only where it exists).
+std::vector<Column> registerColumns(Vendor vendor, const char *vector_key, const char *matrix_key,
+                                    const char *scalar_key) {
+  const RegisterNames names = registerNames(vendor);
+  std::vector<Column> columns = {{"", "kernel", false, Show::Data}, {"", "arch", false, Show::Data},
+                                 {"LINE", "line", true},             {names.vector, vector_key, true}};
+  if (names.matrix) columns.push_back({names.matrix, matrix_key, true});
+  columns.push_back({names.scalar, scalar_key, true});
+  return columns;
+}
+
 // The kernel's heading: "laplacian_k5<double>(...) [gfx90a] laplacian.hip:12: 94 VGPRs allocated, 5/8
 // waves/SIMD; at most 94 VGPRs, ... live at once".
 Line heading(const KernelReport &k, const KernelIsa &kernel) {
@@ -191,8 +221,7 @@ Line heading(const KernelReport &k, const KernelIsa &kernel) {
                      std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
                      occupancyUnit(k.summary.vendor);
   if (const IsaFunction *f = kernel.get())
-    text += "; at most " + std::to_string(f->max_vgprs) + " VGPRs, " + std::to_string(f->max_agprs) + " AGPRs, " +
-            std::to_string(f->max_sgprs) + " SGPRs live at once";
+    text += "; at most " + liveCounts(k.summary.vendor, f->max_vgprs, f->max_agprs, f->max_sgprs) + " live at once";
   return Line(text);
 }
 
@@ -208,26 +237,27 @@ Cell lineLabel(const KernelIsa &kernel, int file, int line) {
 
 Table linesTable(const KernelReport &k, const KernelIsa &kernel, const std::vector<LinePressure> &lines,
                  const std::vector<LinePressure> &hottest) {
+  const bool agprs = registerNames(k.record.vendor).matrix != nullptr;
   Table table;
-  table.columns = {{"", "kernel", false, Show::Data},  {"", "arch", false, Show::Data},
-                   {"LINE", "line", true},              {"VGPR", "peak_vgprs", true},
-                   {"AGPR", "peak_agprs", true},        {"SGPR", "peak_sgprs", true},
-                   {"INSTR", "instructions", true},     {"HOT", "rank", true},
-                   {"SOURCE", "source"}};
+  table.columns = registerColumns(k.record.vendor, "peak_vgprs", "peak_agprs", "peak_sgprs");
+  table.columns.insert(table.columns.end(), {{"INSTR", "instructions", true}, {"HOT", "rank", true}, {"SOURCE", "source"}});
   for (const LinePressure &line : lines) {
     auto rank = std::find_if(hottest.begin(), hottest.end(), [&](const LinePressure &h) {
       return h.file == line.file && h.line == line.line;
     });
-    Cell label = lineLabel(kernel, line.file, line.line);
+    std::vector<Cell> row = {k.record.demangled, k.record.arch, lineLabel(kernel, line.file, line.line)};
     if (!line.instructions) {
-      table.add({k.record.demangled, k.record.arch, label, "", "", "", "", "", sourceLine(kernel, line.file, line.line)});
-      continue;
+      row.insert(row.end(), agprs ? 5 : 4, Cell(""));
+    } else {
+      row.push_back(Cell::count(line.peak_vgprs));
+      if (agprs) row.push_back(Cell::count(line.peak_agprs));
+      row.push_back(Cell::count(line.peak_sgprs));
+      row.push_back(Cell::count(line.instructions));
+      row.push_back(rank == hottest.end() ? Cell("")
+                                          : Cell("#" + std::to_string(rank - hottest.begin() + 1), rank - hottest.begin() + 1));
     }
-    table.add({k.record.demangled, k.record.arch, label, Cell::count(line.peak_vgprs), Cell::count(line.peak_agprs),
-               Cell::count(line.peak_sgprs), Cell::count(line.instructions),
-               rank == hottest.end() ? Cell("") : Cell("#" + std::to_string(rank - hottest.begin() + 1),
-                                                       rank - hottest.begin() + 1),
-               sourceLine(kernel, line.file, line.line)});
+    row.push_back(sourceLine(kernel, line.file, line.line));
+    table.add(std::move(row));
   }
   return table;
 }
@@ -274,23 +304,38 @@ void explainKernel(Document &doc, const KernelReport &k, const KernelIsa &kernel
   if (f->peak.instruction >= 0) {
     const IsaInstruction &at = f->instructions[f->peak.instruction];
     doc.line(Line());
-    doc.line(Line("peak: " + std::to_string(f->peak.vgprs) + " VGPRs, " + std::to_string(f->peak.agprs) + " AGPRs, " +
-                  std::to_string(f->peak.sgprs) + " SGPRs live at " + where(kernel, at.file, at.line) + ": " +
-                  at.text + " (line " + std::to_string(at.asm_line) + " of the .s)"));
+    const Vendor vendor = k.record.vendor;
+    char offset[32];
+    std::snprintf(offset, sizeof offset, "%04lx", at.address);
+    doc.line(Line("peak: " + liveCounts(vendor, f->peak.vgprs, f->peak.agprs, f->peak.sgprs) + " live at " +
+                  where(kernel, at.file, at.line) + ": " + at.text +
+                  (at.address >= 0 ? std::string(" (offset /*") + offset + "*/)"
+                                   : " (line " + std::to_string(at.asm_line) + " of the .s)")));
     doc.line(Line("live there: " + registerRanges(f->peak.live_registers)));
     doc.line(Line("live across it, by the line that wrote them (long live ranges an edit can shorten):"));
     Table across;
-    across.columns = {{"", "kernel", false, Show::Data}, {"", "arch", false, Show::Data},
-                      {"LINE", "line", true},             {"VGPR", "vgprs", true},
-                      {"AGPR", "agprs", true},            {"SGPR", "sgprs", true},
-                      {"SOURCE", "source"}};
-    for (const LiveAcross &a : f->peak.live_across)
-      across.add({k.record.demangled, k.record.arch,
-                  a.file < 0 ? Cell("(entry or none)") : lineLabel(kernel, a.file, a.line),
-                  Cell::count(a.vgprs), Cell::count(a.agprs), Cell::count(a.sgprs), sourceLine(kernel, a.file, a.line)});
+    across.columns = registerColumns(vendor, "vgprs", "agprs", "sgprs");
+    across.columns.push_back({"SOURCE", "source"});
+    for (const LiveAcross &a : f->peak.live_across) {
+      std::vector<Cell> row = {k.record.demangled, k.record.arch,
+                               a.file < 0 ? Cell("(entry or none)") : lineLabel(kernel, a.file, a.line),
+                               Cell::count(a.vgprs)};
+      if (registerNames(vendor).matrix) row.push_back(Cell::count(a.agprs));
+      row.push_back(Cell::count(a.sgprs));
+      row.push_back(sourceLine(kernel, a.file, a.line));
+      across.add(std::move(row));
+    }
     doc.table(std::move(across));
   }
   doc.line(Line());
+  if (f->mix.total == 0) {  // NVIDIA: nvdisasm gives liveness and lines, not the MC layer's instruction classes
+    std::vector<std::string> notes = f->notes;
+    notes.insert(notes.end(), kernel.isa->notes.begin(), kernel.isa->notes.end());
+    notes.push_back("the instruction mix and the static estimate are read for AMD kernels only");
+    doc.notes({notes});
+    doc.line(Line());
+    return;
+  }
   std::string mix = "instruction mix (" + std::to_string(f->mix.total) + "):";
   for (std::size_t i = 0; i < kInstrKindCount; ++i)
     if (f->mix.counts[i]) mix += " " + std::string(instrKindKey(static_cast<InstrKind>(i))) + " " +

@@ -69,6 +69,7 @@ std::string launchNote(const LaunchAssumption &launch) {
       return "assumes workgroups of " + size + ", the size its launches in the file use";
     case BlockSizeSource::MaxFlatWorkgroupSize:
     case BlockSizeSource::LaunchBounds:
+    case BlockSizeSource::RequiredWorkGroupSize:
     case BlockSizeSource::Default:
       break;
   }

@@ -34,6 +34,9 @@ struct CompileJob {
   // The dependency file (-MD -MF) is the result cache's input alone: without a
   // cache (--no-cache) it is not written. For nvcc it is a preprocessor run of its own.
   bool dependencies = true;
+  // NVIDIA: keep each arch's cubin in ArchOutput::device_code (explain reads
+  // it with nvdisasm). AMD's .s is kept always.
+  bool keep_device_code = false;
 };
 
 struct ArchOutput {
@@ -41,6 +44,7 @@ struct ArchOutput {
   std::string assembly;     // the device .s (AMD) or .ptx (NVIDIA)
   std::string remarks_yaml; // the .opt.yaml, empty if the compiler wrote none
   std::string link_report;  // NVIDIA -rdc: nvlink's resource report
+  std::string device_code;  // NVIDIA with CompileJob::keep_device_code: the arch's cubin (ELF bytes)
 };
 
 struct CompileOutput {
@@ -60,5 +64,20 @@ CompileOutput compileHip(const CompileJob &job);
 // ArchOutput holds the PTX as `assembly` and that link's report as
 // `link_report`.
 CompileOutput compileCuda(const CompileJob &job);
+
+// Where nvdisasm is (CUDA's full toolkit; CUDA's compiler-only packages lack
+// it): on PATH, beside `nvcc` (a resolved path, may be empty), in
+// $CUDA_PATH/bin, in /usr/local/cuda/bin. Empty when it is in none of them.
+std::string findNvdisasm(const std::string &nvcc);
+
+// nvdisasm's two views of one cubin, which it cannot print in one run: the
+// per-instruction register liveness (-c -plr) and the line table with its
+// inline chains (-c -gi). Runs in a private temporary directory; throws
+// regscope::Error with nvdisasm's first lines when it fails.
+struct CubinListing {
+  std::string life_ranges;
+  std::string line_info;
+};
+CubinListing disassembleCubin(const std::string &nvdisasm, const std::string &cubin, int timeout_seconds);
 
 }  // namespace regscope

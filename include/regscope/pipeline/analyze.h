@@ -31,7 +31,9 @@ struct AnalyzeOptions {
   // both: small and large, in parallel). With only such jobs, `compiler` is ocloc.
   std::string intel_device = kDefaultIntelDevice;
   std::vector<GrfMode> intel_grf = {GrfMode::Small};
-  // explain and analyze --lines: keep each AMD compile's .s for the isa stage.
+  // explain and analyze --lines: keep each compile's .s (AMD) or cubin
+  // (NVIDIA) for the isa stage, compiled with line tables (-gline-tables-only
+  // for clang, -lineinfo for nvcc; they change no figure: docs/explain.md).
   // The cache is not read then (it keeps no assembly); what it stores is the same.
   bool keep_assembly = false;
 };
