@@ -448,13 +448,17 @@ class AdviseView : public View {
       const KernelFigures &b = r_.baseline.kernels[i];
       const KernelFigures *a = matchedAt(r_.combined_measured, r_.combined_matched, i);
       if (!a || (!one && sameFigures(b, *a))) continue;  // another kernel, untouched
-      std::string text = std::to_string(b.vgprs) + " -> " + std::to_string(a->vgprs) + " VGPRs, ";
+      // "102 -> 94 VGPRs", or "44 VGPRs" where the figure did not move.
+      auto change = [](int before, int after, const char *unit) {
+        return (before == after ? "" : std::to_string(before) + " -> ") + std::to_string(after) + unit;
+      };
+      std::string text = change(b.vgprs, a->vgprs, " VGPRs, ");
       if (b.vgpr_spills + b.sgpr_spills != a->vgpr_spills + a->sgpr_spills)
         text += std::to_string(b.vgpr_spills + b.sgpr_spills) + " -> " +
                 std::to_string(a->vgpr_spills + a->sgpr_spills) + " spills, ";
       if (b.scratch_bytes != a->scratch_bytes)
         text += std::to_string(b.scratch_bytes) + " -> " + std::to_string(a->scratch_bytes) + " B scratch, ";
-      text += std::to_string(b.waves_per_simd) + " -> " + std::to_string(a->waves_per_simd) + " waves/SIMD";
+      text += change(b.waves_per_simd, a->waves_per_simd, " waves/SIMD");
       // An SGPR-only gain (a __restrict__ that frees scalar registers) is a gain too.
       if (b.sgprs != a->sgprs) text += ", " + std::to_string(b.sgprs) + " -> " + std::to_string(a->sgprs) + " SGPRs";
       const std::string who = one ? "" : shortKernelName(b.demangled) + " [" + b.arch + "]: ";
