@@ -59,6 +59,23 @@ TEST(Names, BaseName) {
   EXPECT_EQ(demangle("not_mangled"), "not_mangled");
 }
 
+// --kernel takes any of these (explain, advise). The symbols are the Itanium
+// ABI's for: template<> void ns::scale<float>(float*, int); laplacian_k5<double>;
+// a kernel in an anonymous namespace; BabelStream's for_each_kernel of a lambda.
+TEST(Names, KernelNamesFromTheSymbol) {
+  const std::string scale = "_ZN2ns5scaleIfEEvPfi";
+  EXPECT_EQ(kernelNames(scale), (std::vector<std::string>{scale, "void ns::scale<float>(float*, int)",
+                                                          "ns::scale<float>", "scale<float>", "ns::scale", "scale"}));
+  for (const char *name : {"laplacian_k5<double>", "laplacian_k5"})
+    EXPECT_TRUE(namesKernel(name, "_Z12laplacian_k5IdEvPT_S1_iiiiiiii")) << name;
+  EXPECT_FALSE(namesKernel("laplacian_k5<float>", "_Z12laplacian_k5IdEvPT_S1_iiiiiiii"));
+  EXPECT_TRUE(namesKernel("(anonymous namespace)::kk", "_ZN12_GLOBAL__N_12kkEPi"));
+  EXPECT_TRUE(namesKernel("kk", "_ZN12_GLOBAL__N_12kkEPi"));
+  EXPECT_TRUE(namesKernel("for_each_kernel", "_Z15for_each_kernelIZN10CUDAStreamIdE11init_arraysEdddEUlmE_EvmT_"));
+  EXPECT_EQ(kernelNames("plain_c_kernel"), (std::vector<std::string>{"plain_c_kernel"}));
+  EXPECT_FALSE(namesKernel("scale", "_ZN2ns5scaleIfEEvPfi_not_a_symbol"));
+}
+
 TEST(DeclarationLine, WalksBackFromTheBraceToTheName) {
   const std::string source =
       "// scale(x) is documented here\n"             // 1: a comment mentioning the name

@@ -77,8 +77,10 @@ std::string diffLabel(const std::string &path) {
   return path;
 }
 
+// The names of the symbol (support/symbols.h), and the declared name with
+// any of its leading namespaces left out ("b::scale" for "a::b::scale").
 bool namesKernel(const KernelRef &k, const std::string &wanted) {
-  return wanted == k.name || wanted == k.mangled || wanted == k.demangled || wanted == functionBaseName(k.demangled) ||
+  return regscope::namesKernel(wanted, k.mangled) || wanted == k.demangled || wanted == k.name ||
          (k.name.size() > wanted.size() && k.name.compare(k.name.size() - wanted.size(), wanted.size(), wanted) == 0 &&
           k.name[k.name.size() - wanted.size() - 1] == ':');
 }

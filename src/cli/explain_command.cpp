@@ -12,16 +12,6 @@
 namespace regscope {
 namespace {
 
-// --kernel matches the mangled name, the demangled signature, or the name
-// without its parameters or namespaces ("laplacian_k5<double>", "laplacian_k5").
-bool matches(const KernelRecord &record, const std::string &wanted) {
-  const std::string base = functionBaseName(record.demangled);
-  const std::string bare = base.substr(0, base.find('<'));
-  const std::size_t colons = bare.rfind("::");
-  return wanted == record.name || wanted == record.demangled || wanted == base || wanted == bare ||
-         (colons != std::string::npos && wanted == bare.substr(colons + 2));
-}
-
 // The kernels --kernel names (all without it); bad input is one line, exit 2.
 ExplainedReport select(ExplainedReport explained, const std::string &wanted, const std::vector<std::string> &files) {
   std::string inputs;
@@ -39,7 +29,7 @@ ExplainedReport select(ExplainedReport explained, const std::string &wanted, con
     const KernelReport &kernel = explained.report.kernels[k];
     if (known.find(kernel.record.demangled) == std::string::npos)
       known += (known.empty() ? "" : "; ") + kernel.record.demangled;
-    if (!matches(kernel.record, wanted)) continue;
+    if (!namesKernel(wanted, kernel.record.name)) continue;
     picked.report.kernels.push_back(kernel);
     picked.kernels.push_back(explained.kernels[k]);
   }
