@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "regscope/support/error.h"
+#include "regscope/support/symbols.h"
 #include "regscope/gate/gate.h"
 #include "regscope/support/process.h"
 #include "regscope/target/amdgpu.h"
@@ -56,6 +57,23 @@ TEST(Config, DefaultsOverridesAndGlobs) {
   EXPECT_FALSE(thresholdsFor(config, kernel("plain", 8, 10).record).max_scratch);
 
   EXPECT_EQ(findConfig(dir.path() + "/sub/dir").path, dir.path() + "/.regscope.json");
+}
+
+// A config entry names a kernel as a user writes it: "laplacian_k5<double>",
+// "ns::scale*" (support/symbols.h kernelNames), not only as the bare name.
+TEST(Config, MatchTakesTemplateAndQualifiedNames) {
+  KernelSettings s;
+  const std::string k5 = "_Z12laplacian_k5IdEvPT_S1_iiiiiiii", scale = "_ZN2ns5scaleIfEEvPfi";
+  for (const char *match : {"laplacian_k5<double>", "laplacian_k5*", "laplacian_k5"}) {
+    s.match = match;
+    EXPECT_TRUE(s.matches(k5, demangle(k5), functionBaseName(demangle(k5)))) << match;
+  }
+  s.match = "laplacian_k5<float>";
+  EXPECT_FALSE(s.matches(k5, demangle(k5), functionBaseName(demangle(k5))));
+  for (const char *match : {"ns::scale<float>", "ns::*", "scale<*>"}) {
+    s.match = match;
+    EXPECT_TRUE(s.matches(scale, demangle(scale), functionBaseName(demangle(scale)))) << match;
+  }
 }
 
 TEST(Config, ErrorsNameTheProblem) {

@@ -13,6 +13,7 @@
 #include "regscope/source/flags.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
+#include "regscope/support/symbols.h"
 
 namespace regscope {
 namespace {
@@ -77,7 +78,10 @@ std::optional<std::string> untrusted(const fs::path &file) {
 
 bool KernelSettings::matches(const std::string &mangled, const std::string &demangled,
                              const std::string &base_name) const {
-  return globMatches(match, mangled) || globMatches(match, demangled) || globMatches(match, base_name);
+  if (globMatches(match, mangled) || globMatches(match, demangled) || globMatches(match, base_name)) return true;
+  for (const std::string &name : kernelNames(mangled))  // "ns::scale<float>", "scale<float>", ...
+    if (globMatches(match, name)) return true;
+  return false;
 }
 
 Config loadConfig(const std::string &path) {

@@ -17,8 +17,9 @@ struct Thresholds {
   std::optional<int> max_scratch;    // bytes per lane (AMD), stack bytes (NVIDIA)
 };
 
-// Settings for the kernels whose mangled name, demangled signature or bare
-// function name matches the glob `match`. Later entries win.
+// Settings for the kernels one of whose names (the mangled symbol, the
+// demangled signature, the bare name, and support/symbols.h's kernelNames)
+// matches the glob `match`. Later entries win.
 struct KernelSettings {
   std::string match;
   Thresholds thresholds;
