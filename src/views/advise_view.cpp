@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include "html_page.h"
 #include "phrases.h"
@@ -182,7 +183,13 @@ class AdviseView : public View {
     const std::size_t hints = r_.found.candidates.size() - tried;
     std::string archs;
     for (const std::string &a : r_.archs) archs += (archs.empty() ? "" : ", ") + a;
-    doc.line(Line(r_.display_path + ": " + plural(r_.found.kernels.size(), "kernel", "kernels") + " on " + archs +
+    // A template is one kernel in the source and one compiled kernel per instantiation.
+    std::set<std::string> compiled;
+    for (const KernelFigures &k : r_.baseline.kernels) compiled.insert(k.mangled);
+    const std::string instances = compiled.size() > r_.found.kernels.size()
+                                      ? " (" + plural(compiled.size(), "instantiation", "instantiations") + ")"
+                                      : "";
+    doc.line(Line(r_.display_path + ": " + plural(r_.found.kernels.size(), "kernel", "kernels") + instances + " on " + archs +
                   "; " + plural(r_.found.candidates.size(), "candidate", "candidates") + " (" +
                   plural(tried, "edit", "edits") + " tried, " + plural(hints, "hint", "hints") + "); " +
                   plural(r_.compiles, "compile", "compiles")));
