@@ -69,7 +69,8 @@ make_asm() {  # MB -> file
 }
 
 make_fat() {  # MB -> file
-  local out=$scratch/host-$1.o src=fixtures/hipcc-5.2.3/probe-host.o
+  local out=$scratch/host-$1.o src=$scratch/probe-host.o
+  cp fixtures/hipcc-5.2.3/probe-host.o "$src"  # objcopy rewrites the file it dumps from
   objcopy --dump-section .hip_fatbin="$scratch/bundle" "$src"
   # pad the bundle to the section's 4096-byte alignment, then repeat it
   truncate -s $(( ($(stat -c %s "$scratch/bundle") + 4095) / 4096 * 4096 )) "$scratch/bundle"
@@ -78,7 +79,7 @@ make_fat() {  # MB -> file
     for ((j = i; j < i + 64 && j < copies; j++)); do cat "$scratch/bundle"; done
   done >"$scratch/fatbin"
   objcopy --update-section .hip_fatbin="$scratch/fatbin" "$src" "$out"
-  rm -f "$scratch/bundle" "$scratch/fatbin"
+  rm -f "$scratch/bundle" "$scratch/fatbin" "$src"
   echo "$out"
 }
 
