@@ -6,7 +6,8 @@
 #     (the floor: the compiler's own work for the device code),
 # and, if given, another build of regscope (an older one, say). The commands
 # run in alternating order, round after round, so that load from elsewhere
-# touches each alike; prints the median of RUNS for each and the ratios.
+# touches each alike; prints the median of RUNS for each and the ratios, over
+# wall time and over CPU time (user + sys, the compiler's processes included).
 #
 # With an NVIDIA ARCH (sm_90), nvcc instead: `nvcc -c` (host code included)
 # and the device side alone (`nvcc --cubin -Xptxas -v`), the file compiled as
@@ -26,14 +27,13 @@ trap 'rm -rf "$scratch"' EXIT
 export XDG_CACHE_HOME=$scratch/cache
 
 calc() { awk "BEGIN { print $1 }"; }  # arithmetic without bc
-time_one() {  # prints seconds for one run of "$@" inside a fresh scratch dir
-  local dir s e
+time_one() {  # prints "wall cpu" seconds for one run of "$@" (cpu: user + sys, children included) in a fresh scratch dir
+  local dir wall user sys
   dir=$(mktemp -d "$scratch/run.XXXXXX")
-  s=$EPOCHREALTIME
-  (cd "$dir" && "$@" >/dev/null 2>&1) || echo "bench-analyze: failed: $*" >&2
-  e=$EPOCHREALTIME
+  (cd "$dir" && /usr/bin/time -f '%e %U %S' -o "$scratch/time" "$@" >/dev/null 2>&1) || echo "bench-analyze: failed: $*" >&2
+  read -r wall user sys <"$scratch/time"
   rm -rf "$dir"
-  calc "$e - $s"
+  echo "$wall $(calc "$user + $sys")"
 }
 
 if [[ $arch == sm_* ]]; then  # NVIDIA: nvcc -c, and the device side alone with ptxas -v
@@ -60,10 +60,16 @@ done
 
 printf 'file            %s, %s\n' "${file#$PWD/}" "$arch"
 printf 'load average    %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
-bare=$(median <"$scratch/${names[0]}")
-floor=$(median <"$scratch/${names[1]}")
-for n in "${names[@]}"; do
-  m=$(median <"$scratch/$n")
-  printf '%-15s %7.3f s  %5.2fx %s  %5.2fx %s  (median of %d)\n' "$n" "$m" \
-    "$(calc "$m / $bare")" "${names[0]}" "$(calc "$m / $floor")" "${names[1]}" "$runs"
+# Wall time, then CPU time (user + sys of the command and its children): on a
+# machine shared with other work, the CPU time is what the load distorts least.
+for col in 1 2; do
+  [ $col = 1 ] && echo "wall time" || echo "CPU time"
+  bare=$(cut -d' ' -f$col "$scratch/${names[0]}" | median)
+  floor=$(cut -d' ' -f$col "$scratch/${names[1]}" | median)
+  for n in "${names[@]}"; do
+    m=$(cut -d' ' -f$col "$scratch/$n" | median)
+    printf '  %-15s %7.3f s  %5.2fx %s  %5.2fx %s  (median of %d)\n' "$n" "$m" \
+      "$(calc "$m / $bare")" "${names[0]}" "$(calc "$m / $floor")" "${names[1]}" "$runs"
+  done
 done
+printf 'load average    %s at the end\n' "$(cut -d' ' -f1-3 /proc/loadavg)"

@@ -142,15 +142,22 @@ std::optional<std::int64_t> leadingNumber(StringRef value, bool &overflow) {
 }  // namespace
 
 AsmFile parseAsm(std::string_view text) {
+  return parseAsm([text](const std::function<void(std::string_view)> &fn) {
+    scan::forEachLine(text, [&](StringRef line) { fn(scan::view(line)); });
+  });
+}
+
+AsmFile parseAsm(const LineSource &lines) {
   AsmFile out;
   out.facts.source = ".s";
   Functions kernels;
 
   // LLVM 20+: resource symbols (".set k.num_vgpr, max(42, callee.num_vgpr)").
   std::map<std::string, std::string> symbols;
-  scan::forEachLine(text, [&](StringRef line) {
-    if (!line.contains(".set")) return;
-    if (auto set = setDirective(line)) symbols[set->first.str()] = set->second.str();
+  lines([&](std::string_view line) {
+    // setDirective's own first test, inline: a search of every line for ".set" was a tenth of a large .s
+    if (scan::ltrim(scan::ref(line)).startswith(".set"))
+      if (auto set = setDirective(scan::ref(line))) symbols[set->first.str()] = set->second.str();
   });
   // Each symbol is evaluated once per target (the file names it once, first).
   std::optional<McExprEvaluator> evaluator;
@@ -175,50 +182,45 @@ AsmFile parseAsm(std::string_view text) {
   bool saw_target = false;
   std::string metadata_yaml;
 
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos) eol = text.size();
-    std::string_view raw = text.substr(pos, eol - pos);
-    pos = eol + 1;
+  lines([&](std::string_view raw) {
     std::string_view line = trim(raw);
 
     if (in_metadata) {
       if (line == ".end_amdgpu_metadata") in_metadata = false;
       else metadata_yaml.append(raw).push_back('\n');
-      continue;
+      return;
     }
-    if (line == ".amdgpu_metadata") { in_metadata = true; continue; }
+    if (line == ".amdgpu_metadata") { in_metadata = true; return; }
 
     if (line.rfind(".amdgcn_target", 0) == 0) {
       std::size_t q1 = line.find('"'), q2 = line.rfind('"');
       if (q1 != std::string_view::npos && q2 > q1) out.arch = archFromTarget(line.substr(q1 + 1, q2 - q1 - 1));
       saw_target = true;
-      continue;
+      return;
     }
     if (line.rfind(".ident", 0) == 0 && out.producer.empty()) {
       std::size_t q1 = line.find('"'), q2 = line.rfind('"');
       if (q1 != std::string_view::npos && q2 > q1) out.producer = std::string(line.substr(q1 + 1, q2 - q1 - 1));
-      continue;
+      return;
     }
     if (line.rfind(".amdhsa_kernel ", 0) == 0) {
       descriptor = std::string(trim(line.substr(15)));
       kernels[descriptor].is_kernel = true;
       saw_target = true;
-      continue;
+      return;
     }
-    if (line == ".end_amdhsa_kernel") { descriptor.clear(); continue; }
+    if (line == ".end_amdhsa_kernel") { descriptor.clear(); return; }
     if (!descriptor.empty() && line.rfind(".amdhsa_", 0) == 0) {
       std::size_t space = line.find_first_of(" \t");
-      if (space == std::string_view::npos) continue;
+      if (space == std::string_view::npos) return;
       auto known = kDirectiveFields.find(line.substr(0, space));
-      if (known == kDirectiveFields.end()) continue;
+      if (known == kDirectiveFields.end()) return;
       KernelSections &sections = kernels[descriptor];
       if (auto number = valueOf(scan::ref(trim(line.substr(space))), known->second, sections)) {
         std::int64_t v = known->second == Field::WaveSize ? (*number ? 32 : 64) : *number;
         setField(sections.directives, known->second, v);
       }
-      continue;
+      return;
     }
 
     // Instructions of the current function: AGPR copies and matrix-core ops.
@@ -229,11 +231,11 @@ AsmFile parseAsm(std::string_view text) {
 
     if (auto type = functionType(scan::ref(line))) {
       function = type->str();
-      continue;
+      return;
     }
-    if (line == "; Kernel info:") { in_info = !function.empty(); continue; }
+    if (line == "; Kernel info:") { in_info = !function.empty(); return; }
     if (in_info) {
-      if (line.empty() || line.front() != ';') { in_info = false; continue; }
+      if (line.empty() || line.front() != ';') { in_info = false; return; }
       if (auto comment = infoComment(scan::ref(line))) {
         auto known = kCommentFields.find(scan::view(comment->first));
         if (known != kCommentFields.end()) {
@@ -243,7 +245,7 @@ AsmFile parseAsm(std::string_view text) {
         }
       }
     }
-  }
+  });
   // A metadata block that never ends is a cut-off file, not a shorter one.
   if (in_metadata) throw Error("malformed .amdgpu_metadata block: truncated (no .end_amdgpu_metadata)");
   if (!metadata_yaml.empty()) parseMetadata(metadata_yaml, kernels, out.arch);

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
+#include <unordered_set>
 
 #include "amdgpu_metadata.h"
 #include "regscope/collect/collect.h"
@@ -29,13 +31,22 @@ std::uint64_t readU64(std::string_view bytes, std::size_t at) {
   return v;
 }
 
-void fromElf(std::string_view bytes, std::vector<CodeObject> &out, int depth);
+// What a walk keeps: the code objects found, the metadata notes already read
+// (copies: the caller may drop the pages of a stretch it was told is read),
+// and whom to tell that a stretch was read.
+struct Walk {
+  std::vector<CodeObject> out;
+  std::unordered_set<std::string> notes;
+  const std::function<void(std::string_view)> &consumed;
+};
+
+void fromElf(std::string_view bytes, Walk &walk, int depth);
 
 // magic[24], u64 count, then count x {u64 offset, u64 size, u64 triple length, triple}.
 // Every count, offset and length is checked against the input before it is
 // used, so each entry advances and the walk ends within the input. Returns
 // the bundle's extent: the end of the last byte any entry uses.
-std::size_t fromBundle(std::string_view bytes, std::vector<CodeObject> &out, int depth) {
+std::size_t fromBundle(std::string_view bytes, Walk &walk, int depth) {
   if (depth > kMaxNesting) throw Error("offload bundles nested too deeply");
   const std::uint64_t count = readU64(bytes, kBundleMagic.size());
   std::size_t at = kBundleMagic.size() + 8;
@@ -52,22 +63,28 @@ std::size_t fromBundle(std::string_view bytes, std::vector<CodeObject> &out, int
     const std::string_view triple = bytes.substr(at, length);
     at += length;
     extent = std::max<std::size_t>({extent, at, offset + size});
-    if (triple.find("amdgcn") != std::string_view::npos && size > 0) fromElf(bytes.substr(offset, size), out, depth + 1);
+    if (triple.find("amdgcn") != std::string_view::npos && size > 0) fromElf(bytes.substr(offset, size), walk, depth + 1);
   }
   return extent;
 }
 
-// The bundles in a host file's .hip_fatbin section, one after the other.
-void fromFatbin(std::string_view fatbin, std::vector<CodeObject> &out, int depth) {
+// The bundles in a host file's .hip_fatbin section, one after the other (a
+// linker concatenates those of its objects): each is read once, and said so.
+void fromFatbin(std::string_view fatbin, Walk &walk, int depth) {
   for (std::size_t at = fatbin.find(kBundleMagic); at != std::string_view::npos;) {
-    const std::size_t extent = fromBundle(fatbin.substr(at), out, depth + 1);
+    const std::size_t extent = fromBundle(fatbin.substr(at), walk, depth + 1);
+    if (walk.consumed) walk.consumed(fatbin.substr(0, at + extent));
     at = fatbin.find(kBundleMagic, at + extent);  // past this bundle's code objects: no magic inside them counts
   }
 }
 
-void fromMetadataNote(llvm::ArrayRef<std::uint8_t> desc, std::vector<CodeObject> &out) {
+void fromMetadataNote(llvm::ArrayRef<std::uint8_t> desc, Walk &walk) {
+  const std::string_view note(reinterpret_cast<const char *>(desc.data()), desc.size());
+  // The same code object linked in from several objects (a kernel template
+  // instantiated in many sources) says nothing new.
+  if (!walk.notes.emplace(note).second) return;
   llvm::msgpack::Document doc;
-  metadataFromMsgpack(std::string_view(reinterpret_cast<const char *>(desc.data()), desc.size()), doc);
+  metadataFromMsgpack(note, doc);
   Metadata metadata = readMetadata(doc);
   CodeObject co;
   co.arch = metadata.arch;
@@ -82,10 +99,10 @@ void fromMetadataNote(llvm::ArrayRef<std::uint8_t> desc, std::vector<CodeObject>
       facts.set(Field::Vgprs, *facts.get(Field::VgprsTotal));
     co.facts.kernels.push_back(std::move(facts));
   }
-  out.push_back(std::move(co));
+  walk.out.push_back(std::move(co));
 }
 
-void fromElf(std::string_view bytes, std::vector<CodeObject> &out, int depth) {
+void fromElf(std::string_view bytes, Walk &walk, int depth) {
   if (depth > kMaxNesting) throw Error("offload bundles nested too deeply");
   llvm::MemoryBufferRef buffer(llvm::StringRef(bytes.data(), bytes.size()), "code object");
   auto object = llvm::object::ObjectFile::createELFObjectFile(buffer);
@@ -102,7 +119,7 @@ void fromElf(std::string_view bytes, std::vector<CodeObject> &out, int depth) {
       }
       auto contents = section.getContents();
       if (!contents) throw Error("unreadable .hip_fatbin: " + llvm::toString(contents.takeError()));
-      fromFatbin(std::string_view(contents->data(), contents->size()), out, depth);
+      fromFatbin(std::string_view(contents->data(), contents->size()), walk, depth);
     }
     return;
   }
@@ -120,18 +137,19 @@ void fromElf(std::string_view bytes, std::vector<CodeObject> &out, int depth) {
       if (note.getName() == "AMDGPU" && note.getType() == llvm::ELF::NT_AMDGPU_METADATA)
         metadata.push_back(note.getDesc());
     if (err) throw Error("unreadable ELF notes: " + llvm::toString(std::move(err)));
-    for (llvm::ArrayRef<std::uint8_t> desc : metadata) fromMetadataNote(desc, out);
+    for (llvm::ArrayRef<std::uint8_t> desc : metadata) fromMetadataNote(desc, walk);
   }
 }
 
 }  // namespace
 
-std::vector<CodeObject> parseCodeObjects(std::string_view bytes) {
-  std::vector<CodeObject> out;
-  if (bytes.substr(0, kBundleMagic.size()) == kBundleMagic) fromBundle(bytes, out, 0);
-  else if (bytes.substr(0, 4) == "\x7f" "ELF") fromElf(bytes, out, 0);
+std::vector<CodeObject> parseCodeObjects(std::string_view bytes,
+                                         const std::function<void(std::string_view)> &consumed) {
+  Walk walk{{}, {}, consumed};
+  if (bytes.substr(0, kBundleMagic.size()) == kBundleMagic) fromBundle(bytes, walk, 0);
+  else if (bytes.substr(0, 4) == "\x7f" "ELF") fromElf(bytes, walk, 0);
   else throw Error("not an ELF file or offload bundle");
-  return out;
+  return std::move(walk.out);
 }
 
 }  // namespace regscope

@@ -1,6 +1,7 @@
 // Parses kernel-resource-usage remarks printed as text on stderr.
 #include <charconv>
 #include <map>
+#include <utility>
 #include <string>
 
 #include "regscope/collect/collect.h"
@@ -100,38 +101,49 @@ void setRemarkValue(KernelFacts &facts, Field field, std::string_view value) {
   noteUnresolved(facts.notes, field, value, evaluated.problem);
 }
 
-FactSet parseRemarkText(std::string_view text, const std::string &arch) {
-  FactSet set{"remarks", {}};
-  // A parallel build (make -j, ninja) interleaves the remark blocks of
-  // different files, so a value line belongs to the block opened at its own
-  // FILE:LINE, never simply to the last block printed. Indices, not
-  // pointers: the vector grows.
-  std::map<std::pair<StringRef, StringRef>, std::size_t> open;
-  std::optional<std::size_t> last;
-  scan::forEachLine(text, [&](StringRef line) {
-    RemarkLine m;
-    if (!line.contains(": ") || !matchRemarkLine(line, m)) return;  // warnings, errors, source snippets
-    for (const RemarkLabel &known : kRemarkLabels) {
-      if (known.text != scan::view(m.label)) continue;
-      if (!known.field) {  // "Function Name" opens a block
-        KernelFacts facts;
-        facts.name = m.value.str();
-        facts.arch = arch;
-        facts.file = m.file.str();
-        facts.line = lineNumber(m.line);
-        set.kernels.push_back(std::move(facts));
-        last = set.kernels.size() - 1;
-        open[{m.file, m.line}] = *last;  // a previous block at this place is complete
-      } else if (auto it = open.find({m.file, m.line}); it != open.end()) {
-        setRemarkValue(set.kernels[it->second], *known.field, scan::view(m.value));
-      } else if (last) {  // a location no block opened at: the text's order is all there is
-        setRemarkValue(set.kernels[*last], *known.field, scan::view(m.value));
-      }
-      break;
+RemarkTextParser::RemarkTextParser(std::string arch) : arch_(std::move(arch)) {}
+
+// A parallel build (make -j, ninja) interleaves the remark blocks of
+// different files, so a value line belongs to the block opened at its own
+// FILE:LINE, never simply to the last block printed. Indices, not pointers:
+// the vector grows. The keys are copies: a line read in chunks is gone once
+// the next chunk is read.
+void RemarkTextParser::line(std::string_view text) {
+  RemarkLine m;
+  if (!scan::containsColonSpace(text) || !matchRemarkLine(scan::ref(text), m)) return;  // warnings, source snippets
+  for (const RemarkLabel &known : kRemarkLabels) {
+    if (known.text != scan::view(m.label)) continue;
+    key_.assign(m.file.data(), m.file.size()).push_back('\n');  // no line holds a '\n'
+    key_.append(m.line.data(), m.line.size());
+    if (!known.field) {  // "Function Name" opens a block
+      KernelFacts facts;
+      facts.name = m.value.str();
+      facts.arch = arch_;
+      facts.file = m.file.str();
+      facts.line = lineNumber(m.line);
+      set_.kernels.push_back(std::move(facts));
+      last_ = set_.kernels.size() - 1;
+      open_[key_] = *last_;  // a previous block at this place is complete
+    } else if (auto it = open_.find(key_); it != open_.end()) {
+      setRemarkValue(set_.kernels[it->second], *known.field, scan::view(m.value));
+    } else if (last_) {  // a location no block opened at: the text's order is all there is
+      setRemarkValue(set_.kernels[*last_], *known.field, scan::view(m.value));
     }
-  });
-  for (KernelFacts &facts : set.kernels) markDeviceFunction(facts);
-  return set;
+    break;
+  }
+}
+
+FactSet RemarkTextParser::finish() {
+  for (KernelFacts &facts : set_.kernels) markDeviceFunction(facts);
+  open_.clear();
+  last_.reset();
+  return std::move(set_);
+}
+
+FactSet parseRemarkText(std::string_view text, const std::string &arch) {
+  RemarkTextParser parser(arch);
+  scan::forEachLine(text, [&](StringRef line) { parser.line(scan::view(line)); });
+  return parser.finish();
 }
 
 }  // namespace regscope

@@ -7,6 +7,7 @@
 #include <llvm/ADT/StringRef.h>
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string_view>
 
@@ -24,6 +25,19 @@ void forEachLine(std::string_view text, Fn fn) {
     fn(line);
     rest = tail;
   }
+}
+
+// Whether `s` holds ": " (the separator of every remark line). memchr for the
+// colon: StringRef::find(": ") was a fifth of a large build log's parse.
+inline bool containsColonSpace(std::string_view s) {
+  const char *at = s.data(), *end = s.data() + s.size();
+  while (at < end) {
+    const void *colon = std::memchr(at, ':', static_cast<std::size_t>(end - at));
+    if (!colon) return false;
+    at = static_cast<const char *>(colon) + 1;
+    if (at < end && *at == ' ') return true;
+  }
+  return false;
 }
 
 // ECMAScript's \s, which the parsers' former regular expressions used.

@@ -1,12 +1,16 @@
 // `regscope parse`: the collect -> merge -> model pipeline over artifacts
 // that already exist, with no compiler run.
 #include <filesystem>
+#include <algorithm>
+#include <functional>
 #include <map>
+#include <optional>
 
 #include "regscope/collect/collect.h"
 #include "regscope/model/kernel_model.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"
+#include "regscope/support/chunks.h"
 #include "regscope/support/files.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
@@ -19,13 +23,32 @@ namespace fs = std::filesystem;
 
 enum class Kind { CodeObject, Assembly, RemarksYaml, Log };
 
+// What the first bytes say: a binary or an optimisation record; nullopt for
+// a text, a build log unless it holds assembly directives.
+std::optional<Kind> sniffHead(std::string_view head) {
+  if (head.rfind("\x7f" "ELF", 0) == 0 || head.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0) return Kind::CodeObject;
+  if (head.rfind("--- !", 0) == 0) return Kind::RemarksYaml;
+  return std::nullopt;
+}
+
+// Directives only AMDGPU assembly holds: a text with one anywhere is a .s.
+constexpr std::string_view kAsmMarkers[] = {".amdgcn_target", ".amdgpu_metadata", ".amdhsa_kernel"};
+constexpr std::size_t kLongestMarker = 16;
+
+// One pass, by memchr for the '.' each marker starts with (three finds over a
+// large log cost as much as parsing it).
+bool holdsAsmMarker(std::string_view text) {
+  for (std::size_t at = text.find('.'); at != std::string_view::npos; at = text.find('.', at + 1)) {
+    const std::string_view rest = text.substr(at);
+    for (std::string_view marker : kAsmMarkers)
+      if (rest.rfind(marker, 0) == 0) return true;
+  }
+  return false;
+}
+
 Kind sniff(std::string_view bytes) {
-  if (bytes.rfind("\x7f" "ELF", 0) == 0 || bytes.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0) return Kind::CodeObject;
-  if (bytes.rfind("--- !", 0) == 0) return Kind::RemarksYaml;
-  if (bytes.find(".amdgcn_target") != std::string::npos || bytes.find(".amdgpu_metadata") != std::string::npos ||
-      bytes.find(".amdhsa_kernel") != std::string::npos)
-    return Kind::Assembly;
-  return Kind::Log;
+  if (std::optional<Kind> kind = sniffHead(bytes)) return *kind;
+  return holdsAsmMarker(bytes) ? Kind::Assembly : Kind::Log;
 }
 
 // Runs a parser, naming the file in any error it raises.
@@ -70,42 +93,97 @@ FactSet oneBlockPerKernel(FactSet remarks) {
   return remarks;
 }
 
+std::vector<FactSet> codeObjectFacts(std::string_view bytes,
+                                     const std::function<void(std::string_view)> &consumed = {}) {
+  std::vector<FactSet> sets;
+  std::vector<CodeObject> objects = parseCodeObjects(bytes, consumed);
+  for (CodeObject &co : objects) sets.push_back(std::move(co.facts));
+  bool any = false;
+  for (const FactSet &set : sets) any |= !set.kernels.empty();
+  if (!any) throw Error("no AMDGPU kernels in this file");
+  return sets;
+}
+
+FactSet asmFacts(AsmFile assembly, std::string &producer) {
+  producer = assembly.producer;
+  if (assembly.facts.kernels.empty()) throw Error("no AMDGPU kernels in this assembly");
+  return std::move(assembly.facts);
+}
+
+FactSet yamlFacts(std::string_view bytes, const std::string &file, const std::string &log_arch) {
+  const std::string arch = log_arch.empty() ? archInRecordName(file) : log_arch;
+  if (arch.empty()) throw Error("the file name does not say the arch; pass --arch");
+  FactSet set = parseRemarkYaml(bytes, arch);
+  if (set.kernels.empty()) throw Error("no kernel-resource-usage remarks in this record");
+  return set;
+}
+
+FactSet logFacts(FactSet remarks, const std::string &log_arch) {
+  if (remarks.kernels.empty())
+    throw Error("no kernel-resource-usage remarks (compile with -Rpass-analysis=kernel-resource-usage)");
+  if (log_arch.empty()) throw Error("remarks do not say which arch they are for; pass --arch (e.g. --arch gfx90a)");
+  return oneBlockPerKernel(std::move(remarks));
+}
+
 std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &file, const std::string &log_arch,
                                   std::string &producer) {
-  std::vector<FactSet> sets;
   switch (sniff(bytes)) {
-    case Kind::CodeObject: {
-      std::vector<CodeObject> objects = parseCodeObjects(bytes);
-      for (CodeObject &co : objects) sets.push_back(std::move(co.facts));
-      bool any = false;
-      for (const FactSet &set : sets) any |= !set.kernels.empty();
-      if (!any) throw Error("no AMDGPU kernels in this file");
-      break;
+    case Kind::CodeObject: return codeObjectFacts(bytes);
+    case Kind::Assembly: return {asmFacts(parseAsm(bytes), producer)};
+    case Kind::RemarksYaml: return {yamlFacts(bytes, file, log_arch)};
+    case Kind::Log: return {logFacts(parseRemarkText(bytes, log_arch), log_arch)};
+  }
+  return {};
+}
+
+// collectFacts over a file, holding what the parsers keep rather than the
+// file: a binary is mapped (its parser touches headers and notes only); a
+// text is read in chunks, as a build log, until a chunk shows it is a .s,
+// which is then read twice more, line by line. A damaged remark is reported
+// only once no chunk has turned out to be assembly, as the whole-text sniff
+// did.
+std::vector<FactSet> collectFileFacts(const std::string &file, const std::string &log_arch, std::string &producer) {
+  FileChunks chunks(file);
+  std::string_view chunk = chunks.next();
+  if (std::optional<Kind> kind = sniffHead(chunk)) {
+    if (*kind == Kind::CodeObject) {
+      // Pages behind the walk are dropped every 16 MiB: after each bundle, the
+      // kernel's splitting of huge pages took half the time.
+      const MappedFile mapped(file);
+      std::size_t dropped = 0;
+      return codeObjectFacts(mapped.bytes(), [&](std::string_view done) {
+        const std::string_view all = mapped.bytes();
+        if (done.data() < all.data() || done.data() + done.size() > all.data() + all.size()) return;
+        const std::size_t end = static_cast<std::size_t>(done.data() + done.size() - all.data());
+        if (end - dropped < (std::size_t{16} << 20)) return;
+        mapped.drop(all.substr(dropped, end - dropped));
+        dropped = end;
+      });
     }
-    case Kind::Assembly: {
-      AsmFile assembly = parseAsm(bytes);
-      producer = assembly.producer;
-      sets.push_back(std::move(assembly.facts));
-      if (sets.front().kernels.empty()) throw Error("no AMDGPU kernels in this assembly");
-      break;
-    }
-    case Kind::RemarksYaml: {
-      const std::string arch = log_arch.empty() ? archInRecordName(file) : log_arch;
-      if (arch.empty()) throw Error("the file name does not say the arch; pass --arch");
-      sets.push_back(parseRemarkYaml(bytes, arch));
-      if (sets.front().kernels.empty()) throw Error("no kernel-resource-usage remarks in this record");
-      break;
-    }
-    case Kind::Log: {
-      FactSet remarks = parseRemarkText(bytes, log_arch);
-      if (remarks.kernels.empty())
-        throw Error("no kernel-resource-usage remarks (compile with -Rpass-analysis=kernel-resource-usage)");
-      if (log_arch.empty()) throw Error("remarks do not say which arch they are for; pass --arch (e.g. --arch gfx90a)");
-      sets.push_back(oneBlockPerKernel(std::move(remarks)));
-      break;
+    return {yamlFacts(readFile(file), file, log_arch)};
+  }
+  RemarkTextParser remarks(log_arch);
+  LineSplitter lines;
+  auto feed = [&](std::string_view line) { remarks.line(line); };
+  std::optional<Error> damaged;
+  std::string seam;  // the end of the text before this chunk, so that a marker cut in two is found
+  for (; !chunk.empty(); chunk = chunks.next()) {
+    seam.append(chunk.substr(0, kLongestMarker - 1));
+    if (holdsAsmMarker(seam) || holdsAsmMarker(chunk))
+      return {asmFacts(parseAsm([&](const std::function<void(std::string_view)> &fn) { forEachLineOfFile(file, fn); }),
+                       producer)};
+    if (chunk.size() >= kLongestMarker - 1) seam.assign(chunk.substr(chunk.size() - (kLongestMarker - 1)));
+    else if (seam.size() > kLongestMarker - 1) seam.erase(0, seam.size() - (kLongestMarker - 1));  // seam ends with chunk
+    if (damaged) continue;
+    try {
+      lines.feed(chunk, feed);
+    } catch (const Error &e) {
+      damaged = e;
     }
   }
-  return sets;
+  if (damaged) throw *damaged;
+  lines.finish(feed);
+  return {logFacts(remarks.finish(), log_arch)};
 }
 
 // A figure no compiler prints (1e23 VGPRs, an expression that overflows):
@@ -145,18 +223,27 @@ void requireKnownArch(const KernelRecord &record) {
   }
 }
 
+
+// The records of one artifact's facts, checked.
+Artifact checkedArtifact(const std::vector<FactSet> &sets, const std::string &name, std::string producer) {
+  Artifact artifact;
+  artifact.producer = std::move(producer);
+  artifact.records = mergeFacts(sets);
+  for (KernelRecord &record : artifact.records) {
+      requireKnownArch(record);
+      requireReadableFigures(record);
+      if (record.file.empty()) record.file = name;  // code objects and .s name no source
+  }
+  return artifact;
+}
+
 }  // namespace
 
 Artifact collectArtifact(std::string_view bytes, const std::string &name, const std::string &log_arch) {
   return inFile(name, [&] {
-    Artifact artifact;
-    artifact.records = mergeFacts(collectFacts(bytes, name, log_arch, artifact.producer));
-    for (KernelRecord &record : artifact.records) {
-      requireKnownArch(record);
-      requireReadableFigures(record);
-      if (record.file.empty()) record.file = name;  // code objects and .s name no source
-    }
-    return artifact;
+    std::string producer;
+    std::vector<FactSet> sets = collectFacts(bytes, name, log_arch, producer);
+    return checkedArtifact(sets, name, std::move(producer));
   });
 }
 
@@ -170,7 +257,11 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
     if (file.empty()) throw Error("an input file name is empty");
     if (fs::is_directory(file, ec)) throw Error(file + ": is a directory (name the files in it)");
     if (!fs::is_regular_file(file, ec)) throw Error(file + ": no such file");
-    Artifact artifact = collectArtifact(readFile(file), file, log_arch);
+    Artifact artifact = inFile(file, [&] {
+      std::string producer;
+      std::vector<FactSet> sets = collectFileFacts(file, log_arch, producer);
+      return checkedArtifact(sets, file, std::move(producer));
+    });
     if (report.compiler_version.empty()) report.compiler_version = artifact.producer;
     const std::size_t first = report.kernels.size();
     addKernels(report, artifact.records, launch);

@@ -1,15 +1,18 @@
 // Whole-file reads and atomic whole-file writes.
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "regscope/support/chunks.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
 
@@ -52,6 +55,82 @@ std::optional<std::string> readFileIfExists(const std::string &path) {
   }
   close(fd);
   return text;
+}
+
+FileChunks::FileChunks(const std::string &path, std::size_t chunk_size) : path_(path) {
+  fd_ = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) {
+    const int error = errno;
+    throw Error(error == ENOENT ? path + ": no such file" : whyUnreadable(path, error));
+  }
+  posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
+  buffer_.resize(chunk_size == 0 ? 1 : chunk_size);
+}
+
+FileChunks::~FileChunks() {
+  if (fd_ >= 0) close(fd_);
+}
+
+std::string_view FileChunks::next() {
+  std::size_t filled = 0;
+  while (fd_ >= 0 && filled < buffer_.size()) {  // a full buffer but at the end: read(2) may return less
+    const ssize_t n = ::read(fd_, buffer_.data() + filled, buffer_.size() - filled);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw Error(whyUnreadable(path_, errno));
+    if (n == 0) {
+      close(fd_);
+      fd_ = -1;
+      break;
+    }
+    filled += static_cast<std::size_t>(n);
+  }
+  return std::string_view(buffer_.data(), filled);
+}
+
+void forEachLineOfFile(const std::string &path, const std::function<void(std::string_view)> &fn) {
+  FileChunks chunks(path);
+  LineSplitter lines;
+  for (std::string_view chunk = chunks.next(); !chunk.empty(); chunk = chunks.next()) lines.feed(chunk, fn);
+  lines.finish(fn);
+}
+
+MappedFile::MappedFile(const std::string &path) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    const int error = errno;
+    throw Error(error == ENOENT ? path + ": no such file" : whyUnreadable(path, error));
+  }
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    throw Error(S_ISDIR(st.st_mode) ? path + ": is a directory" : path + ": not a regular file");
+  }
+  size_ = static_cast<std::size_t>(st.st_size);
+  if (size_ > 0) {
+    data_ = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (data_ == MAP_FAILED) {
+      const int error = errno;
+      data_ = nullptr;
+      close(fd);
+      throw Error(whyUnreadable(path, error));
+    }
+  }
+  close(fd);  // the mapping keeps the file
+}
+
+MappedFile::~MappedFile() {
+  if (data_) munmap(data_, size_);
+}
+
+void MappedFile::drop(std::string_view stretch) const {
+  const auto base = reinterpret_cast<std::uintptr_t>(data_);
+  auto begin = reinterpret_cast<std::uintptr_t>(stretch.data()), end = begin + stretch.size();
+  if (!data_ || begin < base || end > base + size_) return;  // not a part of this file
+  const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  begin = (begin + page - 1) / page * page;  // whole pages only: a neighbour may still be read
+  end = end / page * page;
+  // A private, read-only mapping is never written, so its dropped pages read back the file's bytes.
+  if (begin < end) madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
 }
 
 std::string readFile(const std::string &path) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +21,22 @@ namespace regscope {
 // not name the arch; `arch` is stamped on every kernel (may be empty).
 FactSet parseRemarkText(std::string_view text, const std::string &arch);
 
+// The same, fed one line at a time (a build log read in chunks, whatever its
+// size): parseRemarkText(text) is line() for each line of text, then finish().
+class RemarkTextParser {
+ public:
+  explicit RemarkTextParser(std::string arch);
+  void line(std::string_view line);  // without its '\n'; throws regscope::Error on a damaged remark
+  FactSet finish();
+
+ private:
+  std::string arch_;
+  FactSet set_{"remarks", {}};
+  std::map<std::string, std::size_t, std::less<>> open_;  // "FILE\nLINE" of each open block -> kernel
+  std::optional<std::size_t> last_;
+  std::string key_;
+};
+
 // The same remarks as an optimisation record (-fsave-optimization-record),
 // parsed with LLVM's remarks library. Throws regscope::Error on malformed YAML.
 FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch);
@@ -33,6 +50,11 @@ struct AsmFile {
   FactSet facts;
 };
 AsmFile parseAsm(std::string_view text);
+// The lines of a text, given to `fn` in order, as often as asked: parseAsm
+// reads them twice (the LLVM 20+ symbols first), so a .s read from a file in
+// chunks is read twice rather than held.
+using LineSource = std::function<void(const std::function<void(std::string_view)> &fn)>;
+AsmFile parseAsm(const LineSource &lines);
 
 // ptxas -v (and -warn-spills) text from nvcc, CUDA 11 and 13 forms, and the
 // nvlink "Function properties" form of an -rdc device link. The arch comes
@@ -45,13 +67,19 @@ FactSet parsePtxLaunchBounds(std::string_view ptx, const std::string &arch);
 
 // AMDGPU kernels in compiled artifacts: a device code object (ELF), an
 // offload bundle, or a host object/executable with a .hip_fatbin section.
-// One CodeObject per device ELF found (an empty result: none inside).
-// Throws regscope::Error for unreadable or truncated input.
+// One CodeObject per device ELF found (an empty result: none inside), but
+// one per distinct metadata note: a code object repeated in a fat binary (the
+// same kernels linked in from several objects) is read once. `consumed`, if
+// given, is called with each front stretch of `bytes` the walk is done with
+// (after each bundle of a .hip_fatbin), so that a caller that mapped a large
+// file can drop its pages. Throws regscope::Error for unreadable or truncated
+// input.
 struct CodeObject {
   std::string arch;
   FactSet facts;
 };
-std::vector<CodeObject> parseCodeObjects(std::string_view bytes);
+std::vector<CodeObject> parseCodeObjects(std::string_view bytes,
+                                         const std::function<void(std::string_view)> &consumed = {});
 
 // Joins the sets into one record per (kernel, arch), in first-seen order.
 // Earlier sets take precedence; a figure two sources disagree on becomes a

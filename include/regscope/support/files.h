@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace regscope {
 
@@ -13,6 +14,27 @@ std::string readFile(const std::string &path);
 // The whole file, or nullopt when it does not exist; other failures throw as
 // readFile does. For outputs a tool may or may not have written.
 std::optional<std::string> readFileIfExists(const std::string &path);
+
+// A regular file mapped read-only. Pages are read when touched, so a parser
+// that reads a few headers of a large binary (a fat binary's bundles and
+// notes) holds only those pages, not the file. Throws regscope::Error as
+// readFile does.
+class MappedFile {
+ public:
+  explicit MappedFile(const std::string &path);
+  ~MappedFile();
+  MappedFile(const MappedFile &) = delete;
+  MappedFile &operator=(const MappedFile &) = delete;
+  std::string_view bytes() const { return {static_cast<const char *>(data_), size_}; }
+  // Drops the whole pages inside `stretch` (a part of bytes()) from memory:
+  // read again, they come back from the file. Keeps the resident size flat
+  // while a parser walks a large file front to back.
+  void drop(std::string_view stretch) const;
+
+ private:
+  void *data_ = nullptr;
+  std::size_t size_ = 0;
+};
 
 // Replaces `path` with `content` via a temporary file and rename, so readers
 // see the old file or the new one, never half of one. The file gets `mode`
