@@ -84,7 +84,10 @@ std::vector<SourceJob> jobsForFiles(const std::vector<std::string> &files) {
   std::vector<SourceJob> jobs;
   for (const std::string &file : files) {
     if (file.empty()) throw Error("an input file name is empty");
-    jobs.push_back({file, fs::absolute(file).lexically_normal().string(), {}, {}, ""});
+    SourceJob job;
+    job.file = file;
+    job.path = fs::absolute(file).lexically_normal().string();
+    jobs.push_back(std::move(job));
   }
   return jobs;
 }
