@@ -108,7 +108,22 @@ void fromElf(std::string_view bytes, std::vector<CodeObject> &out, int depth) {
   }
   auto sections = file.sections();
   if (!sections) throw Error("unreadable code object: " + llvm::toString(sections.takeError()));
+  const std::size_t first = out.size();
+  std::string producer;  // .comment's compiler string, as the .s's first .ident names it
   for (const auto &section : *sections) {
+    if (section.sh_type == llvm::ELF::SHT_PROGBITS && producer.empty()) {
+      auto name = file.getSectionName(section);
+      if (!name) llvm::consumeError(name.takeError());
+      else if (*name == ".comment" && section.sh_offset <= bytes.size() && section.sh_size <= bytes.size() - section.sh_offset) {
+        // NUL-separated strings: the linker's ("Linker: Debian LLD 14.0.6") may come first.
+        std::string_view comment = bytes.substr(section.sh_offset, section.sh_size);
+        while (!comment.empty() && producer.empty()) {
+          const std::string_view entry = comment.substr(0, comment.find('\0'));
+          if (entry.find("clang version") != std::string_view::npos) producer = std::string(entry);
+          comment.remove_prefix(std::min(comment.size(), entry.size() + 1));
+        }
+      }
+    }
     if (section.sh_type != llvm::ELF::SHT_NOTE) continue;
     // LLVM 15's note iterator adds offset and size unchecked: check them here.
     const std::uint64_t offset = section.sh_offset, size = section.sh_size;
@@ -122,6 +137,7 @@ void fromElf(std::string_view bytes, std::vector<CodeObject> &out, int depth) {
     if (err) throw Error("unreadable ELF notes: " + llvm::toString(std::move(err)));
     for (llvm::ArrayRef<std::uint8_t> desc : metadata) fromMetadataNote(desc, out);
   }
+  for (std::size_t i = first; i < out.size(); ++i) out[i].producer = producer;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include <charconv>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "regscope/collect/collect.h"
 #include "regscope/collect/mc_expr.h"
@@ -132,6 +133,63 @@ FactSet parseRemarkText(std::string_view text, const std::string &arch) {
   });
   for (KernelFacts &facts : set.kernels) markDeviceFunction(facts);
   return set;
+}
+
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+// `line` without ANSI colour sequences (ESC [ ... letter), which clang writes
+// under -fcolor-diagnostics.
+std::string withoutColour(StringRef line) {
+  std::string out;
+  out.reserve(line.size());
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
+      i += 2;
+      while (i < line.size() && !scan::isLetter(line[i])) ++i;
+      continue;
+    }
+    out += line[i];
+  }
+  return out;
+}
+
+bool isResourceRemark(const std::string &plain) {
+  RemarkLine m;
+  return plain.find("[-Rpass-analysis=kernel-resource-usage]") != std::string::npos && matchRemarkLine(plain, m);
+}
+
+// Clang's caret line under a snippet: spaces, '~' and at least one '^'.
+bool isCaretLine(const std::string &plain) {
+  StringRef s = scan::trim(plain);
+  return !s.empty() && s.contains('^') && s.find_first_not_of("^~ ") == StringRef::npos;
+}
+
+}  // namespace
+
+std::string splitResourceRemarks(std::string_view diagnostics, std::string &remarks) {
+  // Lines with their '\n', so that what is kept is byte for byte what was printed.
+  std::vector<std::string_view> lines;
+  for (std::size_t at = 0; at < diagnostics.size();) {
+    const std::size_t end = diagnostics.find('\n', at);
+    const std::size_t next = end == std::string_view::npos ? diagnostics.size() : end + 1;
+    lines.push_back(diagnostics.substr(at, next - at));
+    at = next;
+  }
+  std::string kept;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string plain = withoutColour(scan::ref(lines[i]));
+    if (!isResourceRemark(plain)) {
+      kept.append(lines[i]);
+      continue;
+    }
+    remarks += plain;
+    if (remarks.empty() || remarks.back() != '\n') remarks += '\n';
+    if (i + 2 < lines.size() && isCaretLine(withoutColour(scan::ref(lines[i + 2])))) i += 2;  // its snippet
+  }
+  return kept;
 }
 
 }  // namespace regscope

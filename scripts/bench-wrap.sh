@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): what `regscope wrap` costs a real build, and what
+# `regscope collect` takes. A 20-file CMake HIP project (the LBM variants
+# under 20 kernel names, bench-lib.sh) is built from clean with and without
+# CMAKE_HIP_COMPILER_LAUNCHER=regscope;wrap;--, alternating, RUNS times each
+# (make -jJOBS); then collect over the wrapped build, median of 10.
+# Prints the medians, the overhead ratio (goal: <= 1.05) and the load.
+#
+# Usage: scripts/bench-wrap.sh [RUNS] [JOBS]     (default 3 runs, -j2)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
+runs=${1:-3}
+jobs=${2:-2}
+regscope=$(realpath "${REGSCOPE:-build/regscope}")
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+export XDG_CACHE_HOME=$scratch/cache
+
+# The project: CMake's HIP language with Debian 12's ROCm 5.2 (clang++-15),
+# as tests/scenarios/9-02-optimisation.sh configures it.
+lbm_project "$scratch/p/src"
+mkdir -p "$scratch/rocm-root/lib" && ln -s /usr/lib/x86_64-linux-gnu/cmake "$scratch/rocm-root/lib/cmake"
+{
+  echo 'cmake_minimum_required(VERSION 3.21)'
+  echo 'project(bench LANGUAGES HIP)'
+  printf 'add_library(kernels OBJECT'
+  for f in "$scratch"/p/src/*.hip; do printf ' src/%s' "$(basename "$f")"; done
+  echo ')'
+} >"$scratch/p/CMakeLists.txt"
+cat >"$scratch/toolchain.cmake" <<C
+set(CMAKE_HIP_COMPILER /usr/bin/clang++-15)
+set(CMAKE_HIP_COMPILER_ROCM_ROOT $scratch/rocm-root)
+set(CMAKE_HIP_FLAGS_INIT "--rocm-path=/usr --rocm-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode")
+set(CMAKE_HIP_ARCHITECTURES gfx90a)
+list(APPEND CMAKE_PREFIX_PATH /usr/lib/x86_64-linux-gnu/cmake)
+execute_process(COMMAND /usr/bin/clang++-15 -print-resource-dir OUTPUT_VARIABLE _rd OUTPUT_STRIP_TRAILING_WHITESPACE)
+set(HIP_CLANG_INCLUDE_PATH \${_rd}/include CACHE PATH "")
+C
+configure() {
+  cmake -S "$scratch/p" -B "$scratch/$1" -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE="$scratch/toolchain.cmake" \
+    "${@:2}" >"$scratch/$1.cfg" 2>&1 || { cat "$scratch/$1.cfg" >&2; exit 1; }
+}
+configure plain
+configure wrapped "-DCMAKE_HIP_COMPILER_LAUNCHER=$regscope;wrap;--"
+
+# seconds (wall) of a clean build
+build() {
+  make -C "$scratch/$1" clean >/dev/null
+  local TIMEFORMAT='%R'
+  { time make -C "$scratch/$1" -j"$jobs" >"$scratch/$1.log" 2>&1; } 2>>"$scratch/$1.times"
+  grep -q 'Built target kernels' "$scratch/$1.log" || { echo "bench-wrap: the $1 build failed:" >&2; tail "$scratch/$1.log" >&2; exit 1; }
+}
+calc() { awk "BEGIN { print $1 }"; }  # arithmetic without bc
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+for ((r = 0; r < runs; r++)); do
+  build plain
+  build wrapped
+done
+sidecars=$(find "$scratch/wrapped" -name '*.regscope.json' | wc -l)
+[ "$sidecars" = 20 ] || { echo "bench-wrap: $sidecars sidecars, expected 20" >&2; exit 1; }
+for ((r = 0; r < 10; r++)); do
+  TIMEFORMAT='%R'
+  { time "$regscope" collect "$scratch/wrapped" --format json >"$scratch/collect.json"; } 2>>"$scratch/collect.times"
+done
+kernels=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['kernels']))" "$scratch/collect.json")
+tp=$(median <"$scratch/plain.times")
+tw=$(median <"$scratch/wrapped.times")
+tc=$(median <"$scratch/collect.times")
+printf 'load average  %s before, %s after; %s cores\n' "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" "$(nproc)"
+printf 'project       20 files, CMake + make -j%s, clang++-15 for gfx90a, Release\n' "$jobs"
+printf 'plain build   %.2f s (median of %d; all: %s)\n' "$tp" "$runs" "$(tr '\n' ' ' <"$scratch/plain.times")"
+printf 'wrapped build %.2f s (median of %d; all: %s)\n' "$tw" "$runs" "$(tr '\n' ' ' <"$scratch/wrapped.times")"
+printf 'overhead      %.3fx (goal <= 1.05)\n' "$(calc "$tw / $tp")"
+printf 'collect       %.3f s for %d sidecars, %d kernels (median of 10)\n' "$tc" "$sidecars" "$kernels"
