@@ -47,9 +47,10 @@ void writeAll(int fd, const std::string &text) {
 }
 
 // A sidecar from an earlier build of this object would describe code that no longer exists.
+// Only a file: a directory of that name is not regscope's to remove.
 void removeStale(const std::string &path) {
   std::error_code ec;
-  fs::remove(path, ec);
+  if (!fs::is_directory(fs::symlink_status(path, ec))) fs::remove(path, ec);
 }
 
 bool truthy(const char *value) { return value && *value && std::string(value) != "0"; }

@@ -22,10 +22,14 @@ bool agrees(const KernelFacts &remark, const KernelFacts &object) {
 // "gfx90a:xnack-" -> "gfx90a": --offload-arch values may carry features the metadata spells its own way.
 std::string bareArch(const std::string &arch) { return arch.substr(0, arch.find(':')); }
 
-// Gives each remark block of a multi-arch compile its arch. A block that
+// Gives each remark block of a multi-arch compile its arch. Clang's driver
+// compiles the archs one after the other in sorted order (a std::set of
+// target names: gfx908 before gfx90a, whatever the command's order), so the
+// blocks of a kernel are first taken in that order, if each agrees with its
+// arch's code object on every figure both carry. Otherwise a block that
 // agrees with exactly one unclaimed arch takes it; blocks left over take the
 // remaining archs only when they are identical (which one is which does not
-// matter then). Otherwise they keep their place (file, line) and lose their
+// matter then), else they keep their place (file, line) and lose their
 // figures: the code object's stay, and no figure is put under the wrong arch.
 void assignArchs(FactSet &remarks, const std::vector<CodeObject> &objects) {
   std::map<std::string, std::vector<std::size_t>> blocks;  // kernel -> its blocks, in order
@@ -35,6 +39,15 @@ void assignArchs(FactSet &remarks, const std::vector<CodeObject> &objects) {
     for (const CodeObject &co : objects)
       for (const KernelFacts &k : co.facts.kernels)
         if (k.name == name) candidates.push_back(&k);
+    std::vector<const KernelFacts *> sorted = candidates;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const KernelFacts *a, const KernelFacts *b) { return a->arch < b->arch; });
+    bool in_order = indices.size() == sorted.size();
+    for (std::size_t b = 0; in_order && b < indices.size(); ++b) in_order = agrees(remarks.kernels[indices[b]], *sorted[b]);
+    if (in_order) {
+      for (std::size_t b = 0; b < indices.size(); ++b) remarks.kernels[indices[b]].arch = sorted[b]->arch;
+      continue;
+    }
     std::vector<bool> taken(candidates.size(), false), placed(indices.size(), false);
     for (bool progress = true; progress;) {
       progress = false;

@@ -178,13 +178,21 @@ std::string splitResourceRemarks(std::string_view diagnostics, std::string &rema
     lines.push_back(diagnostics.substr(at, next - at));
     at = next;
   }
+  // Under -fcolor-diagnostics a line may open with the reset that ends the
+  // line before it (clang writes it after a caret line): it goes with that line.
+  static constexpr std::string_view kReset = "\x1b[0m";
+  auto owed = [](std::string_view line) { return line.substr(0, line.rfind(kReset, 0) == 0 ? kReset.size() : 0); };
   std::string kept;
+  bool previous_kept = false;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string plain = withoutColour(scan::ref(lines[i]));
     if (!isResourceRemark(plain)) {
-      kept.append(lines[i]);
+      kept.append(previous_kept || i == 0 ? lines[i] : lines[i].substr(owed(lines[i]).size()));
+      previous_kept = true;
       continue;
     }
+    if (previous_kept) kept.append(owed(lines[i]));
+    previous_kept = false;
     remarks += plain;
     if (remarks.empty() || remarks.back() != '\n') remarks += '\n';
     if (i + 2 < lines.size() && isCaretLine(withoutColour(scan::ref(lines[i + 2])))) i += 2;  // its snippet

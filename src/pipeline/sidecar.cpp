@@ -147,9 +147,11 @@ Report collectSidecars(const std::string &build_dir, const AnalyzeOptions &optio
   for (const std::string &path : paths) {
     try {
       Sidecar s = sidecarFromText(readFile(path), path);
-      const Stamp now = stampOf(s.object);
+      // The object beside the sidecar, wherever the build directory now is.
+      const std::string object = path.substr(0, path.size() - kSidecarSuffix.size());
+      const Stamp now = stampOf(object);
       if (!now.exists) {
-        report.warnings.push_back(path + ": skipped: its object " + s.object + " is gone");
+        report.warnings.push_back(path + ": skipped: its object " + object + " is gone");
         continue;
       }
       if (now.size != s.object_size || now.mtime_ns != s.object_mtime_ns) {

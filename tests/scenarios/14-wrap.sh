@@ -13,12 +13,13 @@ matmul_src > p/src/sub/matmul.hip
 cat > p/common/scale.h <<'H'
 // Reached from src/sub/scale.hip as "../../common/scale.h": a relative include.
 #pragma once
-#define SCALE_BLOCK 128
+__device__ inline float scaled(float x, float s) { return x * s; }
 H
 cat > p/src/sub/scale.hip <<'K'
 #include <hip/hip_runtime.h>
 #include "../../common/scale.h"
-__global__ void scale_kernel(float *p, float s) { p[blockIdx.x * SCALE_BLOCK + threadIdx.x] *= s; }
+#define SCALE_BLOCK 128
+__global__ void scale_kernel(float *p, float s) { p[blockIdx.x * SCALE_BLOCK + threadIdx.x] = scaled(p[blockIdx.x * SCALE_BLOCK + threadIdx.x], s); }
 void scale(float *p, float s, int n) { scale_kernel<<<n / SCALE_BLOCK, SCALE_BLOCK>>>(p, s); }
 K
 cat > p/src/host.cpp <<'C'
@@ -69,7 +70,7 @@ P
 }
 
 configure plain && build plain
-configure wrapped "-DCMAKE_HIP_COMPILER_LAUNCHER=$R;wrap;--" && (export TMPDIR=$RS_TMP; build wrapped)
+configure wrapped "-DCMAKE_HIP_COMPILER_LAUNCHER=$R;wrap;--" && build wrapped
 if ! [ -f plain/compile_commands.json ] || ! grep -q 'Built target kernels' plain.build.log; then
   fail 14-wrap-ctl "the plain build failed: $(tail -3 plain.build.log plain.cfg.log | tr '\n' ' ')"
 elif ! grep -q 'Built target kernels' wrapped.build.log; then
@@ -99,7 +100,7 @@ else
     a=$(figures ana.out); c=$(figures col.out)
     if [ "$a" = "$c" ] && [ "$(echo "$a" | wc -l)" -ge 6 ]; then
       pass 14-wrap-f "collect's figures equal analyze -p's ($(echo "$a" | wc -l) kernel x arch rows, two archs)"
-    else fail 14-wrap-f "collect and analyze -p differ: $(diff <(echo "$a") <(echo "$c") | head -4 | tr '\n' ' ')"; fi
+    else diff <(echo "$a") <(echo "$c"); fail 14-wrap-f "collect and analyze -p differ (the diff above: < analyze, > collect)"; fi
     src=$(python3 -c "import json;print([k['occupancy']['workgroup_size_source'] for k in json.load(open('col.out'))['kernels'] if k['name'].startswith('_Z12scale')][0])")
     [ "$src" = launch_site ] && pass 14-wrap-g "a launch site's block size reaches collect (scale_kernel: $src)" \
                              || fail 14-wrap-g "scale_kernel's workgroup size source: $src"
@@ -117,7 +118,7 @@ else
   [ "$(rc gt2)" = 1 ] && pass 14-wrap-j "gate --collect fails (exit 1) on a threshold" || fail 14-wrap-j "gate --collect --min-occupancy 8: $(seen gt2)"
 
   # A stale sidecar (object rebuilt without the launcher) is skipped with a warning; a corrupt one is an error.
-  cp -r wrapped stale
+  cp -a wrapped stale
   touch stale/CMakeFiles/kernels.dir/src/sub/scale.hip.o
   (cd stale && rs ../st collect . --format json)
   if [ "$(rc st)" = 0 ] && grep -q 'scale.hip.o.regscope.json.*rebuilt without the launcher' st.err &&
@@ -136,35 +137,36 @@ if [ "$(rc none)" = 2 ] && [ "$(wc -l < none.err)" = 1 ] && grep -q 'CMAKE_HIP_C
 else fail 14-wrap-m "$(seen none)"; fi
 
 # ---- One compile by hand: messages, failures, an unwritable sidecar, non-device compiles, signals ----
+# wrap runs keep the tools' TMPDIR: the compiler inherits it, and clang 15 leaves files there itself.
 HIPFLAGS=(--rocm-path=/usr --rocm-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode -x hip --offload-arch=gfx90a -O3)
 mkdir -p one && cd one
 printf '#include <hip/hip_runtime.h>\n__global__ void warn_kernel(float *p) { int unused = 1; p[threadIdx.x] *= 2.0f; }\n' > w.hip
 /usr/bin/clang++-15 "${HIPFLAGS[@]}" -Wall -c w.hip -o plain.o > plain.stdout 2> plain.stderr; plain_rc=$?
-TMPDIR=$RS_TMP "$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -Wall -c w.hip -o w.o > w.stdout 2> w.stderr; w_rc=$?
+"$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -Wall -c w.hip -o w.o > w.stdout 2> w.stderr; w_rc=$?
 if [ "$plain_rc" = 0 ] && [ "$w_rc" = 0 ] && grep -q 'unused' plain.stderr && cmp -s plain.stderr w.stderr && cmp -s plain.stdout w.stdout &&
    [ -f w.o.regscope.json ]; then pass 14-wrap-n "a warning's output passes through byte for byte, without the remarks"
 else fail 14-wrap-n "rc $plain_rc/$w_rc; stderr differs: $(diff plain.stderr w.stderr | head -3 | tr '\n' ' ')"; fi
-REGSCOPE_SHOW_REMARKS=1 TMPDIR=$RS_TMP "$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -c w.hip -o w.o 2> shown.stderr
+REGSCOPE_SHOW_REMARKS=1 "$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -c w.hip -o w.o 2> shown.stderr
 grep -q 'VGPRs:' shown.stderr && pass 14-wrap-o "REGSCOPE_SHOW_REMARKS=1 prints the remarks" || fail 14-wrap-o "no remarks shown: $(head -2 shown.stderr)"
 
 printf '#include <hip/hip_runtime.h>\n__global__ void broken(float *p) { p[threadIdx.x] = undefined_name; }\n' > bad.hip
 /usr/bin/clang++-15 "${HIPFLAGS[@]}" -c bad.hip -o bad.o > badp.stdout 2> badp.stderr; bp=$?
 echo stale > bad.o.regscope.json
-TMPDIR=$RS_TMP "$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -c bad.hip -o bad.o > badw.stdout 2> badw.stderr; bw=$?
+"$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -c bad.hip -o bad.o > badw.stdout 2> badw.stderr; bw=$?
 if [ "$bp" != 0 ] && [ "$bp" = "$bw" ] && cmp -s badp.stderr badw.stderr && [ ! -e bad.o.regscope.json ]; then
   pass 14-wrap-p "a failing compile keeps its exit status ($bw) and output; the stale sidecar is removed"
 else fail 14-wrap-p "plain rc $bp, wrapped rc $bw; $(diff badp.stderr badw.stderr | head -2 | tr '\n' ' ')"; fi
 
 mkdir -p u && mkdir u/w.o.regscope.json   # the sidecar's path cannot be written: it is a directory
-TMPDIR=$RS_TMP "$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -c w.hip -o u/w.o 2> u.stderr; u_rc=$?
+"$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -c w.hip -o u/w.o 2> u.stderr; u_rc=$?
 if [ "$u_rc" = 0 ] && [ -s u/w.o ] && [ "$(grep -c 'regscope: warning: wrap:' u.stderr)" = 1 ] && [ "$(ls -A u | wc -l)" = 2 ]; then
   pass 14-wrap-q "an unwritable sidecar: one warning line, the build goes on (exit 0), no temporary file left"
 else fail 14-wrap-q "rc $u_rc; $(head -2 u.stderr | tr '\n' ' '); files: $(ls -A u | tr '\n' ' ')"; fi
 
 printf 'int f(int x) { return x * 3; }\n' > h.cpp
-g++ -O2 -c h.cpp -o h-plain.o; TMPDIR=$RS_TMP "$R" wrap -- g++ -O2 -c h.cpp -o h.o; hw=$?
-g++ -E h.cpp > e-plain.txt; TMPDIR=$RS_TMP "$R" wrap -- g++ -E h.cpp > e.txt
-TMPDIR=$RS_TMP "$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -E w.hip > ehip.txt 2> ehip.err
+g++ -O2 -c h.cpp -o h-plain.o; "$R" wrap -- g++ -O2 -c h.cpp -o h.o; hw=$?
+g++ -E h.cpp > e-plain.txt; "$R" wrap -- g++ -E h.cpp > e.txt
+"$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -E w.hip > ehip.txt 2> ehip.err
 /usr/bin/clang++-15 "${HIPFLAGS[@]}" -E w.hip > ehip-plain.txt 2> /dev/null
 if [ "$hw" = 0 ] && cmp -s h-plain.o h.o && cmp -s e-plain.txt e.txt && cmp -s ehip.txt ehip-plain.txt && [ ! -e h.o.regscope.json ] &&
    ! ls ./*.E*.regscope.json > /dev/null 2>&1; then
@@ -173,7 +175,7 @@ else fail 14-wrap-r "rc $hw; h.o same: $(cmp -s h-plain.o h.o && echo yes || ech
 
 mkdir -p fake && printf '#!/bin/sh\nkill -TERM $$\n' > fake/clang++ && chmod +x fake/clang++
 (./fake/clang++ -x hip -c w.hip -o f.o); plain_sig=$?
-(TMPDIR=$RS_TMP "$R" wrap -- ./fake/clang++ -x hip -c w.hip -o f.o); wrap_sig=$?
+("$R" wrap -- ./fake/clang++ -x hip -c w.hip -o f.o); wrap_sig=$?
 [ "$plain_sig" = 143 ] && [ "$wrap_sig" = 143 ] && pass 14-wrap-s "a compiler killed by SIGTERM: wrap dies by it too (143)" \
   || fail 14-wrap-s "compiler alone: $plain_sig, wrapped: $wrap_sig"
 cd ..
@@ -184,11 +186,11 @@ if ! have ccache; then
 else
   export CCACHE_DIR=$S/.ccache CCACHE_TEMPDIR=$S/.tmp-tools/ccache
   ccache -C > /dev/null 2>&1; ccache -z > /dev/null 2>&1
-  configure cc "-DCMAKE_HIP_COMPILER_LAUNCHER=$R;wrap;--;ccache" && (export TMPDIR=$RS_TMP; build cc)
+  configure cc "-DCMAKE_HIP_COMPILER_LAUNCHER=$R;wrap;--;ccache" && build cc
   sidecars() { (cd cc && for f in $(find . -name '*.regscope.json' | sort); do
       echo "$f"; python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['object'].pop('mtime_ns'); print(json.dumps(d, sort_keys=True))" "$f"; done); }
   first=$(sidecars)
-  make -C cc clean > /dev/null 2>&1; (export TMPDIR=$RS_TMP; build cc)
+  make -C cc clean > /dev/null 2>&1; build cc
   hits=$(ccache -s -v 2>/dev/null | awk -F: '/^ *Hits/ {gsub(/ /,"",$2); split($2,a,"/"); print a[1]; exit}')
   second=$(sidecars)
   if ! grep -q 'Built target kernels' cc.build.log; then fail 14-wrap-t "the ccache build failed: $(tail -3 cc.build.log | tr '\n' ' ')"
