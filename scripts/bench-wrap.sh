@@ -44,11 +44,13 @@ configure() {
 configure plain
 configure wrapped "-DCMAKE_HIP_COMPILER_LAUNCHER=$regscope;wrap;--"
 
-# seconds (wall) of a clean build
+# seconds (wall) and seconds of CPU (user + sys of make, the compilers and
+# regscope) of a clean build; CPU time is what other load touches least.
 build() {
   make -C "$scratch/$1" clean >/dev/null
-  local TIMEFORMAT='%R'
-  { time make -C "$scratch/$1" -j"$jobs" >"$scratch/$1.log" 2>&1; } 2>>"$scratch/$1.times"
+  local TIMEFORMAT='%R %U %S'
+  { time make -C "$scratch/$1" -j"$jobs" >"$scratch/$1.log" 2>&1; } 2>"$scratch/time"
+  awk '{printf "%s %.2f\n", $1, $2 + $3}' "$scratch/time" >>"$scratch/$1.times"
   grep -q 'Built target kernels' "$scratch/$1.log" || { echo "bench-wrap: the $1 build failed:" >&2; tail "$scratch/$1.log" >&2; exit 1; }
 }
 calc() { awk "BEGIN { print $1 }"; }  # arithmetic without bc
@@ -64,12 +66,14 @@ for ((r = 0; r < 10; r++)); do
   { time "$regscope" collect "$scratch/wrapped" --format json >"$scratch/collect.json"; } 2>>"$scratch/collect.times"
 done
 kernels=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['kernels']))" "$scratch/collect.json")
-tp=$(median <"$scratch/plain.times")
-tw=$(median <"$scratch/wrapped.times")
+tp=$(cut -d' ' -f1 "$scratch/plain.times" | median)
+tw=$(cut -d' ' -f1 "$scratch/wrapped.times" | median)
+cp=$(cut -d' ' -f2 "$scratch/plain.times" | median)
+cw=$(cut -d' ' -f2 "$scratch/wrapped.times" | median)
 tc=$(median <"$scratch/collect.times")
 printf 'load average  %s before, %s after; %s cores\n' "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" "$(nproc)"
 printf 'project       20 files, CMake + make -j%s, clang++-15 for gfx90a, Release\n' "$jobs"
-printf 'plain build   %.2f s (median of %d; all: %s)\n' "$tp" "$runs" "$(tr '\n' ' ' <"$scratch/plain.times")"
-printf 'wrapped build %.2f s (median of %d; all: %s)\n' "$tw" "$runs" "$(tr '\n' ' ' <"$scratch/wrapped.times")"
-printf 'overhead      %.3fx (goal <= 1.05)\n' "$(calc "$tw / $tp")"
+printf 'plain build   %.2f s wall, %.2f s CPU (median of %d; wall: %s)\n' "$tp" "$cp" "$runs" "$(cut -d' ' -f1 "$scratch/plain.times" | tr '\n' ' ')"
+printf 'wrapped build %.2f s wall, %.2f s CPU (median of %d; wall: %s)\n' "$tw" "$cw" "$runs" "$(cut -d' ' -f1 "$scratch/wrapped.times" | tr '\n' ' ')"
+printf 'overhead      %.3fx CPU, %.3fx wall (goal <= 1.05)\n' "$(calc "$cw / $cp")" "$(calc "$tw / $tp")"
 printf 'collect       %.3f s for %d sidecars, %d kernels (median of 10)\n' "$tc" "$sidecars" "$kernels"

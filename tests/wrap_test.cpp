@@ -139,10 +139,11 @@ void expectAnalyzeFigures(const std::string &relative, const std::vector<std::st
     EXPECT_EQ(b.arch, a.arch) << who;
     EXPECT_EQ(b.file, a.file) << who;
     EXPECT_EQ(b.line, a.line) << who;
-    // Every figure the model reads; the instruction counts exist only in the .s (docs/design.md).
+    // Every figure the model and the findings read, the instruction counts (disassembled) included.
     for (Field f : {Field::Vgprs, Field::Agprs, Field::VgprsTotal, Field::Sgprs, Field::ScratchBytes,
                     Field::VgprSpills, Field::SgprSpills, Field::LdsBytes, Field::MaxWorkgroupSize, Field::WaveSize,
-                    Field::DynamicStack, Field::CompilerOccupancy, Field::WgpMode})
+                    Field::DynamicStack, Field::CompilerOccupancy, Field::WgpMode, Field::AgprCopies,
+                    Field::MfmaInstructions})
       EXPECT_EQ(b.values[static_cast<std::size_t>(f)], a.values[static_cast<std::size_t>(f)])
           << who << ": " << fieldKey(f);
   }

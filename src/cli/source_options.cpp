@@ -82,17 +82,9 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
       ->check(wholeNumber(1));
   app.add_flag("-v,--verbose", options.analyze.verbose,
                "Say which config is used, and each file's compile time or cache hit, on stderr");
-  app.add_option("--config", options.config_path,
-                 "Config file (default: .regscope.json here or in a parent, up to the repository's top level)");
-  app.add_option("--block-size", options.block_size,
-                 "Assume this workgroup/block size for every kernel (default: .regscope.json, a constant at the "
-                 "kernel's launches, its launch bounds; AMD 1024, NVIDIA 256)")
-      ->check(wholeNumber(1, 1024));
+  addCollectOptions(app, options);  // --config, --block-size, --dynamic-lds
   app.add_option("--dynamic-smem", options.analyze.launch.dynamic_shared,
                  "NVIDIA: dynamic shared memory per block given at launch, in bytes")
-      ->check(wholeNumber(0));
-  app.add_option("--dynamic-lds", options.analyze.launch.dynamic_lds,
-                 "AMD: extern __shared__ bytes per workgroup given at launch (the compiler cannot see them)")
       ->check(wholeNumber(0));
   app.add_option("--carveout", options.analyze.launch.carveout_percent,
                  "NVIDIA: preferred shared-memory carveout, percent (default: the largest)")
@@ -169,8 +161,8 @@ void addCollectOptions(CLI::App &app, SourceOptions &options) {
   app.add_option("--config", options.config_path,
                  "Config file (default: .regscope.json here or in a parent, up to the repository's top level)");
   app.add_option("--block-size", options.block_size,
-                 "Assume this workgroup size for every kernel (default: .regscope.json, a constant at the kernel's "
-                 "launches, its launch bounds; AMD 1024)")
+                 "Assume this workgroup/block size for every kernel (default: .regscope.json, a constant at the "
+                 "kernel's launches, its launch bounds; AMD 1024, NVIDIA 256)")
       ->check(wholeNumber(1, 1024));
   app.add_option("--dynamic-lds", options.analyze.launch.dynamic_lds,
                  "AMD: extern __shared__ bytes per workgroup given at launch (the compiler cannot see them)")

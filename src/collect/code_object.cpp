@@ -4,11 +4,23 @@
 // bundles in its .hip_fatbin section. The figures come from the code object's
 // NT_AMDGPU_METADATA note, read with LLVM's object and msgpack libraries.
 #include <llvm/BinaryFormat/ELF.h>
+#include <llvm/MC/MCAsmInfo.h>
+#include <llvm/MC/MCContext.h>
+#include <llvm/MC/MCDisassembler/MCDisassembler.h>
+#include <llvm/MC/MCInst.h>
+#include <llvm/MC/MCInstrInfo.h>
+#include <llvm/MC/MCRegisterInfo.h>
+#include <llvm/MC/MCSubtargetInfo.h>
+#include <llvm/MC/MCTargetOptions.h>
+#include <llvm/MC/TargetRegistry.h>
 #include <llvm/Object/ELFObjectFile.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/TargetSelect.h>
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
+#include <mutex>
 
 #include "amdgpu_metadata.h"
 #include "regscope/collect/collect.h"
@@ -85,6 +97,90 @@ void fromMetadataNote(llvm::ArrayRef<std::uint8_t> desc, std::vector<CodeObject>
   out.push_back(std::move(co));
 }
 
+// The AMDGPU disassembler for one arch ("gfx90a:xnack-": the CPU before the
+// first colon), or null when LLVM does not know the arch.
+struct Disassembler {
+  std::unique_ptr<llvm::MCRegisterInfo> mri;
+  std::unique_ptr<llvm::MCAsmInfo> mai;
+  std::unique_ptr<llvm::MCSubtargetInfo> sti;
+  std::unique_ptr<llvm::MCInstrInfo> mii;
+  std::unique_ptr<llvm::MCContext> context;
+  std::unique_ptr<llvm::MCDisassembler> disassembler;
+};
+
+std::unique_ptr<Disassembler> disassemblerFor(const std::string &arch) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTargetMC();
+    LLVMInitializeAMDGPUDisassembler();
+  });
+  const std::string triple = "amdgcn-amd-amdhsa", cpu = arch.substr(0, arch.find(':'));
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) return nullptr;
+  auto d = std::make_unique<Disassembler>();
+  d->mri.reset(target->createMCRegInfo(triple));
+  llvm::MCTargetOptions options;
+  if (d->mri) d->mai.reset(target->createMCAsmInfo(*d->mri, triple, options));
+  // A generic subtarget first: an unknown CPU asked for directly makes LLVM warn on stderr.
+  std::unique_ptr<llvm::MCSubtargetInfo> generic(target->createMCSubtargetInfo(triple, "", ""));
+  if (!generic || !generic->isCPUStringValid(cpu) || !d->mai) return nullptr;
+  d->sti.reset(target->createMCSubtargetInfo(triple, cpu, ""));
+  d->mii.reset(target->createMCInstrInfo());
+  d->context = std::make_unique<llvm::MCContext>(llvm::Triple(triple), d->mai.get(), d->mri.get(), d->sti.get());
+  d->disassembler.reset(target->createMCDisassembler(*d->sti, *d->context));
+  return d->disassembler && d->mii ? std::move(d) : nullptr;
+}
+
+// The v_accvgpr_read/write and v_mfma instructions of each kernel's body, as
+// the .s parser counts them (asm_metadata.cpp): with them a code object gives
+// what the gfx908 hidden-AGPR-spill finding needs. Each symbol's range is
+// checked against its section; bytes that do not decode are stepped over.
+void countInstructions(const llvm::object::ELF64LEObjectFile &elf, std::string_view bytes, CodeObject &co) {
+  std::unique_ptr<Disassembler> d;
+  for (const llvm::object::ELFSymbolRef symbol : elf.symbols()) {
+    if (symbol.getELFType() != llvm::ELF::STT_FUNC || symbol.getSize() == 0) continue;
+    auto name = symbol.getName();
+    auto address = symbol.getAddress();
+    auto section = symbol.getSection();
+    if (!name || !address || !section || *section == elf.section_end()) {
+      if (!name) llvm::consumeError(name.takeError());
+      if (!address) llvm::consumeError(address.takeError());
+      if (!section) llvm::consumeError(section.takeError());
+      continue;
+    }
+    KernelFacts *kernel = nullptr;
+    for (KernelFacts &k : co.facts.kernels)
+      if (k.name == *name) kernel = &k;
+    if (!kernel) continue;
+    const llvm::object::ELFSectionRef text(**section);
+    const std::uint64_t begin = *address - text.getAddress(), size = symbol.getSize();
+    const std::uint64_t offset = text.getOffset();
+    if (*address < text.getAddress() || begin > text.getSize() || size > text.getSize() - begin ||
+        offset > bytes.size() || text.getSize() > bytes.size() - offset)
+      continue;
+    if (!d && !(d = disassemblerFor(co.arch))) return;
+    const llvm::ArrayRef<std::uint8_t> body(reinterpret_cast<const std::uint8_t *>(bytes.data() + offset + begin), size);
+    std::int64_t agpr_copies = 0, mfma = 0;
+    for (std::uint64_t at = 0; at < body.size();) {
+      llvm::MCInst inst;
+      std::uint64_t length = 0;
+      const auto status = d->disassembler->getInstruction(inst, length, body.slice(at), at, llvm::nulls());
+      if (status != llvm::MCDisassembler::Success || length == 0) {
+        at += 4;
+        continue;
+      }
+      const llvm::StringRef opcode = d->mii->getName(inst.getOpcode());
+      if (opcode.startswith("V_ACCVGPR_READ") || opcode.startswith("V_ACCVGPR_WRITE")) ++agpr_copies;
+      else if (opcode.startswith("V_MFMA")) ++mfma;
+      at += length;
+    }
+    kernel->set(Field::AgprCopies, agpr_copies);
+    kernel->set(Field::MfmaInstructions, mfma);
+  }
+}
+
 void fromElf(std::string_view bytes, std::vector<CodeObject> &out, int depth) {
   if (depth > kMaxNesting) throw Error("offload bundles nested too deeply");
   llvm::MemoryBufferRef buffer(llvm::StringRef(bytes.data(), bytes.size()), "code object");
@@ -137,7 +233,10 @@ void fromElf(std::string_view bytes, std::vector<CodeObject> &out, int depth) {
     if (err) throw Error("unreadable ELF notes: " + llvm::toString(std::move(err)));
     for (llvm::ArrayRef<std::uint8_t> desc : metadata) fromMetadataNote(desc, out);
   }
-  for (std::size_t i = first; i < out.size(); ++i) out[i].producer = producer;
+  for (std::size_t i = first; i < out.size(); ++i) {
+    out[i].producer = producer;
+    countInstructions(*elf, bytes, out[i]);
+  }
 }
 
 }  // namespace

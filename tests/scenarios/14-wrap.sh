@@ -64,7 +64,8 @@ for k in d["kernels"]:
     rows.append("|".join(str(x) for x in (os.path.basename(k["file"]), k["line"], k["name"], k["arch"], k["vgprs"],
         k["agprs"], k["sgprs"], k["vgprs_total"], k["scratch_bytes"], k["vgpr_spills"], k["sgpr_spills"], k["lds_bytes"],
         k["wave_size"], k["max_workgroup_size"], o["waves_per_simd"], o["max_waves_per_simd"], o["limiter"],
-        o["workgroup_size"], o["workgroup_size_source"], o["compiler_reported"])))
+        o["workgroup_size"], o["workgroup_size_source"], o["compiler_reported"], k["agpr_copies"],
+        k["mfma_instructions"], k["hidden_agpr_spills"])))
 print("\n".join(sorted(rows)))
 P
 }
