@@ -65,6 +65,32 @@ for ((r = 0; r < 10; r++)); do
   TIMEFORMAT='%R'
   { time "$regscope" collect "$scratch/wrapped" --format json >"$scratch/collect.json"; } 2>>"$scratch/collect.times"
 done
+# The parts of the overhead apart, where other load blurs whole builds less:
+# (1) the remark flag's cost inside the compiler: one file compiled with and
+# without it, alternating, CPU time; (2) regscope's own work per compile
+# (start, read the object, disassemble, write the sidecar): wrap around a
+# stand-in compiler that only copies the built object and prints the remarks.
+hipflags=(--rocm-path=/usr --rocm-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode -x hip --offload-arch=gfx90a -O3)
+one=$scratch/p/src/k1.hip
+cpu() {  # CPU seconds (user + sys) of a command
+  local TIMEFORMAT='%U %S'
+  { time "$@" >/dev/null 2>&1; } 2>"$scratch/time1"
+  awk '{printf "%.3f\n", $1 + $2}' "$scratch/time1"
+}
+for ((r = 0; r < runs + 2; r++)); do
+  cpu /usr/bin/clang++-15 "${hipflags[@]}" -c "$one" -o "$scratch/one.o" >>"$scratch/flag-off"
+  cpu /usr/bin/clang++-15 "${hipflags[@]}" -c "$one" -o "$scratch/one.o" -Rpass-analysis=kernel-resource-usage >>"$scratch/flag-on"
+done
+/usr/bin/clang++-15 "${hipflags[@]}" -c "$one" -o "$scratch/one.o" -Rpass-analysis=kernel-resource-usage 2>"$scratch/remarks.txt"
+mkdir -p "$scratch/stand-in"
+printf '#!/bin/sh\n# a stand-in compiler: the object and the remarks of a real compile\nwhile [ $# -gt 0 ]; do [ "$1" = -o ] && out=$2; shift; done\ncp %s "$out"; cat %s >&2\n' \
+  "$scratch/one.o" "$scratch/remarks.txt" >"$scratch/stand-in/clang++"
+chmod +x "$scratch/stand-in/clang++"
+for ((r = 0; r < 20; r++)); do
+  cpu "$scratch/stand-in/clang++" -x hip --offload-arch=gfx90a -c "$one" -o "$scratch/two.o" >>"$scratch/bare"
+  cpu "$regscope" wrap -- "$scratch/stand-in/clang++" -x hip --offload-arch=gfx90a -c "$one" -o "$scratch/two.o" >>"$scratch/wrap"
+done
+[ -s "$scratch/two.o.regscope.json" ] || { echo "bench-wrap: the stand-in compile wrote no sidecar" >&2; exit 1; }
 kernels=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['kernels']))" "$scratch/collect.json")
 tp=$(cut -d' ' -f1 "$scratch/plain.times" | median)
 tw=$(cut -d' ' -f1 "$scratch/wrapped.times" | median)
@@ -77,3 +103,11 @@ printf 'plain build   %.2f s wall, %.2f s CPU (median of %d; wall: %s)\n' "$tp" 
 printf 'wrapped build %.2f s wall, %.2f s CPU (median of %d; wall: %s)\n' "$tw" "$cw" "$runs" "$(cut -d' ' -f1 "$scratch/wrapped.times" | tr '\n' ' ')"
 printf 'overhead      %.3fx CPU, %.3fx wall (goal <= 1.05)\n' "$(calc "$cw / $cp")" "$(calc "$tw / $tp")"
 printf 'collect       %.3f s for %d sidecars, %d kernels (median of 10)\n' "$tc" "$sidecars" "$kernels"
+off=$(median <"$scratch/flag-off")
+on=$(median <"$scratch/flag-on")
+bare=$(median <"$scratch/bare")
+wrapped=$(median <"$scratch/wrap")
+printf 'one compile   %.3f s CPU, %.3f s with the remark flag: %.3fx (median of %d)\n' "$off" "$on" "$(calc "$on / $off")" "$((runs + 2))"
+printf 'regscope wrap %.1f ms CPU per compile of its own (%.1f ms wrapped stand-in - %.1f ms stand-in, median of 20)\n' \
+  "$(calc "($wrapped - $bare) * 1000")" "$(calc "$wrapped * 1000")" "$(calc "$bare * 1000")"
+printf 'estimate      %.3fx: (compile with the flag + regscope'"'"'s own) / compile\n' "$(calc "($on + $wrapped - $bare) / $off")"
