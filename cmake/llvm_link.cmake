@@ -32,7 +32,9 @@ set(REGSCOPE_LLVM_COMPONENTS
   support demangle object binaryformat remarks option core mc mcparser bitreader bitstreamreader profiledata
   frontendopenmp windowsdriver textapi
   # the isa stage (explain, --lines): the AMDGPU assembler and MCA, DWARF line tables
-  mca debuginfodwarf amdgpuasmparser amdgpudesc amdgpuinfo amdgpuutils amdgputargetmca)
+  mca debuginfodwarf amdgpuasmparser amdgpudesc amdgpuinfo amdgpuutils amdgputargetmca
+  # the collect stage: v_accvgpr and v_mfma counts of a code object's kernels (regscope wrap, parse)
+  amdgpudisassembler)
 
 set(_regscope_static_default OFF)
 if(EXISTS "${LLVM_LIBRARY_DIR}/libLLVMSupport.a" AND EXISTS "${LLVM_LIBRARY_DIR}/libclangTooling.a")

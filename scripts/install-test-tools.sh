@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Tools only the test suite needs, beyond install-deps.sh: Debian's chromium
-# (the HTML report tests render pages in headless Chromium), python3 and
-# procps (the scenario tests), and Microsoft's
+# (the HTML report tests render pages in headless Chromium), python3,
+# procps and ccache (the scenario tests), and Microsoft's
 # SARIF Multitool (the validator GitHub's docs point to), from npm, into
 # build/tools. Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 # chromium: the HTML tests; python3 (JSON checks), procps (pgrep, ps) and
-# util-linux (script): the user-scenario tests in tests/scenarios/.
-test_packages=(chromium python3 procps util-linux)
+# util-linux (script): the user-scenario tests in tests/scenarios/; ccache:
+# the launcher scenario (14-wrap.sh) builds through regscope wrap -- ccache.
+test_packages=(chromium python3 procps util-linux ccache)
 missing=()
 for p in "${test_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -37,6 +37,9 @@ FileStamp stampOf(const std::string &path) {
           static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec};
 }
 
+
+}  // namespace
+
 // Values are stored by field key (fields.def), never by position: a field
 // added or moved cannot mislabel a cached figure.
 json recordToJson(const KernelRecord &r) {
@@ -50,7 +53,7 @@ json recordToJson(const KernelRecord &r) {
           {"sources", r.sources}, {"warnings", r.warnings}};
 }
 
-Field fieldNamed(const std::string &key) {
+static Field fieldNamed(const std::string &key) {
   if (std::optional<Field> f = fieldByKey(key)) return *f;
   throw std::runtime_error("unknown field " + key);  // written by another build: a miss
 }
@@ -73,7 +76,6 @@ KernelRecord recordFromJson(const json &j) {
   return r;
 }
 
-}  // namespace
 
 std::string ResultCache::defaultDirectory() {
   if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/regscope";

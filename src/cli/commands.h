@@ -29,6 +29,10 @@ Command addKernelsCommand(CLI::App &root);
 Command addParseCommand(CLI::App &root);
 Command addAdviseCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
 Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compiler_flags);
+// `command`: the compile after `--`. main runs wrap before it catches signals,
+// so that the compiler's signals stay the build's.
+Command addWrapCommand(CLI::App &root, const std::vector<std::string> &command);
+Command addCollectCommand(CLI::App &root);
 
 // FILE... --offload-arch --compiler --config, shared by analyze, gate and baseline.
 struct SourceOptions {
@@ -41,6 +45,7 @@ struct SourceOptions {
   std::string config_in_force; // set by prepareSources: --config or the one found; empty: none
   std::vector<std::string> command_line_flags;  // after --, as typed
   std::string grf = "small";   // Intel: small, large, both, auto
+  std::string collect_dir;     // gate/baseline --collect: read regscope wrap's sidecars instead of compiling
   AnalyzeOptions analyze;
   CLI::Option *archs_option = nullptr;
 };
@@ -69,6 +74,17 @@ std::vector<SourceJob> sourceJobs(SourceOptions &options);
 // Runs the analysis the source options describe (files, or -p's database).
 // prepareSources must have run.
 Report analyzeSources(SourceOptions &options);
+
+// collect's options (--config, --block-size, --dynamic-lds), for a command
+// that reads sidecars and compiles nothing.
+void addCollectOptions(CLI::App &app, SourceOptions &options);
+// gate's and baseline's --collect BUILD_DIR (instead of FILE... or -p).
+void addCollectFlag(CLI::App &app, SourceOptions &options);
+// The report of a build's sidecars (regscope wrap), settled as analyzeSources
+// settles its own. prepareSources must have run.
+Report collectSources(const std::string &build_dir, SourceOptions &options);
+// collectSources for --collect, else analyzeSources.
+Report sourcesReport(SourceOptions &options);
 
 // The jobs analyzeSources runs (settles the cache, launch and Intel options
 // on the way); empty when only headers were named.

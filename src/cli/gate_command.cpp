@@ -82,6 +82,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
                 "Rewrite the analysed files' entries of the baseline with the current figures")
       ->needs(app->get_option("--baseline"));
   app->add_flag("--exit-zero", state->exit_zero, "Exit 0 even when a rule fails (errors still exit 2)");
+  addCollectFlag(*app, state->sources);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
 
   return {app, [state]() -> int {
@@ -99,7 +100,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
               root = baselineRoot(state->baseline_path);
             }
 
-            Report report = analyzeSources(state->sources);
+            Report report = sourcesReport(state->sources);
             checkReachable(config, report);
             warnAboutRules(config, report, baseline.has_value());
             GateResult result = checkThresholds(report, config);
@@ -126,6 +127,7 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
       "baseline", "Record the kernels' figures for gate --baseline (other files' entries in the file are kept)");
   addSourceOptions(*app, state->sources, compiler_flags);
   app->add_option("-o,--output", state->output, "Baseline file to write or update")->capture_default_str();
+  addCollectFlag(*app, state->sources);
   return {app, [state]() -> int {
             refuseOverwritingInputs(inputPaths(state->sources), state->output);
             prepareSources(state->sources);
@@ -133,7 +135,7 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             const bool exists = fs::exists(state->output, ec);
             const Baseline old = exists ? readBaseline(state->output) : Baseline{};
             const std::string root = baselineRoot(state->output);
-            Report report = analyzeSources(state->sources);
+            Report report = sourcesReport(state->sources);
             if (!report.errors.empty()) return reportErrors(report);  // a partial baseline would lose kernels
             const Baseline updated = updatedBaseline(old, report, root);
             writeFileAtomically(state->output, baselineToText(updated));

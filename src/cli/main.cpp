@@ -84,7 +84,9 @@ int main(int argc, char **argv) {
   const Command commands[] = {addAnalyzeCommand(app, compiler_flags), addGateCommand(app, compiler_flags),
                               addBaselineCommand(app, compiler_flags), addOccupancyCommand(app),
                               addTableCommand(app), addKernelsCommand(app), addParseCommand(app),
-                              addAdviseCommand(app, compiler_flags), addExplainCommand(app, compiler_flags)};
+                              addAdviseCommand(app, compiler_flags), addExplainCommand(app, compiler_flags),
+                              addCollectCommand(app)};
+  const Command wrap = addWrapCommand(app, compiler_flags);
   if (!args.empty()) {
     const std::string &first = args.back();  // reversed: the subcommand is last
     bool known_command = false;
@@ -105,6 +107,15 @@ int main(int argc, char **argv) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
     std::cerr << "regscope: error: " << parseErrorText(app, e) << '\n';
     return kExitError;
+  }
+  // wrap runs a build's compile: its signals and status are the compiler's, so before the guard below.
+  if (wrap.app->parsed()) {
+    try {
+      return wrap.run();
+    } catch (const std::exception &e) {
+      std::cerr << "regscope: error: " << e.what() << '\n';
+      return kExitError;
+    }
   }
   // Signals are caught for the whole run: one that arrives before the output
   // is written ends it (InterruptedError), with temporary directories removed.

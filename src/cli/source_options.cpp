@@ -11,6 +11,7 @@
 
 #include "commands.h"
 #include "regscope/cache/cache.h"
+#include "regscope/pipeline/sidecar.h"
 #include "regscope/source/flags.h"
 #include "regscope/support/error.h"
 #include "regscope/target/amdgpu.h"
@@ -81,17 +82,9 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
       ->check(wholeNumber(1));
   app.add_flag("-v,--verbose", options.analyze.verbose,
                "Say which config is used, and each file's compile time or cache hit, on stderr");
-  app.add_option("--config", options.config_path,
-                 "Config file (default: .regscope.json here or in a parent, up to the repository's top level)");
-  app.add_option("--block-size", options.block_size,
-                 "Assume this workgroup/block size for every kernel (default: .regscope.json, a constant at the "
-                 "kernel's launches, its launch bounds; AMD 1024, NVIDIA 256)")
-      ->check(wholeNumber(1, 1024));
+  addCollectOptions(app, options);  // --config, --block-size, --dynamic-lds
   app.add_option("--dynamic-smem", options.analyze.launch.dynamic_shared,
                  "NVIDIA: dynamic shared memory per block given at launch, in bytes")
-      ->check(wholeNumber(0));
-  app.add_option("--dynamic-lds", options.analyze.launch.dynamic_lds,
-                 "AMD: extern __shared__ bytes per workgroup given at launch (the compiler cannot see them)")
       ->check(wholeNumber(0));
   app.add_option("--carveout", options.analyze.launch.carveout_percent,
                  "NVIDIA: preferred shared-memory carveout, percent (default: the largest)")
@@ -162,6 +155,36 @@ Report analyzeSources(SourceOptions &options) {
   Report report = analyzeJobs(jobs, options.analyze);
   settle(report, options);
   return report;
+}
+
+void addCollectOptions(CLI::App &app, SourceOptions &options) {
+  app.add_option("--config", options.config_path,
+                 "Config file (default: .regscope.json here or in a parent, up to the repository's top level)");
+  app.add_option("--block-size", options.block_size,
+                 "Assume this workgroup/block size for every kernel (default: .regscope.json, a constant at the "
+                 "kernel's launches, its launch bounds; AMD 1024, NVIDIA 256)")
+      ->check(wholeNumber(1, 1024));
+  app.add_option("--dynamic-lds", options.analyze.launch.dynamic_lds,
+                 "AMD: extern __shared__ bytes per workgroup given at launch (the compiler cannot see them)")
+      ->check(wholeNumber(0));
+}
+
+void addCollectFlag(CLI::App &app, SourceOptions &options) {
+  app.add_option("--collect", options.collect_dir,
+                 "Read the sidecars regscope wrap wrote in this build directory instead of compiling")
+      ->excludes(app.get_option("files"))
+      ->excludes(app.get_option("-p"));
+}
+
+Report collectSources(const std::string &build_dir, SourceOptions &options) {
+  if (options.block_size) options.analyze.launch.block_size = options.block_size;
+  Report report = collectSidecars(build_dir, options.analyze);
+  settle(report, options);
+  return report;
+}
+
+Report sourcesReport(SourceOptions &options) {
+  return options.collect_dir.empty() ? analyzeSources(options) : collectSources(options.collect_dir, options);
 }
 
 ExplainedReport explainSources(SourceOptions &options) {

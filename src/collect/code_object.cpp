@@ -4,12 +4,24 @@
 // bundles in its .hip_fatbin section. The figures come from the code object's
 // NT_AMDGPU_METADATA note, read with LLVM's object and msgpack libraries.
 #include <llvm/BinaryFormat/ELF.h>
+#include <llvm/MC/MCAsmInfo.h>
+#include <llvm/MC/MCContext.h>
+#include <llvm/MC/MCDisassembler/MCDisassembler.h>
+#include <llvm/MC/MCInst.h>
+#include <llvm/MC/MCInstrInfo.h>
+#include <llvm/MC/MCRegisterInfo.h>
+#include <llvm/MC/MCSubtargetInfo.h>
+#include <llvm/MC/MCTargetOptions.h>
+#include <llvm/MC/TargetRegistry.h>
 #include <llvm/Object/ELFObjectFile.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/TargetSelect.h>
 
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <unordered_set>
 
 #include "amdgpu_metadata.h"
@@ -102,6 +114,90 @@ void fromMetadataNote(llvm::ArrayRef<std::uint8_t> desc, Walk &walk) {
   walk.out.push_back(std::move(co));
 }
 
+// The AMDGPU disassembler for one arch ("gfx90a:xnack-": the CPU before the
+// first colon), or null when LLVM does not know the arch.
+struct Disassembler {
+  std::unique_ptr<llvm::MCRegisterInfo> mri;
+  std::unique_ptr<llvm::MCAsmInfo> mai;
+  std::unique_ptr<llvm::MCSubtargetInfo> sti;
+  std::unique_ptr<llvm::MCInstrInfo> mii;
+  std::unique_ptr<llvm::MCContext> context;
+  std::unique_ptr<llvm::MCDisassembler> disassembler;
+};
+
+std::unique_ptr<Disassembler> disassemblerFor(const std::string &arch) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTargetMC();
+    LLVMInitializeAMDGPUDisassembler();
+  });
+  const std::string triple = "amdgcn-amd-amdhsa", cpu = arch.substr(0, arch.find(':'));
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) return nullptr;
+  auto d = std::make_unique<Disassembler>();
+  d->mri.reset(target->createMCRegInfo(triple));
+  llvm::MCTargetOptions options;
+  if (d->mri) d->mai.reset(target->createMCAsmInfo(*d->mri, triple, options));
+  // A generic subtarget first: an unknown CPU asked for directly makes LLVM warn on stderr.
+  std::unique_ptr<llvm::MCSubtargetInfo> generic(target->createMCSubtargetInfo(triple, "", ""));
+  if (!generic || !generic->isCPUStringValid(cpu) || !d->mai) return nullptr;
+  d->sti.reset(target->createMCSubtargetInfo(triple, cpu, ""));
+  d->mii.reset(target->createMCInstrInfo());
+  d->context = std::make_unique<llvm::MCContext>(llvm::Triple(triple), d->mai.get(), d->mri.get(), d->sti.get());
+  d->disassembler.reset(target->createMCDisassembler(*d->sti, *d->context));
+  return d->disassembler && d->mii ? std::move(d) : nullptr;
+}
+
+// The v_accvgpr_read/write and v_mfma instructions of each kernel's body, as
+// the .s parser counts them (asm_metadata.cpp): with them a code object gives
+// what the gfx908 hidden-AGPR-spill finding needs. Each symbol's range is
+// checked against its section; bytes that do not decode are stepped over.
+void countInstructions(const llvm::object::ELF64LEObjectFile &elf, std::string_view bytes, CodeObject &co) {
+  std::unique_ptr<Disassembler> d;
+  for (const llvm::object::ELFSymbolRef symbol : elf.symbols()) {
+    if (symbol.getELFType() != llvm::ELF::STT_FUNC || symbol.getSize() == 0) continue;
+    auto name = symbol.getName();
+    auto address = symbol.getAddress();
+    auto section = symbol.getSection();
+    if (!name || !address || !section || *section == elf.section_end()) {
+      if (!name) llvm::consumeError(name.takeError());
+      if (!address) llvm::consumeError(address.takeError());
+      if (!section) llvm::consumeError(section.takeError());
+      continue;
+    }
+    KernelFacts *kernel = nullptr;
+    for (KernelFacts &k : co.facts.kernels)
+      if (k.name == *name) kernel = &k;
+    if (!kernel) continue;
+    const llvm::object::ELFSectionRef text(**section);
+    const std::uint64_t begin = *address - text.getAddress(), size = symbol.getSize();
+    const std::uint64_t offset = text.getOffset();
+    if (*address < text.getAddress() || begin > text.getSize() || size > text.getSize() - begin ||
+        offset > bytes.size() || text.getSize() > bytes.size() - offset)
+      continue;
+    if (!d && !(d = disassemblerFor(co.arch))) return;
+    const llvm::ArrayRef<std::uint8_t> body(reinterpret_cast<const std::uint8_t *>(bytes.data() + offset + begin), size);
+    std::int64_t agpr_copies = 0, mfma = 0;
+    for (std::uint64_t at = 0; at < body.size();) {
+      llvm::MCInst inst;
+      std::uint64_t length = 0;
+      const auto status = d->disassembler->getInstruction(inst, length, body.slice(at), at, llvm::nulls());
+      if (status != llvm::MCDisassembler::Success || length == 0) {
+        at += 4;
+        continue;
+      }
+      const llvm::StringRef opcode = d->mii->getName(inst.getOpcode());
+      if (opcode.startswith("V_ACCVGPR_READ") || opcode.startswith("V_ACCVGPR_WRITE")) ++agpr_copies;
+      else if (opcode.startswith("V_MFMA")) ++mfma;
+      at += length;
+    }
+    kernel->set(Field::AgprCopies, agpr_copies);
+    kernel->set(Field::MfmaInstructions, mfma);
+  }
+}
+
 void fromElf(std::string_view bytes, Walk &walk, int depth) {
   if (depth > kMaxNesting) throw Error("offload bundles nested too deeply");
   llvm::MemoryBufferRef buffer(llvm::StringRef(bytes.data(), bytes.size()), "code object");
@@ -125,7 +221,23 @@ void fromElf(std::string_view bytes, Walk &walk, int depth) {
   }
   auto sections = file.sections();
   if (!sections) throw Error("unreadable code object: " + llvm::toString(sections.takeError()));
+  std::vector<CodeObject> &out = walk.out;
+  const std::size_t first = out.size();
+  std::string producer;  // .comment's compiler string, as the .s's first .ident names it
   for (const auto &section : *sections) {
+    if (section.sh_type == llvm::ELF::SHT_PROGBITS && producer.empty()) {
+      auto name = file.getSectionName(section);
+      if (!name) llvm::consumeError(name.takeError());
+      else if (*name == ".comment" && section.sh_offset <= bytes.size() && section.sh_size <= bytes.size() - section.sh_offset) {
+        // NUL-separated strings: the linker's ("Linker: Debian LLD 14.0.6") may come first.
+        std::string_view comment = bytes.substr(section.sh_offset, section.sh_size);
+        while (!comment.empty() && producer.empty()) {
+          const std::string_view entry = comment.substr(0, comment.find('\0'));
+          if (entry.find("clang version") != std::string_view::npos) producer = std::string(entry);
+          comment.remove_prefix(std::min(comment.size(), entry.size() + 1));
+        }
+      }
+    }
     if (section.sh_type != llvm::ELF::SHT_NOTE) continue;
     // LLVM 15's note iterator adds offset and size unchecked: check them here.
     const std::uint64_t offset = section.sh_offset, size = section.sh_size;
@@ -138,6 +250,10 @@ void fromElf(std::string_view bytes, Walk &walk, int depth) {
         metadata.push_back(note.getDesc());
     if (err) throw Error("unreadable ELF notes: " + llvm::toString(std::move(err)));
     for (llvm::ArrayRef<std::uint8_t> desc : metadata) fromMetadataNote(desc, walk);
+  }
+  for (std::size_t i = first; i < out.size(); ++i) {
+    out[i].producer = producer;
+    countInstructions(*elf, bytes, out[i]);
   }
 }
 

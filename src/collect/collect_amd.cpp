@@ -49,15 +49,20 @@ CollectedRun collectAmdRun(const CompileOutput &output, const std::string &compi
   for (FactSet &set : remarks) sets.push_back(std::move(set));
 
   run.records = mergeFacts(sets);
+  resolveDeclarations(run.records, compiled_source, read);
+  return run;
+}
+
+void resolveDeclarations(std::vector<KernelRecord> &records, const std::string &compiled_source,
+                         const SourceReader &read) {
   std::map<std::string, std::optional<std::string>> texts;  // path -> text, read once
-  for (KernelRecord &record : run.records) {
+  for (KernelRecord &record : records) {
     record.file = resolveSourcePath(record.file, compiled_source, texts, read);
     if (record.file.empty() || record.line <= 0) continue;
     auto [it, inserted] = texts.try_emplace(record.file);
     if (inserted) it->second = read(record.file);
     record.line = findDeclarationLine(it->second.value_or(""), record.line, functionBaseName(record.demangled));
   }
-  return run;
 }
 
 }  // namespace regscope

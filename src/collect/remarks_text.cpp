@@ -3,6 +3,7 @@
 #include <map>
 #include <utility>
 #include <string>
+#include <vector>
 
 #include "regscope/collect/collect.h"
 #include "regscope/collect/mc_expr.h"
@@ -144,6 +145,71 @@ FactSet parseRemarkText(std::string_view text, const std::string &arch) {
   RemarkTextParser parser(arch);
   scan::forEachLine(text, [&](StringRef line) { parser.line(scan::view(line)); });
   return parser.finish();
+}
+
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+// `line` without ANSI colour sequences (ESC [ ... letter), which clang writes
+// under -fcolor-diagnostics.
+std::string withoutColour(StringRef line) {
+  std::string out;
+  out.reserve(line.size());
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
+      i += 2;
+      while (i < line.size() && !scan::isLetter(line[i])) ++i;
+      continue;
+    }
+    out += line[i];
+  }
+  return out;
+}
+
+bool isResourceRemark(const std::string &plain) {
+  RemarkLine m;
+  return plain.find("[-Rpass-analysis=kernel-resource-usage]") != std::string::npos && matchRemarkLine(plain, m);
+}
+
+// Clang's caret line under a snippet: spaces, '~' and at least one '^'.
+bool isCaretLine(const std::string &plain) {
+  StringRef s = scan::trim(plain);
+  return !s.empty() && s.contains('^') && s.find_first_not_of("^~ ") == StringRef::npos;
+}
+
+}  // namespace
+
+std::string splitResourceRemarks(std::string_view diagnostics, std::string &remarks) {
+  // Lines with their '\n', so that what is kept is byte for byte what was printed.
+  std::vector<std::string_view> lines;
+  for (std::size_t at = 0; at < diagnostics.size();) {
+    const std::size_t end = diagnostics.find('\n', at);
+    const std::size_t next = end == std::string_view::npos ? diagnostics.size() : end + 1;
+    lines.push_back(diagnostics.substr(at, next - at));
+    at = next;
+  }
+  // Under -fcolor-diagnostics a line may open with the reset that ends the
+  // line before it (clang writes it after a caret line): it goes with that line.
+  static constexpr std::string_view kReset = "\x1b[0m";
+  auto owed = [](std::string_view line) { return line.substr(0, line.rfind(kReset, 0) == 0 ? kReset.size() : 0); };
+  std::string kept;
+  bool previous_kept = false;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string plain = withoutColour(scan::ref(lines[i]));
+    if (!isResourceRemark(plain)) {
+      kept.append(previous_kept || i == 0 ? lines[i] : lines[i].substr(owed(lines[i]).size()));
+      previous_kept = true;
+      continue;
+    }
+    if (previous_kept) kept.append(owed(lines[i]));
+    previous_kept = false;
+    remarks += plain;
+    if (remarks.empty() || remarks.back() != '\n') remarks += '\n';
+    if (i + 2 < lines.size() && isCaretLine(withoutColour(scan::ref(lines[i + 2])))) i += 2;  // its snippet
+  }
+  return kept;
 }
 
 }  // namespace regscope

@@ -250,30 +250,11 @@ class JobRunner {
   ResultCache cache_;
 };
 
-// What is known of each kernel's launch: the command line, then the config
-// file's entry for the kernel, then a constant block size at its launches.
 LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options) {
   std::map<std::string, int> sites;
   if (!options.launch.block_size)
     if (std::optional<std::string> text = readerFor(job)(job.path)) sites = findLaunchBlockSizes(*text);
-  return [sites = std::move(sites), &options](const KernelRecord &record) {
-    LaunchOverrides launch = options.launch;
-    const std::string base = functionBaseName(record.demangled);
-    for (const KernelSettings &settings : options.kernel_settings) {
-      if (!settings.matches(record.name, record.demangled, base)) continue;
-      if (settings.block_size && !options.launch.block_size) {
-        launch.block_size = settings.block_size;
-        launch.block_size_source = BlockSizeSource::Config;
-      }
-      if (settings.dynamic_lds && !options.launch.dynamic_lds) launch.dynamic_lds = *settings.dynamic_lds;
-    }
-    if (!launch.block_size)
-      if (auto it = sites.find(base); it != sites.end()) {
-        launch.block_size = it->second;
-        launch.block_size_source = BlockSizeSource::LaunchSite;
-      }
-    return launch;
-  };
+  return launchesFor(std::move(sites), options);
 }
 
 // Every job through the cache or the compiler, on a small pool; results in job order.
@@ -331,14 +312,43 @@ JobRun runJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options
   return run;
 }
 
-// One job's records through the model into `report`, with its errors and notes.
 void addJobResult(Report &report, const SourceJob &job, JobResult &result, const AnalyzeOptions &options) {
+  addJobResult(report, job, result, launchesIn(job, options));
+}
+
+}  // namespace
+
+// What is known of each kernel's launch: the command line, then the config
+// file's entry for the kernel, then a constant block size at its launches.
+LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &options) {
+  return [sites = std::move(sites), &options](const KernelRecord &record) {
+    LaunchOverrides launch = options.launch;
+    const std::string base = functionBaseName(record.demangled);
+    for (const KernelSettings &settings : options.kernel_settings) {
+      if (!settings.matches(record.name, record.demangled, base)) continue;
+      if (settings.block_size && !options.launch.block_size) {
+        launch.block_size = settings.block_size;
+        launch.block_size_source = BlockSizeSource::Config;
+      }
+      if (settings.dynamic_lds && !options.launch.dynamic_lds) launch.dynamic_lds = *settings.dynamic_lds;
+    }
+    if (!launch.block_size)
+      if (auto it = sites.find(base); it != sites.end()) {
+        launch.block_size = it->second;
+        launch.block_size_source = BlockSizeSource::LaunchSite;
+      }
+    return launch;
+  };
+}
+
+// One job's records through the model into `report`, with its errors and notes.
+void addJobResult(Report &report, const SourceJob &job, JobResult &result, const LaunchFor &launch) {
   report.errors.insert(report.errors.end(), result.errors.begin(), result.errors.end());
   report.notes.insert(report.notes.end(), result.notes.begin(), result.notes.end());
   if (result.records.empty() && !result.errors.empty()) return;
   if (report.compiler_version.empty()) report.compiler_version = result.producer;
   const std::size_t first = report.kernels.size();
-  addKernels(report, result.records, launchesIn(job, options));
+  addKernels(report, result.records, launch);
   const std::map<std::string, std::string> inputs = {{job.path, job.file}};
   // A database's second entry for a file (other flags) is a source of its own.
   const std::string source = job.path + (job.variant ? "#" + std::to_string(job.variant) : "");
@@ -350,7 +360,6 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
   report.input_paths.push_back(source);
 }
 
-}  // namespace
 
 CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options) {
   if (isOclocInput(source.path)) throw Error(source.file + ": compiled by ocloc, once per GRF mode, not as one job");

@@ -1,6 +1,7 @@
 // One job of the analyze pipeline (internal to the pipeline stage).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,16 @@ JobResult runIntelJob(const SourceJob &source, const AnalyzeOptions &options, co
 // includes resolve from the original's directory.
 std::vector<std::string> overlayFlags(const std::string &dir, const std::string &original_path,
                                       const std::string &edited_text);
+
+// What is known of each kernel's launch: the command line (options.launch),
+// then the config's entry for the kernel (options.kernel_settings), then
+// `sites`, the constant block sizes at its launches (findLaunchBlockSizes).
+// `options` must outlive the result.
+LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &options);
+
+// One job's records through the model into `report` (display paths, source,
+// inputs as analyze gives them), with its errors and notes.
+void addJobResult(Report &report, const SourceJob &job, JobResult &result, const LaunchFor &launch);
 
 // SHA-256 of `text`, in hex: the cache key's stand-in for an edited text.
 std::string textDigest(const std::string &text);

@@ -152,3 +152,61 @@ ProcessOutput runCaptured(const std::vector<std::string> &argv, const std::strin
 }
 
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+volatile sig_atomic_t forward_to = 0;
+
+extern "C" void forwardSignal(int signal) {
+  if (forward_to > 0) kill(static_cast<pid_t>(forward_to), signal);
+}
+
+}  // namespace
+
+ForwardedRun runCapturingStderr(const std::vector<std::string> &argv) {
+  ForwardedRun run;
+  if (argv.empty()) throw Error("no command to run");
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) throw Error(std::string("cannot create a pipe: ") + std::strerror(errno));
+  std::vector<char *> args;
+  for (const std::string &a : argv) args.push_back(const_cast<char *>(a.c_str()));
+  args.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    throw Error(std::string("cannot start ") + argv.front() + ": " + std::strerror(errno));
+  }
+  if (pid == 0) {
+    dup2(fds[1], STDERR_FILENO);
+    execvp(args[0], args.data());
+    const std::string message = argv.front() + ": " + std::strerror(errno) + "\n";
+    (void)!write(STDERR_FILENO, message.data(), message.size());
+    _exit(127);
+  }
+  close(fds[1]);
+  // While the child runs, SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to
+  // regscope alone reach it too; the caller re-raises the child's signal.
+  forward_to = pid;
+  struct sigaction forward {}, saved[4];
+  forward.sa_handler = forwardSignal;
+  sigemptyset(&forward.sa_mask);
+  forward.sa_flags = SA_RESTART;
+  const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+  for (int i = 0; i < 4; ++i) sigaction(signals[i], &forward, &saved[i]);
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = read(fds[0], buffer, sizeof buffer);
+    if (n > 0) run.err.append(buffer, static_cast<std::size_t>(n));
+    else if (n == 0 || errno != EINTR) break;
+  }
+  close(fds[0]);
+  while (waitpid(pid, &run.status, 0) < 0 && errno == EINTR) {
+  }
+  forward_to = 0;
+  for (int i = 0; i < 4; ++i) sigaction(signals[i], &saved[i], nullptr);
+  return run;
+}
+
+}  // namespace regscope

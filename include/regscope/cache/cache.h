@@ -10,6 +10,7 @@
 // (default ~/.cache/regscope), written atomically. A damaged entry is a miss.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,14 @@ struct CachedResult {
   std::vector<KernelRecord> records;
   std::string producer;
 };
+
+// One record as JSON, values by field key (fields.def), never by position:
+// a field added or moved cannot mislabel a stored figure. The cache's entries
+// and regscope wrap's sidecars both hold records in this form.
+nlohmann::json recordToJson(const KernelRecord &record);
+// Throws std::exception (nlohmann's, or std::runtime_error for an unknown
+// field key or vendor) when `j` is not such a record.
+KernelRecord recordFromJson(const nlohmann::json &j);
 
 class ResultCache {
  public:

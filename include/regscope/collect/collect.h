@@ -77,6 +77,7 @@ FactSet parsePtxLaunchBounds(std::string_view ptx, const std::string &arch);
 struct CodeObject {
   std::string arch;
   FactSet facts;
+  std::string producer;  // the .comment section's compiler ("Debian clang version 15.0.6"); may be empty
 };
 std::vector<CodeObject> parseCodeObjects(std::string_view bytes,
                                          const std::function<void(std::string_view)> &consumed = {});
@@ -91,6 +92,13 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets);
 // through the tokens of `source` to the kernel's name. Returns brace_line when
 // the name is not found.
 int findDeclarationLine(std::string_view source, int brace_line, const std::string &base_name);
+
+// Compiler diagnostics split in two: what the compile would have printed
+// without -Rpass-analysis=kernel-resource-usage (returned, byte for byte), and
+// the kernel-resource-usage remark lines it added (`remarks`, colour codes
+// removed, for parseRemarkText). A remark's source snippet (the line and its
+// caret, which clang prints under the first remark at a place) goes with it.
+std::string splitResourceRemarks(std::string_view diagnostics, std::string &remarks);
 
 // ---- One compiler run, collected (collect_amd.cpp, collect_cuda.cpp) ----
 
@@ -109,6 +117,22 @@ struct CollectedRun {
 // kernel's declaration line. `compiled_source` is the absolute path that was
 // compiled; relative remark paths are resolved against its directories.
 CollectedRun collectAmdRun(const CompileOutput &output, const std::string &compiled_source, const SourceReader &read);
+
+// A build's own hipcc/clang compile (regscope wrap): the object it wrote
+// (`object`: a host object with a .hip_fatbin section, an offload bundle or a
+// device ELF) and the kernel-resource-usage remarks it printed. Each arch's
+// code object gives that arch's figures; the remarks give the source line and
+// what only they say (the architectural VGPRs beside AGPRs, the compiler's
+// occupancy). With several archs the remarks do not say whose they are: a
+// block goes to the arch whose code object agrees with every figure both
+// carry. `archs` orders the records as the command named its targets.
+CollectedRun collectAmdObject(std::string_view remarks, std::string_view object, const std::vector<std::string> &archs,
+                              const std::string &compiled_source, const SourceReader &read);
+
+// The records' remark paths resolved against the compiled source's
+// directories, and each line moved from the body's brace to the declaration.
+void resolveDeclarations(std::vector<KernelRecord> &records, const std::string &compiled_source,
+                         const SourceReader &read);
 
 // nvcc: ptxas (or, with -rdc, nvlink) figures and the PTX's launch bounds, per
 // arch, in source order.

@@ -64,6 +64,16 @@ struct ProcessOutput {
 ProcessOutput runCaptured(const std::vector<std::string> &argv, const std::string &cwd = "", int timeout_seconds = 0,
                           const std::vector<std::string> &environment = {});
 
+// Runs argv (PATH searched, no shell) as a build tool's compiler runs: in
+// this process group, stdin and stdout inherited, stderr captured. A signal
+// sent to regscope alone is passed on to the child. `status` is waitpid's raw
+// status; a program that cannot be started gives 127, as a shell does.
+struct ForwardedRun {
+  int status = 0;
+  std::string err;
+};
+ForwardedRun runCapturingStderr(const std::vector<std::string> &argv);
+
 // The path of `name` as execvp would find it (PATH search), or empty.
 std::string searchPath(const std::string &name);
 

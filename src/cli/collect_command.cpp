@@ -1,0 +1,30 @@
+// regscope collect BUILD_DIR: the sidecars regscope wrap wrote during a
+// build, as one report in any format, with no compiler run.
+#include "commands.h"
+#include "regscope/pipeline/sidecar.h"
+#include "regscope/views/views.h"
+
+namespace regscope {
+
+Command addCollectCommand(CLI::App &root) {
+  struct State {
+    SourceOptions sources;
+    std::string build_dir;
+    OutputOptions output;
+  };
+  auto state = std::make_shared<State>();
+  CLI::App *app = root.add_subcommand(
+      "collect", "Report the kernels of a build made with regscope wrap as its compiler launcher (no compiler run)");
+  app->add_option("build_dir", state->build_dir, "The build directory (searched for *.regscope.json)")->required();
+  addCollectOptions(*app, state->sources);
+  addOutputOptions(*app, state->output, /*ci_formats=*/true);
+  return {app, [state] {
+            refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
+            prepareSources(state->sources);
+            Report report = collectSources(state->build_dir, state->sources);
+            emit(state->output, *kernelTableView(report, "regscope collect"));
+            return reportErrors(report);
+          }};
+}
+
+}  // namespace regscope
