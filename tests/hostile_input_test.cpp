@@ -183,6 +183,16 @@ TEST(HostileInput, NoteSectionWhoseOffsetPlusSizeWraps) {
   EXPECT_THROW(parseCodeObjects(hostile::codeObjectWithWrappingNoteSection()), Error);  // was SIGSEGV
 }
 
+// The figures come from the metadata note; only the instruction counts need
+// the symbols, and those stay unknown.
+TEST(HostileInput, SymbolTableBeyondTheFile) {
+  const std::vector<CodeObject> objects = parseCodeObjects(hostile::codeObjectWithSymtabBeyondTheFile());  // was abort
+  ASSERT_FALSE(objects.empty());
+  ASSERT_FALSE(objects[0].facts.kernels.empty());
+  EXPECT_TRUE(objects[0].facts.kernels[0].get(Field::VgprsTotal).has_value());
+  EXPECT_FALSE(objects[0].facts.kernels[0].get(Field::AgprCopies).has_value());
+}
+
 TEST(HostileInput, MetadataArrayClaimingMoreElementsThanBytes) {
   try {
     parseCodeObjects(hostile::codeObjectWithHugeArray());

@@ -159,6 +159,23 @@ inline std::string codeObjectWithWrappingNoteSection() {
   return elf;
 }
 
+// The header of the first section of `type` (SHT_SYMTAB 2, SHT_STRTAB 3, ...).
+inline std::size_t sectionHeaderOfType(const std::string &elf, std::uint32_t type) {
+  const std::uint64_t shoff = readLe(elf, 0x28, 8), shentsize = readLe(elf, 0x3A, 2), shnum = readLe(elf, 0x3C, 2);
+  for (std::uint64_t i = 0; i < shnum; ++i)
+    if (readLe(elf, shoff + i * shentsize + 4, 4) == type) return shoff + i * shentsize;
+  throw std::runtime_error("no section of that type in the fixture");
+}
+
+// Found by fuzzing code_object after wrap (2026-11-23): a symbol table that
+// lies beyond the file. LLVM 15's symbol iterator aborts on it
+// (report_fatal_error) where the kernels' instructions are counted.
+inline std::string codeObjectWithSymtabBeyondTheFile() {
+  std::string elf = realCodeObject();
+  writeLe(elf, sectionHeaderOfType(elf, 2) + 0x18, 0x800002028, 8);
+  return elf;
+}
+
 // Item 18: a code object whose metadata names gfx9zz.
 inline std::string codeObjectForUnknownArch() {
   std::string elf = realCodeObject();
@@ -310,6 +327,7 @@ inline std::vector<Reproducer> reproducers() {
       {"code_object", "huge-array.hsaco", codeObjectWithHugeArray()},
       {"code_object", "wrapping-note-section.hsaco", codeObjectWithWrappingNoteSection()},
       {"code_object", "looping-bundle.bin", loopingBundle()},
+      {"code_object", "symtab-beyond-file.hsaco", codeObjectWithSymtabBeyondTheFile()},
       {"artifacts", "unknown-arch.hsaco", codeObjectForUnknownArch()},
       {"remark_yaml", "nul-in-debugloc.opt.yaml", remarkRecordWithNul()},
       {"remark_yaml", "invalid-utf8-in-debugloc.opt.yaml", remarkRecordWithInvalidUtf8()},

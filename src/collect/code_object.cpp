@@ -154,7 +154,28 @@ std::unique_ptr<Disassembler> disassemblerFor(const std::string &arch) {
 // the .s parser counts them (asm_metadata.cpp): with them a code object gives
 // what the gfx908 hidden-AGPR-spill finding needs. Each symbol's range is
 // checked against its section; bytes that do not decode are stepped over.
+// LLVM 15's symbol iterator calls report_fatal_error (an abort) on a symbol
+// table or string table that lies outside the file, or whose entries do not
+// fit it: check both before walking the symbols.
+bool symbolTablesReadable(const llvm::object::ELF64LEObjectFile &elf, std::string_view bytes) {
+  using Elf = llvm::object::ELF64LE;
+  auto sections = elf.getELFFile().sections();
+  if (!sections) {
+    llvm::consumeError(sections.takeError());
+    return false;
+  }
+  const auto inFile = [&](const Elf::Shdr &s) { return s.sh_offset <= bytes.size() && s.sh_size <= bytes.size() - s.sh_offset; };
+  for (const Elf::Shdr &section : *sections) {
+    if (section.sh_type != llvm::ELF::SHT_SYMTAB && section.sh_type != llvm::ELF::SHT_DYNSYM) continue;
+    if (!inFile(section) || section.sh_entsize != sizeof(Elf::Sym) || section.sh_size % sizeof(Elf::Sym) != 0 ||
+        section.sh_link >= sections->size() || !inFile((*sections)[section.sh_link]))
+      return false;
+  }
+  return true;
+}
+
 void countInstructions(const llvm::object::ELF64LEObjectFile &elf, std::string_view bytes, CodeObject &co) {
+  if (!symbolTablesReadable(elf, bytes)) return;  // the counts stay unknown, as for a file LLVM cannot disassemble
   std::unique_ptr<Disassembler> d;
   for (const llvm::object::ELFSymbolRef symbol : elf.symbols()) {
     if (symbol.getELFType() != llvm::ELF::STT_FUNC || symbol.getSize() == 0) continue;
