@@ -193,6 +193,15 @@ TEST(HostileInput, SymbolTableBeyondTheFile) {
   EXPECT_FALSE(objects[0].facts.kernels[0].get(Field::AgprCopies).has_value());
 }
 
+// A CPU LLVM 15 cannot disassemble (gfx7) keeps its figures without the counts.
+TEST(HostileInput, CodeObjectForACpuLlvmCannotDisassemble) {
+  const std::vector<CodeObject> objects = parseCodeObjects(hostile::codeObjectForHawaii());  // was abort
+  ASSERT_FALSE(objects.empty());
+  EXPECT_EQ(objects[0].arch, "hawaii");
+  ASSERT_FALSE(objects[0].facts.kernels.empty());
+  EXPECT_FALSE(objects[0].facts.kernels[0].get(Field::AgprCopies).has_value());
+}
+
 TEST(HostileInput, MetadataArrayClaimingMoreElementsThanBytes) {
   try {
     parseCodeObjects(hostile::codeObjectWithHugeArray());

@@ -176,6 +176,17 @@ inline std::string codeObjectWithSymtabBeyondTheFile() {
   return elf;
 }
 
+// Found by fuzzing code_object after wrap (2026-11-23): metadata naming
+// "hawaii" (gfx701), a CPU LLVM knows but whose disassembler aborts
+// ("Disassembly not yet supported for subtarget").
+inline std::string codeObjectForHawaii() {
+  std::string elf = realCodeObject();
+  const std::size_t at = elf.find("amdgcn-amd-amdhsa--gfx90a");
+  if (at == std::string::npos) throw std::runtime_error("no target string in the fixture");
+  elf.replace(at + 19, 6, "hawaii");
+  return elf;
+}
+
 // Item 18: a code object whose metadata names gfx9zz.
 inline std::string codeObjectForUnknownArch() {
   std::string elf = realCodeObject();
@@ -328,6 +339,7 @@ inline std::vector<Reproducer> reproducers() {
       {"code_object", "wrapping-note-section.hsaco", codeObjectWithWrappingNoteSection()},
       {"code_object", "looping-bundle.bin", loopingBundle()},
       {"code_object", "symtab-beyond-file.hsaco", codeObjectWithSymtabBeyondTheFile()},
+      {"code_object", "hawaii.hsaco", codeObjectForHawaii()},
       {"artifacts", "unknown-arch.hsaco", codeObjectForUnknownArch()},
       {"remark_yaml", "nul-in-debugloc.opt.yaml", remarkRecordWithNul()},
       {"remark_yaml", "invalid-utf8-in-debugloc.opt.yaml", remarkRecordWithInvalidUtf8()},

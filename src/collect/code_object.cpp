@@ -144,6 +144,11 @@ std::unique_ptr<Disassembler> disassemblerFor(const std::string &arch) {
   std::unique_ptr<llvm::MCSubtargetInfo> generic(target->createMCSubtargetInfo(triple, "", ""));
   if (!generic || !generic->isCPUStringValid(cpu) || !d->mai) return nullptr;
   d->sti.reset(target->createMCSubtargetInfo(triple, cpu, ""));
+  // LLVM 15's AMDGPU disassembler aborts (report_fatal_error) for SI/CI
+  // ("hawaii", gfx6/gfx7): it decodes GCN3 encodings and GFX10+ only.
+  if (!d->sti || !(d->sti->checkFeatures("+gcn3-encoding") || d->sti->checkFeatures("+gfx10") ||
+                   d->sti->checkFeatures("+gfx11")))
+    return nullptr;
   d->mii.reset(target->createMCInstrInfo());
   d->context = std::make_unique<llvm::MCContext>(llvm::Triple(triple), d->mai.get(), d->mri.get(), d->sti.get());
   d->disassembler.reset(target->createMCDisassembler(*d->sti, *d->context));
