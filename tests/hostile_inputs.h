@@ -176,25 +176,22 @@ inline std::string codeObjectWithSymtabBeyondTheFile() {
   return elf;
 }
 
-// Found by fuzzing code_object after wrap (2026-11-23): metadata naming
-// "hawaii" (gfx701), a CPU LLVM knows but whose disassembler aborts
-// ("Disassembly not yet supported for subtarget").
-inline std::string codeObjectForHawaii() {
+// The code object with its metadata's target CPU (gfx90a) renamed `cpu` (6 letters).
+inline std::string codeObjectForCpu(const std::string &cpu) {
   std::string elf = realCodeObject();
   const std::size_t at = elf.find("amdgcn-amd-amdhsa--gfx90a");
   if (at == std::string::npos) throw std::runtime_error("no target string in the fixture");
-  elf.replace(at + 19, 6, "hawaii");
+  elf.replace(at + 19, 6, cpu);
   return elf;
 }
 
+// Found by fuzzing code_object after wrap (2026-11-23): metadata naming
+// "hawaii" (gfx701), a CPU LLVM knows but whose disassembler aborts
+// ("Disassembly not yet supported for subtarget").
+inline std::string codeObjectForHawaii() { return codeObjectForCpu("hawaii"); }
+
 // Item 18: a code object whose metadata names gfx9zz.
-inline std::string codeObjectForUnknownArch() {
-  std::string elf = realCodeObject();
-  const std::size_t at = elf.find("amdgcn-amd-amdhsa--gfx90a");
-  if (at == std::string::npos) throw std::runtime_error("no target string in the fixture");
-  elf.replace(at + 19, 6, "gfx9zz");
-  return elf;
-}
+inline std::string codeObjectForUnknownArch() { return codeObjectForCpu("gfx9zz"); }
 
 // Item 5: 67 bytes. Entry 0's triple length takes the read offset back to
 // entry 0 itself, and the bundle claims 2^64 - 1 entries.
