@@ -104,6 +104,18 @@ const BadInput kCases[] = {
     {"AnalyzeUnknownGrfMode", {"analyze", "ok.hip", "--grf", "huge"}, "--grf: huge not in"},
     {"AnalyzeCarveoutOver100", {"analyze", "k.cu", "--cuda-arch", "sm_90", "--carveout", "101"}, "--carveout: must be a whole number from 0 to 100"},
     {"AnalyzeCompileError", {"analyze", "broken.hip"}, "failed on broken.hip", true, false},
+    // wrap and collect (the compiler launcher; a corrupt or stale sidecar: Scenario.14-Wrap)
+    {"WrapNothing", {"wrap"}, "wrap needs the compile after --"},
+    {"WrapNothingAfterDashes", {"wrap", "--"}, "wrap needs the compile after --"},
+    {"CollectNoDirectory", {"collect"}, "BUILD_DIR is required"},
+    {"CollectMissingDirectory", {"collect", "missing_dir"}, "missing_dir: no such directory"},
+    {"CollectAFile", {"collect", "ok.hip"}, "ok.hip: not a directory"},
+    {"CollectNoSidecars", {"collect", "."}, ".: no regscope sidecars (*.regscope.json): build with the launcher"},
+    {"CollectUnknownFormat", {"collect", ".", "--format", "xml"}, "--format: xml not in"},
+    {"CollectOutputIsADirectory", {"collect", ".", "-o", "."}, "cannot write .: is a directory"},
+    {"GateCollectMissingDirectory", {"gate", "--collect", "missing_dir"}, "missing_dir: no such directory"},
+    {"GateCollectAndFiles", {"gate", "--collect", ".", "ok.hip"}, "files and --collect cannot be given together"},
+    {"BaselineCollectNoSidecars", {"baseline", "--collect", "."}, ".: no regscope sidecars"},
     {"AnalyzeNotASource", {"analyze", "garbage.bin"}, "garbage.bin", true, false},
     {"AnalyzeLinesZero", {"analyze", "ok.hip", "--lines=0"}, "--lines: must be a whole number of at least 1, not '0'"},
     // explain
@@ -218,7 +230,8 @@ TEST(BadInputTable, HasAtLeastSixtyCasesOverEverySubcommand) {
   for (const BadInput &c : kCases)
     if (!c.args.empty()) commands.insert(c.args.front());
   EXPECT_GE(std::size(kCases), 60u);
-  for (const char *command : {"analyze", "explain", "advise", "gate", "baseline", "parse", "occupancy", "table", "kernels"})
+  for (const char *command :
+       {"analyze", "explain", "advise", "gate", "baseline", "parse", "occupancy", "table", "kernels", "wrap", "collect"})
     EXPECT_TRUE(commands.count(command)) << command;
 }
 

@@ -15,7 +15,7 @@ Command addCollectCommand(CLI::App &root) {
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand(
       "collect", "Report the kernels of a build made with regscope wrap as its compiler launcher (no compiler run)");
-  app->add_option("build_dir", state->build_dir, "The build directory (searched for *.regscope.json)")->required();
+  app->add_option("BUILD_DIR", state->build_dir, "The build directory (searched for *.regscope.json)")->required();
   addCollectOptions(*app, state->sources);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
   return {app, [state] {

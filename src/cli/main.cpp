@@ -61,6 +61,9 @@ std::string parseErrorText(const CLI::App &app, const CLI::ParseError &e) {
     }
     if (what.rfind("A subcommand", 0) == 0) return command + " needs a subcommand: " + known;
   }
+  // CLI11's ExcludesError: "files excludes --collect".
+  if (const std::size_t at = what.find(" excludes "); at != std::string::npos && what.find(' ') == at)
+    return what.substr(0, at) + " and " + what.substr(at + 10) + " cannot be given together (see regscope --help)";
   static const std::string kUnexpected = "The following argument was not expected: ";
   if (what.rfind(kUnexpected, 0) == 0) return "unexpected argument '" + what.substr(kUnexpected.size()) + "' (see regscope --help)";
   return what + " (see regscope --help)";

@@ -127,7 +127,9 @@ void writeSidecar(const Sidecar &sidecar) { writeFileAtomically(sidecarPath(side
 
 Report collectSidecars(const std::string &build_dir, const AnalyzeOptions &options) {
   std::error_code ec;
-  if (!fs::is_directory(build_dir, ec)) throw Error(build_dir + ": no such directory");
+  if (!fs::is_directory(build_dir, ec))
+    throw Error(build_dir + (fs::exists(build_dir, ec) ? ": not a directory (collect reads a build directory)"
+                                                       : ": no such directory"));
   std::vector<std::string> paths;
   for (fs::recursive_directory_iterator it(build_dir, fs::directory_options::skip_permission_denied, ec), end;
        !ec && it != end; it.increment(ec)) {
