@@ -19,20 +19,30 @@ std::string computeName(const std::string &arch) {  // "sm_90a" -> "compute_90a"
   return "compute_" + arch.substr(arch.find('_') + 1);
 }
 
+// Where a CUDA tool may be, in order: on PATH, then each of `beside` (a
+// resolved tool's own directory), $CUDA_PATH/bin, /usr/local/cuda/bin.
+std::vector<std::string> cudaToolPlaces(const std::string &tool, const std::vector<std::string> &beside = {}) {
+  std::vector<std::string> places = {tool};
+  for (const std::string &dir : beside) places.push_back((fs::path(dir) / tool).string());
+  if (const char *cuda = std::getenv("CUDA_PATH"); cuda && *cuda) places.push_back(std::string(cuda) + "/bin/" + tool);
+  places.push_back("/usr/local/cuda/bin/" + tool);
+  return places;
+}
+
+std::string firstFound(const std::vector<std::string> &places) {
+  for (const std::string &place : places)
+    if (std::string found = searchPath(place); !found.empty()) return found;
+  return "";
+}
+
 }  // namespace
 
 std::string findNvcc(const std::string &explicit_path) {
   if (!explicit_path.empty()) return requireExecutable(explicit_path, "--compiler " + explicit_path);
-  std::vector<std::string> looked = {"nvcc on PATH"};
-  if (std::string found = searchPath("nvcc"); !found.empty()) return found;
-  if (const char *cuda = std::getenv("CUDA_PATH"); cuda && *cuda) {
-    looked.push_back(std::string(cuda) + "/bin/nvcc");
-    if (std::string found = searchPath(looked.back()); !found.empty()) return found;
-  }
-  looked.push_back("/usr/local/cuda/bin/nvcc");
-  if (std::string found = searchPath(looked.back()); !found.empty()) return found;
+  const std::vector<std::string> places = cudaToolPlaces("nvcc");
+  if (std::string found = firstFound(places); !found.empty()) return found;
   std::string where;
-  for (const std::string &place : looked) where += (where.empty() ? "" : ", ") + place;
+  for (const std::string &place : places) where += (where.empty() ? "" : ", ") + (place == "nvcc" ? "nvcc on PATH" : place);
   throw Error("compiler not found: no nvcc (looked at " + where + "; pass --compiler or set CUDA_PATH)");
 }
 
@@ -65,17 +75,17 @@ CompileOutput compileCuda(const CompileJob &job) {
 
   const std::string stem = fs::path(job.source).stem().string();
   for (const std::string &arch : job.archs) {
-    // --keep names the PTX "<stem>.compute_90.ptx", or "<stem>.ptx" when there is one arch.
-    const std::string per_arch = dir.path() + "/" + stem + "." + computeName(arch) + ".ptx";
-    const std::string single = dir.path() + "/" + stem + ".ptx";
-    ArchOutput result{arch, readFileIfExists(fs::exists(per_arch) || job.archs.size() > 1 ? per_arch : single).value_or(""),
-                      "", "", ""};
-    if (job.keep_device_code) {  // the cubins are named as the PTX is: "<stem>.compute_90.cubin" or "<stem>.cubin"
-      const std::string cubin = dir.path() + "/" + stem + "." + computeName(arch) + ".cubin";
-      result.device_code =
-          readFileIfExists(fs::exists(cubin) || job.archs.size() > 1 ? cubin : dir.path() + "/" + stem + ".cubin")
-              .value_or("");
-    }
+    // --keep names each arch's files "<stem>.compute_90.ptx" (and .cubin), or
+    // "<stem>.ptx" when there is one arch.
+    auto kept = [&](const char *extension) {
+      const std::string per_arch = dir.path() + "/" + stem + "." + computeName(arch) + extension;
+      const std::string single = dir.path() + "/" + stem + extension;
+      return readFileIfExists(fs::exists(per_arch) || job.archs.size() > 1 ? per_arch : single).value_or("");
+    };
+    ArchOutput result;
+    result.arch = arch;
+    result.assembly = kept(".ptx");
+    if (job.keep_device_code) result.device_code = kept(".cubin");
     if (rdc) {  // the final figures exist only after the device link
       std::vector<std::string> link = {job.compiler, "-dlink", "--resource-usage", "-arch=" + arch, object,
                                        "-o", dir.path() + "/regscope.dlink." + arch + ".o"};
@@ -93,14 +103,9 @@ CompileOutput compileCuda(const CompileJob &job) {
 }
 
 std::string findNvdisasm(const std::string &nvcc) {
-  if (std::string found = searchPath("nvdisasm"); !found.empty()) return found;
-  std::vector<std::string> places;
-  if (!nvcc.empty()) places.push_back((fs::path(nvcc).parent_path() / "nvdisasm").string());
-  if (const char *cuda = std::getenv("CUDA_PATH"); cuda && *cuda) places.push_back(std::string(cuda) + "/bin/nvdisasm");
-  places.push_back("/usr/local/cuda/bin/nvdisasm");
-  for (const std::string &place : places)
-    if (std::string found = searchPath(place); !found.empty()) return found;
-  return "";
+  std::vector<std::string> beside;
+  if (!nvcc.empty()) beside.push_back(fs::path(nvcc).parent_path().string());
+  return firstFound(cudaToolPlaces("nvdisasm", beside));
 }
 
 CubinListing disassembleCubin(const std::string &nvdisasm, const std::string &cubin, int timeout_seconds) {

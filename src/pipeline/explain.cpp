@@ -2,6 +2,7 @@
 #include "regscope/pipeline/explain.h"
 
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "jobs.h"
@@ -64,16 +65,18 @@ struct ReadAssembly {
 
 // The isa stage over one arch's kept output: AMD's .s through LLVM's MC
 // layer, NVIDIA's cubin through nvdisasm's liveness and line table.
-ReadAssembly readArch(const ArchOutput &output, Vendor vendor, const AnalyzeOptions &options) {
+// `nvdisasm` is looked for on the first NVIDIA arch and kept for the others.
+ReadAssembly readArch(const ArchOutput &output, Vendor vendor, const AnalyzeOptions &options,
+                      std::optional<std::string> &nvdisasm) {
   ReadAssembly read;
   try {
     if (vendor == Vendor::Amd) {
       read.isa = std::make_shared<const IsaReport>(analyzeAmdgpuAssembly(output.assembly, output.arch));
     } else {
-      static const std::string nvdisasm = findNvdisasm(findNvcc(options.compiler));
-      if (nvdisasm.empty()) throw Error("nvdisasm (CUDA's full toolkit) is not installed here");
+      if (!nvdisasm) nvdisasm = findNvdisasm(findNvcc(options.compiler));
+      if (nvdisasm->empty()) throw Error("nvdisasm (CUDA's full toolkit) is not installed here");
       if (output.device_code.empty()) throw Error("the compile kept no cubin");
-      const CubinListing listing = disassembleCubin(nvdisasm, output.device_code, options.timeout_seconds);
+      const CubinListing listing = disassembleCubin(*nvdisasm, output.device_code, options.timeout_seconds);
       read.isa = std::make_shared<const IsaReport>(joinNvdisasm(listing.life_ranges, listing.line_info));
     }
   } catch (const Error &e) {
@@ -90,6 +93,7 @@ ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions o
   ExplainedReport out;
   out.report = analyzeJobs(jobs, options, &kept);
   std::map<std::pair<std::size_t, std::string>, ReadAssembly> read;  // (job, arch)
+  std::optional<std::string> nvdisasm;
   for (std::size_t k = 0; k < out.report.kernels.size(); ++k) {
     const KernelRecord &record = out.report.kernels[k].record;
     KernelIsa kernel;
@@ -105,7 +109,7 @@ ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions o
     for (const ArchOutput &a : archs)
       if (a.arch == record.arch || (!output && archs.size() == 1)) output = &a;
     auto [slot, fresh] = read.try_emplace({job, output ? output->arch : record.arch});
-    if (fresh && output) slot->second = readArch(*output, record.vendor, options);
+    if (fresh && output) slot->second = readArch(*output, record.vendor, options, nvdisasm);
     kernel.isa = slot->second.isa;
     if (kernel.isa)
       for (std::size_t f = 0; f < kernel.isa->functions.size(); ++f)
