@@ -1,13 +1,20 @@
 // Reads a build's compile command for regscope wrap (include/regscope/source/compile_command.h).
 #include "regscope/source/compile_command.h"
 
+#include <clang/Driver/Options.h>
+#include <llvm/Option/ArgList.h>
+#include <llvm/Option/OptTable.h>
+
 #include <algorithm>
 #include <filesystem>
+
+#include "regscope/source/flags.h"
 
 namespace regscope {
 namespace {
 
 namespace fs = std::filesystem;
+namespace opts = clang::driver::options;
 
 std::string baseName(const std::string &path) { return fs::path(path).filename().string(); }
 
@@ -16,17 +23,6 @@ bool isLauncher(const std::string &word) {
   for (const char *launcher : {"ccache", "sccache", "distcc", "icecc", "buildcache", "env"})
     if (name == launcher) return true;
   return false;
-}
-
-// Options whose value is the next word (clang's and hipcc's that a build
-// passes with the value apart), so that a value is never taken for the source.
-bool takesSeparateValue(const std::string &a) {
-  static const char *const kOptions[] = {
-      "-o",        "-x",       "-I",         "-D",        "-U",        "-include",     "-imacros", "-isystem",
-      "-iquote",   "-idirafter", "-isysroot", "-MF",       "-MT",       "-MQ",          "-Xclang",  "-mllvm",
-      "-Xlinker",  "-target",  "-arch",      "-L",        "-l",        "-Xarch_device", "-Xarch_host",
-      "-Xoffload-linker", "-ivfsoverlay", "--serialize-diagnostics", "-MJ", "-working-directory", "-z"};
-  return std::find(std::begin(kOptions), std::end(kOptions), a) != std::end(kOptions);
 }
 
 bool hasSourceExtension(const std::string &word, bool &hip_itself, bool &c_source) {
@@ -52,44 +48,35 @@ WrappedCompile readCompileCommand(const std::vector<std::string> &argv) {
   const std::string compiler = baseName(argv[at]);
   const bool hipcc = compiler.find("hipcc") != std::string::npos;
   const bool clang = compiler.find("clang") != std::string::npos;
-  bool compile = false, stop = false, hip_language = false, other_language = false;
+  // The options as clang's and hipcc's driver reads them (Clang's own option
+  // table, as src/source/flags.cpp reads a database's flags).
+  std::vector<const char *> words;
+  for (std::size_t i = at + 1; i < argv.size(); ++i) words.push_back(argv[i].c_str());
+  unsigned missing_index = 0, missing_count = 0;
+  const llvm::opt::InputArgList args =
+      clang::driver::getDriverOptTable().ParseArgs(words, missing_index, missing_count);
+  const bool compile = args.hasArg(opts::OPT_c);
+  const bool stop = args.hasArg(opts::OPT_E, opts::OPT_M, opts::OPT_MM) ||
+                    args.hasArg(opts::OPT_S, opts::OPT_fsyntax_only, opts::OPT_offload_host_only) ||
+                    args.hasArg(opts::OPT_fgpu_rdc);
+  for (const llvm::opt::Arg *a : args.filtered(opts::OPT_Rpass_analysis_EQ))
+    c.remarks_asked = c.remarks_asked || llvm::StringRef(a->getValue()) == "kernel-resource-usage";
+  for (const llvm::opt::Arg *a : args.filtered(opts::OPT_offload_arch_EQ))
+    for (std::string &arch : splitArchList(a->getValue())) c.archs.push_back(std::move(arch));
+  if (const llvm::opt::Arg *o = args.getLastArg(opts::OPT_o)) c.object = o->getValue();
+  bool hip_language = false, other_language = false;
+  if (const llvm::opt::Arg *x = args.getLastArg(opts::OPT_x)) {
+    hip_language = llvm::StringRef(x->getValue()) == "hip";
+    other_language = !hip_language;
+  }
   std::vector<std::string> sources;
   bool hip_source = false, c_source = false;
-  for (std::size_t i = at + 1; i < argv.size(); ++i) {
-    const std::string &a = argv[i];
-    if (a == "-c") compile = true;
-    else if (a == "-E" || a == "-M" || a == "-MM" || a == "-S" || a == "-fsyntax-only" || a == "--cuda-host-only" ||
-             a == "-fgpu-rdc")
-      stop = true;
-    else if (a == kResourceRemarkFlag) c.remarks_asked = true;
-    else if (a.rfind("--offload-arch=", 0) == 0) {
-      const std::string list = a.substr(15);
-      for (std::size_t begin = 0; begin <= list.size();) {
-        const std::size_t comma = std::min(list.find(',', begin), list.size());
-        if (comma > begin) c.archs.push_back(list.substr(begin, comma - begin));
-        begin = comma + 1;
-      }
-    } else if (a == "-o" && i + 1 < argv.size()) {
-      c.object = argv[++i];
-    } else if (a.rfind("-o", 0) == 0 && a.size() > 2 && a[2] != '-' && a.rfind("-offload", 0) != 0) {
-      c.object = a.substr(2);  // -oFILE
-    } else if (a == "-x" && i + 1 < argv.size()) {
-      const std::string &language = argv[++i];
-      hip_language = language == "hip";
-      other_language = !hip_language;
-    } else if (a.rfind("-x", 0) == 0 && a.size() > 2) {
-      hip_language = a == "-xhip";
-      other_language = !hip_language;
-    } else if (takesSeparateValue(a)) {
-      ++i;
-    } else if (!a.empty() && a.front() != '-') {
-      bool hip_itself = false, c_file = false;
-      if (hasSourceExtension(a, hip_itself, c_file)) {
-        sources.push_back(a);
-        hip_source = hip_itself;
-        c_source = c_file;
-      }
-    }
+  for (const llvm::opt::Arg *input : args.filtered(opts::OPT_INPUT)) {
+    bool hip_itself = false, c_file = false;
+    if (!hasSourceExtension(input->getValue(), hip_itself, c_file)) continue;
+    sources.push_back(input->getValue());
+    hip_source = hip_itself;
+    c_source = c_file;
   }
   if (!compile || stop || sources.size() != 1 || c.object.empty()) return c;
   c.source = sources.front();

@@ -71,11 +71,7 @@ std::vector<std::string> cleanCompileFlags(const std::vector<std::string> &argv,
   // --offload-arch=gfx90a,gfx908 (as Makefiles write it) is two targets.
   std::vector<std::string> split;
   for (const std::string &arch : archs)
-    for (std::size_t begin = 0; begin <= arch.size();) {
-      const std::size_t comma = std::min(arch.find(',', begin), arch.size());
-      if (comma > begin) split.push_back(arch.substr(begin, comma - begin));
-      begin = comma + 1;
-    }
+    for (std::string &one : splitArchList(arch)) split.push_back(std::move(one));
   archs = split;
   return kept;
 }

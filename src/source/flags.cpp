@@ -194,4 +194,14 @@ std::string optimizationFlag(const std::vector<std::string> &flags) {
   return level;
 }
 
+std::vector<std::string> splitArchList(const std::string &list) {
+  std::vector<std::string> archs;
+  for (std::size_t begin = 0; begin <= list.size();) {
+    const std::size_t comma = std::min(list.find(',', begin), list.size());
+    if (comma > begin) archs.push_back(list.substr(begin, comma - begin));
+    begin = comma + 1;
+  }
+  return archs;
+}
+
 }  // namespace regscope

@@ -25,7 +25,7 @@ struct WrappedCompile {
 // Reads a compile command. Device compiles are HIP ones: a .hip source, -x
 // hip, or hipcc compiling a C++ source (.cpp, .cc, .cxx, .cu: hipcc compiles
 // them as HIP). Not device compiles: no -c, preprocessing (-E, -M, -MM
-// without -MD), -S, -fsyntax-only, --cuda-host-only, -fgpu-rdc (the figures
+// without -MD), -S, -fsyntax-only, --cuda-host-only (--offload-host-only), -fgpu-rdc (the figures
 // exist only at the device link), a C source, and any other compiler.
 WrappedCompile readCompileCommand(const std::vector<std::string> &argv);
 

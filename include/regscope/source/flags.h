@@ -23,6 +23,9 @@ std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags,
 // values, which it returns in `archs`.
 std::vector<std::string> dropOutputFlags(const std::vector<std::string> &flags, std::vector<std::string> &archs);
 
+// "gfx90a,gfx908" (--offload-arch=A,B, as Makefiles write it) -> each target.
+std::vector<std::string> splitArchList(const std::string &list);
+
 // The optimisation level the flags ask for ("-O3", "-O0", ...), or "" when none.
 std::string optimizationFlag(const std::vector<std::string> &flags);
 
