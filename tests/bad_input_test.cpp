@@ -54,6 +54,10 @@ std::map<std::string, std::string> startingFiles() {
       {"good_cfg.json", R"({"version": 1})"},
       {"log.txt", "make: nothing to be done\n"},
       {"cut.s", "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n"},
+      // Issue 21 item 11: configs whose flags make the compiler run someone's code.
+      {"plugin_cfg.json", R"({"version": 1, "compiler_flags": ["-fplugin=/nonexistent/evil.so"]})"},
+      {"load_cfg.json", R"({"version": 1, "compiler_flags": ["-O2", "-Xclang", "-load", "-Xclang", "/nonexistent/evil.so"]})"},
+      {"prefix_cfg.json", R"({"version": 1, "compiler_flags": ["-B/nonexistent/bin"]})"},
   };
 }
 
@@ -116,6 +120,16 @@ const BadInput kCases[] = {
     {"GateCollectMissingDirectory", {"gate", "--collect", "missing_dir"}, "missing_dir: no such directory"},
     {"GateCollectAndFiles", {"gate", "--collect", ".", "ok.hip"}, "files and --collect cannot be given together"},
     {"BaselineCollectNoSidecars", {"baseline", "--collect", "."}, ".: no regscope sidecars"},
+    // a config's compiler_flags that load code into the compiler (issue 21 item 11): refused before any compile
+    {"AnalyzeConfigPlugin", {"analyze", "ok.hip", "--config", "plugin_cfg.json"},
+     "plugin_cfg.json: compiler_flags: '-fplugin=/nonexistent/evil.so' loads a plugin into the compiler; a config file "
+     "may not choose code for the compiler to run unless the command line says --allow-config-plugins"},
+    {"GateConfigXclangLoad", {"gate", "ok.hip", "--config", "load_cfg.json", "--max-spills", "0"},
+     "load_cfg.json: compiler_flags: '-Xclang -load -Xclang /nonexistent/evil.so' loads a plugin into the compiler"},
+    {"BaselineConfigToolPlace", {"baseline", "ok.hip", "--config", "prefix_cfg.json", "-o", "new.json"},
+     "prefix_cfg.json: compiler_flags: '-B/nonexistent/bin' lets the compiler run programs or link libraries from "
+     "/nonexistent/bin, and it does not exist"},
+
     {"AnalyzeNotASource", {"analyze", "garbage.bin"}, "garbage.bin", true, false},
     {"AnalyzeLinesZero", {"analyze", "ok.hip", "--lines=0"}, "--lines: must be a whole number of at least 1, not '0'"},
     // explain

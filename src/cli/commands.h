@@ -42,6 +42,7 @@ struct SourceOptions {
   bool no_cache = false;
   int block_size = 0;          // 0: not given
   std::string config_path;     // --config
+  bool allow_config_plugins = false;  // --allow-config-plugins
   std::string config_in_force; // set by prepareSources: --config or the one found; empty: none
   std::vector<std::string> command_line_flags;  // after --, as typed
   std::string grf = "small";   // Intel: small, large, both, auto

@@ -107,11 +107,11 @@ Config prepareSources(SourceOptions &options) {
   // The config in force: --config, else .regscope.json here or above (never past the repository or $HOME).
   Config config;
   if (!options.config_path.empty()) {
-    config = loadConfig(options.config_path);
+    config = loadConfig(options.config_path, options.allow_config_plugins);
   } else {
     ConfigSearch search = findConfig(fs::current_path().string());
     for (const std::string &w : search.warnings) std::cerr << "regscope: warning: " << w << '\n';
-    if (search.path) config = loadConfig(*search.path);
+    if (search.path) config = loadConfig(*search.path, options.allow_config_plugins);
   }
   if (options.analyze.verbose)
     std::cerr << "regscope: " << (config.path.empty() ? std::string("no config file") : "using config " + config.path)
@@ -160,6 +160,9 @@ Report analyzeSources(SourceOptions &options) {
 void addCollectOptions(CLI::App &app, SourceOptions &options) {
   app.add_option("--config", options.config_path,
                  "Config file (default: .regscope.json here or in a parent, up to the repository's top level)");
+  app.add_flag("--allow-config-plugins", options.allow_config_plugins,
+               "Obey config compiler_flags that make the compiler run chosen code (-fplugin=, -Xclang -load, -B, "
+               "--hip-device-lib-path= to a place not yours, ...); refused by default");
   app.add_option("--block-size", options.block_size,
                  "Assume this workgroup/block size for every kernel (default: .regscope.json, a constant at the "
                  "kernel's launches, its launch bounds; AMD 1024, NVIDIA 256)")

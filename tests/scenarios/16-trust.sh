@@ -1,5 +1,6 @@
 #!/bin/bash
-# Issue 16, items 11-13 (trust: configs above the repository, the result cache, the runner directory):
+# Issue 16, items 11-13 (trust: configs above the repository, the result cache, the runner directory), and
+# issue 21, item 11 (whose config is obeyed, flags that load code):
 # each item's reproducer, built by the script, run through the regscope binary under test.
 . "$(dirname "$0")/lib.sh"; need hipcc git; scratch
 # ---- 16-11-config-trust
@@ -58,4 +59,45 @@ mkdir -p t/regscope/runner-hip t/regscope/runner-cuda; echo planted > t/regscope
 env -u HOME -u XDG_CACHE_HOME TMPDIR=$PWD/t timeout 600 "$R" kernels run lbm > x.out 2> x.err; echo $? > x.rc
 if [ -n "$(find t/regscope -newer t/regscope/runner-hip/PLANTED -type f 2>/dev/null | head -1)" ]; then fail 16-13 "kernels run built in the predictable $PWD/t/regscope/runner-*"
 else pass 16-13 "kernels run did not use \$TMPDIR/regscope/runner-* (exit $(rc x))"; fi
+)
+# ---- 21-11-config-link
+( mkdir -p 21-11 && cd 21-11 || exit 1
+# Issue 21 item 11: a config is obeyed only when it, and the link that leads to it, belongs to the user
+# (as git's safe.directory judges). Another user's .regscope.json link to the user's own config made
+# regscope resolve its "-include planted.h" in that user's directory and compile it.
+mkdir -p shared repo && (cd repo && git init -q .)
+printf '{"version": 1, "compiler_flags": ["-include", "planted.h"]}\n' > shared/cfg.json
+small_src > repo/k.hip
+printf '#error the planted header was compiled\n' > repo/planted.h
+ln -s ../shared/cfg.json repo/.regscope.json
+if ! chown -h 4242:4242 repo/.regscope.json repo/planted.h 2>/dev/null; then
+  skip 21-11a "cannot chown a link to another user here (not root): the case needs a file another user owns"
+else
+  (cd repo && rs ../x analyze k.hip --no-cache)
+  if [ "$(rc x)" = 0 ] && grep -q 'warning: ignoring .*regscope.json: it is a symbolic link owned by another user (uid 4242)' x.err
+  then pass 21-11a "another user's .regscope.json link is ignored with a warning (nothing planted compiled)"
+  else fail 21-11a "another user's .regscope.json link: $(seen x)"; fi
+fi
+# Flags that load code into the compiler, from a config: refused unless the command line allows them.
+mkdir -p p && (cd p && git init -q . && small_src > k.hip)
+printf '{"version": 1, "compiler_flags": ["-O2", "-Xclang", "-load", "-Xclang", "/nonexistent/evil.so"]}\n' > p/.regscope.json
+(cd p && rs ../y analyze k.hip --no-cache)
+if clean_error y && grep -q "regscope.json: compiler_flags: '-Xclang -load -Xclang /nonexistent/evil.so' loads a plugin into the compiler; .*--allow-config-plugins" y.err \
+   && ! grep -q 'unable to load plugin' y.err
+then pass 21-11b "a config's -Xclang -load is refused before any compile, naming the file and --allow-config-plugins"
+else fail 21-11b "a config's -Xclang -load: $(seen y)"; fi
+(cd p && rs ../z analyze k.hip --no-cache --allow-config-plugins)
+if [ "$(rc z)" = 2 ] && grep -q "unable to load plugin '/nonexistent/evil.so'" z.err
+then pass 21-11c "--allow-config-plugins passes the config's plugin to the compiler"
+else fail 21-11c "--allow-config-plugins: $(seen z)"; fi
+mkdir -p theirs
+printf '{"version": 1, "compiler_flags": ["--hip-device-lib-path=%s"]}\n' "$PWD/theirs" > p/.regscope.json
+if ! chown 4242:4242 theirs 2>/dev/null; then
+  skip 21-11d "cannot chown a directory to another user here (not root)"
+else
+  (cd p && rs ../w analyze k.hip --no-cache)
+  if clean_error w && grep -q "'--hip-device-lib-path=$PWD/theirs' lets the compiler run programs or link libraries from $PWD/theirs, and $PWD/theirs belongs to another user (uid 4242)" w.err
+  then pass 21-11d "a config's --hip-device-lib-path= to another user's directory is refused"
+  else fail 21-11d "--hip-device-lib-path= to another user's directory: $(seen w)"; fi
+fi
 )
