@@ -1,9 +1,12 @@
-// Issue 21, item 11: what regscope trusts.
+// Issue 21, items 11 and 12: what regscope trusts and what it prints.
 //   - a .regscope.json is obeyed only when it, and the link that leads to it,
 //     belongs to the user (as git's safe.directory judges a repository);
 //   - compiler flags that make the compiler run someone's code (plugins, tool
 //     and library places not the user's) are refused from a config file
-//     unless the command line says --allow-config-plugins.
+//     unless the command line says --allow-config-plugins;
+//   - names and paths from the input reach no terminal or CI log raw: one
+//     escaping function per output context (support/escape.h), applied by the
+//     writers, checked on crafted copies of real hipcc 5.2.3 output.
 // Ownership cases chown files to another uid, which needs root; without it
 // they skip and say so.
 #include <gtest/gtest.h>
@@ -13,10 +16,13 @@
 #include <filesystem>
 #include <fstream>
 
+#include "regscope/gate/rules.h"
 #include "regscope/source/config.h"
 #include "regscope/source/flags.h"
 #include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 #include "regscope/support/process.h"
+#include "regscope/views/view.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -226,6 +232,184 @@ TEST(CodeLoadingFlags, ConfigRefusesThemUnlessAllowed) {
   // A response file is read first: its plugin is found too.
   write(dir.path() + "/flags.rsp", "-fplugin=/p/evil.so\n");
   EXPECT_THROW(configFromText(R"({"version": 1, "compiler_flags": ["@flags.rsp"]})", path), Error);
+}
+
+// ---- item 12: one escaping function per output context
+
+const std::string kHostile = "k\x1b]0;pwned\x07\x1b[2J\r\xe2\x80\xae\n::error::x%,|<`";
+
+TEST(Escape, TerminalMakesEveryControlVisible) {
+  EXPECT_EQ(escape::terminal(kHostile), "k\\x1b]0;pwned\\x07\\x1b[2J\\r\\u{202E}\\n::error::x%,|<`");
+  EXPECT_EQ(escape::terminal("::error::x"), "\\x3a:error::x");   // would open a line
+  EXPECT_EQ(escape::terminal("  ::warning::y"), "  \\x3a:warning::y");
+  EXPECT_EQ(escape::terminal("ns::k(int*)"), "ns::k(int*)");      // a C++ name stays as it is
+  EXPECT_EQ(escape::terminal("\xc2\x9b" "31m"), "\\u{009B}31m");  // C1 CSI
+  EXPECT_EQ(escape::terminal("\x9b" "31m"), "\\x9b31m");           // a lone byte that is not UTF-8
+  for (const char *bidi : {"\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"})
+    EXPECT_EQ(escape::terminal(bidi).rfind("\\u{20", 0), 0u) << escape::terminal(bidi);
+  EXPECT_EQ(escape::terminal("scale<float> \xce\xbb"), "scale<float> \xce\xbb");  // UTF-8 text stays
+  EXPECT_EQ(escape::terminalLines("a\tb\nc\rd\n::e"), "a\tb\nc\\rd\n\\x3a:e");
+}
+
+TEST(Escape, EachContext) {
+  EXPECT_EQ(escape::csv(kHostile), "\"k\\x1b]0;pwned\\x07\\x1b[2J\\r\\u{202E}\\n::error::x%,|<`\"");
+  EXPECT_EQ(escape::markdown(kHostile), "k\\\\x1b\\]0;pwned\\\\x07\\\\x1b\\[2J\\\\r\\\\u{202E}\\\\n::error::x%,\\|\\<\\`");
+  EXPECT_EQ(escape::markdownCode("a`b|c"), "``a`b\\|c``");
+  EXPECT_EQ(escape::xml(kHostile), "k\\x1b]0;pwned\\x07\\x1b[2J\\r\\u{202E}\\n::error::x%,|&lt;`");
+  EXPECT_EQ(escape::githubData(kHostile), "k\\x1b]0;pwned\\x07\\x1b[2J%0D\\u{202E}%0A::error::x%25,|<`");
+  EXPECT_EQ(escape::githubProperty("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+}
+
+// A view with one finding about a kernel with a hostile name in a hostile file.
+class HostileFindings : public View {
+ public:
+  Document document() const override {
+    Document doc;
+    doc.line(Line(kHostile));
+    Table table;
+    table.columns = {{"KERNEL", "kernel", false, Show::Everywhere, true}, {"ARCH", "arch"}};
+    table.add({kHostile, "gfx90a"});
+    doc.table(table);
+    doc.notes(Notes{{kHostile}});
+    doc.code(Code{"diff", "+" + kHostile + "\n"});
+    return doc;
+  }
+  nlohmann::json toJson() const override { return {{"kernel", kHostile}}; }
+  std::optional<CiReport> ci() const override {
+    CiReport ci;
+    ci.title = "regscope gate";
+    ci.findings = {{kHostile + ".hip", 7, kHostile, "gfx90a", Rule::MinOccupancy, "4 < 5 for " + kHostile,
+                    Level::Error}};
+    ci.cases = {{kHostile + ".hip", 7, kHostile, "gfx90a"}};
+    ci.errors = {{kHostile + ".hip", "gfx90a", "hipcc failed:\n  " + kHostile}};
+    ci.summary.columns = {{"kernel", "kernel", false, Show::Everywhere, false, true}, {"arch", "arch"}};
+    ci.summary.add({kHostile, "gfx90a"});
+    return ci;
+  }
+};
+
+// No raw ESC, BEL, CR, C1 or bidirectional control; no line that a CI runner
+// would take for a workflow command (it trims leading blanks), except the
+// github format's own, whose data must then hold no raw line break.
+void expectClean(const std::string &out, const std::string &format) {
+  for (char c : out)
+    if (c != '\n' && (static_cast<unsigned char>(c) < 0x20 || c == 0x7f))
+      ADD_FAILURE() << format << ": raw control 0x" << std::hex << int(static_cast<unsigned char>(c)) << " in\n"
+                    << out;
+  EXPECT_EQ(out.find("\xe2\x80\xae"), std::string::npos) << format;
+  EXPECT_EQ(out.find("\xc2\x9b"), std::string::npos) << format;
+  std::size_t begin = 0, lines = 0;
+  while (begin < out.size()) {
+    const std::size_t end = std::min(out.find('\n', begin), out.size());
+    std::string line = out.substr(begin, end - begin);
+    line.erase(0, line.find_first_not_of(" \t"));
+    ++lines;
+    if (format == "github")
+      EXPECT_TRUE(line.rfind("::error ", 0) == 0) << "github line " << lines << ": " << line;
+    else
+      EXPECT_NE(line.rfind("::", 0), 0u) << format << " line " << lines << " opens a workflow command: " << line;
+    begin = end + 1;
+  }
+}
+
+TEST(Escape, EveryFormatOfAView) {
+  for (Format format : {Format::Text, Format::Csv, Format::Markdown, Format::Github, Format::Junit}) {
+    const std::string out = render(HostileFindings(), format);
+    expectClean(out, formatName(format));
+  }
+  EXPECT_EQ(render(HostileFindings(), Format::Github),
+            "::error file=k\\x1b]0;pwned\\x07\\x1b[2J%0D\\u{202E}%0A%3A%3Aerror%3A%3Ax%25%2C|<`.hip,line=7,"
+            "title=regscope min-occupancy::k\\x1b]0;pwned\\x07\\x1b[2J%0D\\u{202E}%0A::error::x%25,|<` [gfx90a]: 4 < 5 "
+            "for k\\x1b]0;pwned\\x07\\x1b[2J%0D\\u{202E}%0A::error::x%25,|<`\n"
+            "::error file=k\\x1b]0;pwned\\x07\\x1b[2J%0D\\u{202E}%0A%3A%3Aerror%3A%3Ax%25%2C|<`.hip,title=regscope%3A "
+            "not analysed::[gfx90a] hipcc failed:%0A  k\\x1b]0;pwned\\x07\\x1b[2J%0D\\u{202E}%0A::error::x%25,|<`\n");
+  // Markdown: the kernel as code, the rest escaped; the diff fenced with its control made visible.
+  const std::string md = render(HostileFindings(), Format::Markdown);
+  EXPECT_NE(md.find("| `` k\\x1b]0;pwned\\x07\\x1b[2J\\r\\u{202E}\\n::error::x%,\\|<` `` | gfx90a |"), std::string::npos)
+      << md;
+}
+
+// ---- item 12 end to end: crafted copies of real hipcc 5.2.3 output, every format
+
+struct Crafted {
+  TempDir cwd, tmp, cache;
+  Crafted() {
+    // lbm-gfx90a.s with its metadata's kernel name a YAML string holding ESC ] 0;title BEL, CR, U+202E, LF.
+    std::string s = test::fixture("hipcc-5.2.3/lbm-gfx90a.s");
+    const std::string name = "_Z6kernelPdS_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_iiiiiiiddddddddddddddd";
+    const std::string line = "    .name:           " + name;
+    s.replace(s.find(line), line.size(), "    .name:           \"evil\\e]0;pwned\\a\\r\\u202e\\n::error::x\"");
+    write(cwd.path() + "/evil-name.s", s);
+    // The remark log of the same compile, gfx90a's block only, the kernel's name holding the raw bytes
+    // (a log line cannot hold LF).
+    std::string log = test::fixture("hipcc-5.2.3/lbm.remarks.txt");
+    std::string block;
+    for (std::size_t at = 0, end; at < log.size(); at = end + 1) {
+      end = std::min(log.find('\n', at), log.size());
+      const std::string l = log.substr(at, end - at);
+      if (block.empty() && l.find("Function Name") == std::string::npos) continue;
+      if (!block.empty() && l.find("Function Name") != std::string::npos) break;
+      block += l + "\n";
+    }
+    std::size_t at = block.find(name);
+    while (at != std::string::npos) {
+      block.replace(at, name.size(), "evil\x1b]0;pwned\x07\x1b[2J\r\xe2\x80\xaeoof");
+      at = block.find(name);
+    }
+    write(cwd.path() + "/evil.remarks.txt", block);
+  }
+  test::RunResult run(std::vector<std::string> args) { return test::runRegscope(args, cwd.path(), tmp.path(), cache.path()); }
+};
+
+TEST(Escape, CraftedAsmInEveryFormat) {
+  Crafted c;
+  for (const char *format : {"text", "csv", "markdown", "junit", "github"}) {
+    const test::RunResult r = c.run({"parse", "evil-name.s", "--format", format});
+    ASSERT_EQ(r.exit_code, 0) << format << ": " << r.err;
+    expectClean(r.out, format);
+    expectClean(r.err, std::string(format) + " stderr");
+    if (std::string(format) == "text") {
+      EXPECT_NE(r.out.find("evil\\x1b]0;pwned\\x07\\r\\u{202E}\\n::error::x"), std::string::npos) << r.out;
+    }
+  }
+  // JSON carries the name as it is, for programs: its controls as JSON escapes, nothing raw.
+  const test::RunResult json = c.run({"parse", "evil-name.s", "--format", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NE(json.out.find("evil\\u001b]0;pwned\\u0007\\r\u202e\\n::error::x"), std::string::npos) << json.out;
+}
+
+TEST(Escape, CraftedRemarkLogInEveryFormat) {
+  Crafted c;
+  for (const char *format : {"text", "csv", "markdown", "junit", "github"}) {
+    const test::RunResult r = c.run({"parse", "evil.remarks.txt", "--arch", "gfx90a", "--format", format});
+    ASSERT_EQ(r.exit_code, 0) << format << ": " << r.err;
+    expectClean(r.out, format);
+    expectClean(r.err, std::string(format) + " stderr");
+  }
+  const test::RunResult text = c.run({"parse", "evil.remarks.txt", "--arch", "gfx90a"});
+  EXPECT_NE(text.out.find("evil\\x1b]0;pwned\\x07\\x1b[2J\\r\\u{202E}oof"), std::string::npos) << text.out;
+}
+
+// An error quoting the input carries no raw control, and names the file.
+TEST(Escape, ErrorsNameTheFileAndCarryNoRawControl) {
+  Crafted c;
+  std::string s = test::fixture("hipcc-5.2.3/lbm-gfx90a.s");
+  s.replace(s.find(".wavefront_size: 64"), 19, ".wavefront_size: 16");
+  write(c.cwd.path() + "/w16.s", s);
+  const test::RunResult r = c.run({"parse", "w16.s"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("regscope: error: w16.s: kernel kernel(double*, ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("[gfx90a]: gfx90a has no wave16 (it runs wave64)\n"), std::string::npos) << r.err;
+  // A log with two blocks for the hostile kernel: the error quotes its name.
+  write(c.cwd.path() + "/twice.txt", test::readText(c.cwd.path() + "/evil.remarks.txt") +
+                                         test::readText(c.cwd.path() + "/evil.remarks.txt") + "\n");
+  std::string twice = test::readText(c.cwd.path() + "/twice.txt");
+  twice.replace(twice.rfind("VGPRs: "), 9, "VGPRs: 99");
+  write(c.cwd.path() + "/twice.txt", twice);
+  const test::RunResult e = c.run({"parse", "twice.txt", "--arch", "gfx90a"});
+  EXPECT_EQ(e.exit_code, 2) << e.err;
+  EXPECT_EQ(e.err.rfind("regscope: error: twice.txt: ", 0), 0u) << e.err;
+  expectClean(e.err, "stderr");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 #include "regscope/support/process.h"
 #include "regscope/support/version.h"
 
@@ -116,7 +117,7 @@ int main(int argc, char **argv) {
     try {
       return wrap.run();
     } catch (const std::exception &e) {
-      std::cerr << "regscope: error: " << e.what() << '\n';
+      printError(e.what());
       return kExitError;
     }
   }
@@ -127,13 +128,13 @@ int main(int argc, char **argv) {
     for (const Command &command : commands)
       if (command.app->parsed()) return command.run();
   } catch (const Error &e) {
-    std::cerr << "regscope: error: " << e.what() << '\n';
+    printError(e.what());
     return kExitError;
   } catch (const InterruptedError &interrupted) {
     std::cerr << "regscope: interrupted\n";
     return 128 + interrupted.signal;  // 130 for SIGINT, 143 for SIGTERM
   } catch (const std::exception &e) {
-    std::cerr << "regscope: internal error: " << e.what() << '\n';
+    std::cerr << "regscope: internal error: " << escape::terminalLines(e.what()) << '\n';
     return kExitError;
   }
   return kExitError;

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Issue 16, items 11-13 (trust: configs above the repository, the result cache, the runner directory), and
-# issue 21, item 11 (whose config is obeyed, flags that load code):
+# issue 21, items 11-12 (whose config is obeyed, flags that load code, names escaped in every format):
 # each item's reproducer, built by the script, run through the regscope binary under test.
 . "$(dirname "$0")/lib.sh"; need hipcc git; scratch
 # ---- 16-11-config-trust
@@ -100,4 +100,34 @@ else
   then pass 21-11d "a config's --hip-device-lib-path= to another user's directory is refused"
   else fail 21-11d "--hip-device-lib-path= to another user's directory: $(seen w)"; fi
 fi
+)
+# ---- 21-12-escape
+( mkdir -p 21-12 && cd 21-12 || exit 1
+# Issue 21 item 12: a kernel name from the input (here lbm-gfx90a.s from hipcc 5.2.3 with its metadata
+# name edited to hold ESC ] 0;title BEL, CR, U+202E and "\n::error::x") reaches no output raw: no control
+# byte, no bidirectional override, and no line a CI runner reads as a workflow command.
+python3 - "$SRC/fixtures/hipcc-5.2.3/lbm-gfx90a.s" <<'PY'
+import sys
+s = open(sys.argv[1]).read()
+name = '_Z6kernelPdS_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_iiiiiiiddddddddddddddd'
+s = s.replace('    .name:           ' + name, '    .name:           "evil\\e]0;pwned\\a\\r\\u202e\\n::error::x"')
+open('evil.s', 'w').write(s)
+PY
+bad=""
+for f in text csv markdown junit github; do
+  rs "x-$f" parse evil.s --format "$f"
+  raw=$(cat "x-$f.out" "x-$f.err" | LC_ALL=C grep -c -P '[\x00-\x08\x0b-\x1f\x7f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]')
+  cmd=$(cat "x-$f.out" "x-$f.err" | grep -c -E '^[[:space:]]*::')
+  [ "$(rc "x-$f")" = 0 ] && [ "$raw" = 0 ] && [ "$cmd" = 0 ] || bad="$bad $f(rc $(rc "x-$f"), $raw raw, $cmd ::lines)"
+done
+[ -z "$bad" ] && pass 21-12a "a hostile kernel name is escaped in text, csv, markdown, junit, github" \
+  || fail 21-12a "hostile kernel name reached the output raw:$bad"
+grep -q 'evil\\x1b\]0;pwned\\x07\\r\\u{202E}\\n::error::x' x-text.out && pass 21-12b "the terminal table shows the name's controls as \\x1b, \\r, \\u{202E}, \\n" \
+  || fail 21-12b "the text table does not show the escaped name: $(grep -a evil x-text.out | head -1 | cat -A | cut -c1-100)"
+# An error names the file: a .s whose metadata says wave16 on gfx90a.
+sed 's/\.wavefront_size: 64/.wavefront_size: 16/' "$SRC/fixtures/hipcc-5.2.3/lbm-gfx90a.s" > w16.s
+rs y parse w16.s
+if clean_error y && grep -q '^regscope: error: w16.s: kernel kernel(double\*.*\[gfx90a\]: gfx90a has no wave16 (it runs wave64)$' y.err
+then pass 21-12c "an impossible wave size names the file and the kernel"
+else fail 21-12c "wave16 on gfx90a: $(seen y)"; fi
 )
