@@ -124,6 +124,18 @@ done
   || fail 21-12a "hostile kernel name reached the output raw:$bad"
 grep -q 'evil\\x1b\]0;pwned\\x07\\r\\u{202E}\\n::error::x' x-text.out && pass 21-12b "the terminal table shows the name's controls as \\x1b, \\r, \\u{202E}, \\n" \
   || fail 21-12b "the text table does not show the escaped name: $(grep -a evil x-text.out | head -1 | cat -A | cut -c1-100)"
+# The same through a real compile: a kernel whose symbol (an asm label) holds ESC ] 0;title BEL, U+202E
+# and "::error::x", with scratch, so that the gate's --max-scratch 0 reports it in every format.
+printf '#include <hip/hip_runtime.h>\nextern "C" __global__ void k(int *p) __asm__("evil\\x1b]0;pwned\\x07\\xe2\\x80\\xae::error::x");\nextern "C" __global__ void k(int *p) {\n  int a[256];\n  for (int i = 0; i < 256; ++i) a[i] = p[i];\n  p[threadIdx.x] = a[p[threadIdx.x] & 255];\n}\n' > label.hip
+bad=""
+for f in text csv markdown junit github; do
+  rs "g-$f" gate label.hip --max-scratch 0 --format "$f"
+  raw=$(cat "g-$f.out" "g-$f.err" | LC_ALL=C grep -c -P '[\x00-\x08\x0b-\x1f\x7f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]')
+  cmd=$(cat "g-$f.out" "g-$f.err" | grep -v '^::error file=[^:]*,title=regscope max-scratch::' | grep -c -E '^[[:space:]]*::')
+  [ "$(rc "g-$f")" = 1 ] && [ "$raw" = 0 ] && [ "$cmd" = 0 ] && grep -q 'pwned' "g-$f.out" || bad="$bad $f(rc $(rc "g-$f"), $raw raw, $cmd ::lines)"
+done
+[ -z "$bad" ] && pass 21-12d "a compiled kernel's hostile symbol is escaped in the gate's text, csv, markdown, junit, github" \
+  || fail 21-12d "a compiled kernel's hostile symbol reached the gate's output raw:$bad"
 # An error names the file: a .s whose metadata says wave16 on gfx90a.
 sed 's/\.wavefront_size: 64/.wavefront_size: 16/' "$SRC/fixtures/hipcc-5.2.3/lbm-gfx90a.s" > w16.s
 rs y parse w16.s
