@@ -99,7 +99,7 @@ int main(int argc, char **argv) {
       std::string known;
       for (const CLI::App *sub : app.get_subcommands({})) known += (known.empty() ? "" : ", ") + sub->get_name();
       const std::string suggestion = closestName(first, app);
-      std::cerr << "regscope: error: unknown command '" << first << "'"
+      std::cerr << "regscope: error: unknown command '" << escape::terminal(first) << "'"
                 << (suggestion.empty() ? "" : "; did you mean '" + suggestion + "'?") << " (commands: " << known
                 << ")\n";
       return kExitError;
@@ -109,7 +109,8 @@ int main(int argc, char **argv) {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
-    std::cerr << "regscope: error: " << parseErrorText(app, e) << '\n';
+    // The message quotes the arguments: file names from a repository, escaped as every error is.
+    printError(parseErrorText(app, e));
     return kExitError;
   }
   // wrap runs a build's compile: its signals and status are the compiler's, so before the guard below.

@@ -297,7 +297,8 @@ JobRun runJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options
       std::size_t finished = ++done;
       if (options.progress) {
         std::lock_guard<std::mutex> lock(progress_mutex);
-        std::cerr << "\r\033[K[" << finished << "/" << jobs.size() << "] " << jobs[i].file << std::flush;
+        std::cerr << "\r\033[K[" << finished << "/" << jobs.size() << "] " << escape::terminal(jobs[i].file)
+                  << std::flush;
       }
     }
   };
