@@ -37,7 +37,7 @@ std::size_t nameWidth(const Table &table, const std::vector<bool> &shown, const 
     if (!shown[c]) continue;
     std::size_t width = table.columns[c].header.size();
     for (const std::vector<Cell> &row : table.rows)
-      if (c < row.size()) width = std::max(width, row[c].text.size());
+      if (c < row.size()) width = std::max(width, escape::terminal(row[c].text).size());  // as printed
     (table.columns[c].elide ? elided : others) += width + 2;
   }
   if (others + elided <= static_cast<std::size_t>(options.terminal_width)) return 0;  // everything fits
