@@ -197,15 +197,23 @@ ExplainedReport explainSources(SourceOptions &options) {
 
 std::vector<SourceJob> sourceJobs(SourceOptions &options) {
   if (options.files.empty() && options.database.empty()) throw Error("no input files (give FILE... or -p BUILD_DIR)");
+  // A .cu is HIP when the compiler flags (the command line's, the config's) say
+  // so, or regscope is asked for an AMD target (--offload-arch, the flags' own,
+  // the config's archs).
+  std::vector<std::string> all_flags = options.analyze.extra_flags;
+  all_flags.insert(all_flags.end(), options.command_line_flags.begin(), options.command_line_flags.end());
+  const bool hip_asked = options.analyze.archs_explicit || flagsSayHip(all_flags);
   std::vector<std::string> sources;
   for (const std::string &file : options.files) {
     if (isHeader(file)) {
       std::cerr << "regscope: warning: skipping header " << file << " (checked through the sources that include it)\n";
       continue;
     }
+    // hipify keeps .cu names: a .cu is HIP when the flags say so, or an AMD target is asked for.
     const std::string ext = fs::path(file).extension().string();
-    if ((ext == ".cu") && options.analyze.cuda_archs.empty())
-      throw Error(file + " is a CUDA source: analyse it with nvcc by naming its targets, e.g. --cuda-arch sm_90");
+    if (ext == ".cu" && options.analyze.cuda_archs.empty() && !hip_asked)
+      throw Error(file + " is a CUDA source: analyse it with nvcc by naming its targets, e.g. --cuda-arch sm_90 "
+                         "(if it is HIP, as hipify keeps .cu names, say so: --offload-arch gfx90a, or -- -x hip)");
     sources.push_back(file);
   }
   if (sources.empty() && options.database.empty()) return {};  // only headers: nothing to compile
