@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <thread>
 
 #include "commands.h"
@@ -231,8 +232,46 @@ std::vector<SourceJob> sourceJobs(SourceOptions &options) {
 }
 
 int reportErrors(const Report &report) {
-  for (const InputError &error : report.errors)
-    std::cerr << "regscope: error: " << (error.arch.empty() ? "" : "[" + error.arch + "] ") << error.message << '\n';
+  // The same error for many files (a device library missing for an arch, a
+  // header every file includes) is said once, with the files it hit; each
+  // other failing file once, with its path and the compiler's first error.
+  struct Group {
+    std::string arch, message, first_file;
+    std::vector<std::string> files;
+  };
+  std::vector<Group> groups;
+  std::set<std::string> failed, all(report.inputs.begin(), report.inputs.end());
+  for (const InputError &error : report.errors) {
+    failed.insert(error.file);
+    all.insert(error.file);
+    std::string key = error.message;  // the message with this file's name taken out
+    if (!error.file.empty())
+      for (std::size_t at = key.find(error.file); at != std::string::npos; at = key.find(error.file, at))
+        key.replace(at, error.file.size(), "\x01");
+    auto same = std::find_if(groups.begin(), groups.end(),
+                             [&](const Group &g) { return g.arch == error.arch && g.message == key; });
+    if (same == groups.end()) groups.push_back({error.arch, key, error.message, {error.file}});
+    else if (std::find(same->files.begin(), same->files.end(), error.file) == same->files.end())
+      same->files.push_back(error.file);
+  }
+  for (const Group &g : groups) {
+    std::cerr << "regscope: error: " << (g.arch.empty() ? "" : "[" + g.arch + "] ");
+    if (g.files.size() == 1) {
+      std::cerr << g.first_file << '\n';
+      continue;
+    }
+    std::string text = g.message;  // said once: the file's place holds "each file"
+    if (text.rfind("\x01: ", 0) == 0) text = text.substr(3);
+    for (std::size_t at = text.find('\x01'); at != std::string::npos; at = text.find('\x01', at))
+      text.replace(at, 1, "each file");
+    std::string names;
+    for (std::size_t i = 0; i < g.files.size() && i < 5; ++i) names += (i ? ", " : "") + g.files[i];
+    if (g.files.size() > 5) names += ", ...";
+    std::cerr << text << "\n  (the same error for " << g.files.size() << " files: " << names << ")\n";
+  }
+  if (!failed.empty() && all.size() > 1)
+    std::cerr << "regscope: error: " << failed.size() << " of " << all.size() << " files failed"
+              << (failed.size() < all.size() ? "; the others were analysed" : "") << '\n';
   return report.errors.empty() ? kExitOk : kExitError;
 }
 

@@ -45,21 +45,32 @@ std::string unreadable(const std::string &path, const std::string &file) {
   return "";
 }
 
-// The first error lines of a failed compile, indented, for the user.
+// The first error line of a failed compile, indented, for the user, and how
+// many more errors followed (a compile for several archs repeats each error
+// once per arch: repeats are not counted).
 std::string firstErrors(const std::string &diagnostics) {
   std::istringstream in(diagnostics);
-  std::string line, picked;
-  int errors = 0;
-  for (std::string l; std::getline(in, l) && errors < 3;) {
-    if (l.find("error:") != std::string::npos || l.find("fatal error") != std::string::npos) {
-      picked += "  " + l + "\n";
-      ++errors;
-    }
+  std::vector<std::string> errors;
+  std::string last;
+  for (std::string l; std::getline(in, l);) {
+    if (l.find("error:") == std::string::npos && l.find("fatal error") == std::string::npos) continue;
+    if (std::find(errors.begin(), errors.end(), l) == errors.end()) errors.push_back(l);
   }
-  if (picked.empty())  // no "error:" lines: show the tail of whatever it said
-    for (std::istringstream tail(diagnostics); std::getline(tail, line);) picked = "  " + line + "\n";
-  if (!picked.empty()) picked.pop_back();  // main adds the final newline
+  if (errors.empty()) {  // no "error:" lines: show the last thing it said
+    for (std::istringstream tail(diagnostics); std::getline(tail, last);) {
+    }
+    return last.empty() ? "  (the compiler said nothing)" : "  " + last;
+  }
+  std::string picked = "  " + errors.front();
+  if (errors.size() > 1)
+    picked += "\n  (and " + std::to_string(errors.size() - 1) + " more error" + (errors.size() > 2 ? "s" : "") + ")";
   return picked;
+}
+
+// `message` with `file` in front, unless it already names it.
+std::string namingFile(const std::string &file, const std::string &message) {
+  if (message.find(file) != std::string::npos) return message;
+  return file + ": " + message;
 }
 
 // The path as the user should read it: as given for the input itself,
@@ -290,6 +301,12 @@ JobRun runJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options
         if (intel(jobs[i]) && jobs[i].edited_text)
           throw Error(jobs[i].file + ": an edited text compiles with hipcc or clang only");
         results[i] = intel(jobs[i]) ? runIntelJob(jobs[i], options, ocloc, readSource) : runner.run(jobs[i]);
+      } catch (const Error &e) {
+        // One bad file never hides the rest: what went wrong with this file
+        // (a compiler output regscope cannot read, a refused flag) is this
+        // file's error, named with its path; the other files go on.
+        results[i] = JobResult{};
+        results[i].errors.push_back({jobs[i].file, "", namingFile(jobs[i].file, e.what())});
       } catch (...) {
         failures[i] = std::current_exception();
       }
@@ -306,7 +323,7 @@ JobRun runJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options
   worker();
   for (std::thread &t : pool) t.join();
   if (options.progress) std::cerr << "\r\033[K" << std::flush;
-  for (const std::exception_ptr &failure : failures)  // interrupts and bad input stop the run
+  for (const std::exception_ptr &failure : failures)  // interrupts stop the run
     if (failure) std::rethrow_exception(failure);
   throwIfInterrupted();
   return run;
