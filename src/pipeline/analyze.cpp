@@ -263,9 +263,12 @@ class JobRunner {
 
 LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options) {
   std::map<std::string, int> sites;
-  if (!options.launch.block_size)
-    if (std::optional<std::string> text = readerFor(job)(job.path)) sites = findLaunchBlockSizes(*text);
-  return launchesFor(std::move(sites), options);
+  std::map<std::string, DynamicSharedAt> shared;
+  if (std::optional<std::string> text = readerFor(job)(job.path)) {
+    if (!options.launch.block_size) sites = findLaunchBlockSizes(*text);
+    shared = findLaunchDynamicShared(*text);
+  }
+  return launchesFor(std::move(sites), options, std::move(shared));
 }
 
 // Every job through the cache or the compiler, on a small pool; results in job order.
@@ -337,8 +340,9 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
 
 // What is known of each kernel's launch: the command line, then the config
 // file's entry for the kernel, then a constant block size at its launches.
-LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &options) {
-  return [sites = std::move(sites), &options](const KernelRecord &record) {
+LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &options,
+                      std::map<std::string, DynamicSharedAt> shared) {
+  return [sites = std::move(sites), shared = std::move(shared), &options](const KernelRecord &record) {
     LaunchOverrides launch = options.launch;
     const std::string base = functionBaseName(record.demangled);
     for (const KernelSettings &settings : options.kernel_settings) {
@@ -347,8 +351,24 @@ LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &op
         launch.block_size = settings.block_size;
         launch.block_size_source = BlockSizeSource::Config;
       }
-      if (settings.dynamic_lds && !options.launch.dynamic_lds) launch.dynamic_lds = *settings.dynamic_lds;
+      if (settings.dynamic_lds && !options.launch.dynamic_lds) {
+        launch.dynamic_lds = *settings.dynamic_lds;
+        launch.dynamic_source = DynamicSharedSource::Config;
+      }
     }
+    // The dynamic LDS/shared memory its launches in the file give, when
+    // neither the command line nor the config says (AMD: --dynamic-lds;
+    // NVIDIA: --dynamic-smem; the launch's own figure serves both).
+    const bool given = options.launch.dynamic_lds || options.launch.dynamic_shared ||
+                       launch.dynamic_source == DynamicSharedSource::Config;
+    if (!given)
+      if (auto it = shared.find(base); it != shared.end() && it->second.bytes > 0) {
+        const int bytes = static_cast<int>(it->second.bytes);  // at most kMaxDynamicSharedRead
+        if (record.vendor == Vendor::Nvidia) launch.dynamic_shared = bytes;
+        else launch.dynamic_lds = bytes;
+        launch.dynamic_source =
+            it->second.from_attribute ? DynamicSharedSource::FuncAttribute : DynamicSharedSource::LaunchSite;
+      }
     if (!launch.block_size)
       if (auto it = sites.find(base); it != sites.end()) {
         launch.block_size = it->second;
