@@ -34,8 +34,10 @@ TEST(ShortenNames, TemplateSiblingsStayDistinctAtATerminalWidth) {
   const std::vector<std::string> shown = shortenNames(names, 48);
   EXPECT_EQ(shown[0], "mul_mat_vec_q<(ggml_type)2, 1, true, false>(...)");
   EXPECT_EQ(shown[4], "mul_mat_vec_q<(ggml_type)8, 2, true, true>(...)");
+  // Narrower still: the enum casts go, the values stay.
+  EXPECT_EQ(shortenNames(names, 40)[3], "mul_mat_vec_q<8, 2, true, false>(...)");
   // Narrower: the name gives way, not the arguments.
-  EXPECT_EQ(shortenNames(names, 44)[1], "mul_...q<(ggml_type)2, 1, false, false>(...)");
+  EXPECT_EQ(shortenNames(names, 36)[1], "mul_ma..._q<2, 1, false, false>(...)");
 }
 
 TEST(ShortenNames, FromTheMiddleOfTheArgumentList) {

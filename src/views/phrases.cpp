@@ -112,6 +112,17 @@ std::vector<std::string> shortForms(const std::string &name, const std::vector<b
   keep.resize(parts.args.size(), false);
   if (std::find(keep.begin(), keep.end(), true) == keep.end()) keep.front() = keep.back() = true;
   forms.push_back(withArgs(parts, keep, false));
+  // Narrower still: the demangler's casts of enum values go ("(ggml_type)2" -> "2"); the value stays.
+  SignatureParts bare = parts;
+  bool cast = false;
+  for (std::string &arg : bare.args) {
+    const std::size_t close = arg.find(')');
+    if (!arg.empty() && arg.front() == '(' && close != std::string::npos && close + 1 < arg.size()) {
+      arg = arg.substr(close + 1);
+      cast = true;
+    }
+  }
+  if (cast) forms.push_back(withArgs(bare, keep, false));
   return forms;
 }
 
