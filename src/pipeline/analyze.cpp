@@ -118,7 +118,9 @@ CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options,
     job.keep_device_code = cuda;
   }
   job.timeout_seconds = options.timeout_seconds;
-  job.dependencies = !options.cache_dir.empty();  // only the cache reads them
+  // The cache reads them, and the CUDA collect stage: ptxas names no source
+  // line, so a kernel defined in a header is looked for in the headers read.
+  job.dependencies = cuda || !options.cache_dir.empty();
   return job;
 }
 
