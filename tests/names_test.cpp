@@ -56,9 +56,9 @@ TEST(ShortenNames, ShortNamesAndOneLineNames) {
             std::vector<std::string>{"a_long_kernel_name(...)"});
   EXPECT_EQ(shortKernelName("void mul_mat_vec_q<(ggml_type)2, 1, true, false>" + kParams),
             "mul_mat_vec_q<(ggml_type)2, 1, true, false>(...)");
-  EXPECT_EQ(shortKernelName("void flash_attn_ext_f16<256, 256, 64, 2, true, false, (ggml_type)1, (ggml_type)1>" +
-                            kParams),
-            "flash_attn_ext_f16<256, ..., (ggml_type)1>(...)");
+  EXPECT_EQ(
+      shortKernelName("void flash_attn_ext_f16<256, 256, 64, 2, true, false, (ggml_type)1, (ggml_type)1>" + kParams),
+      "flash_attn_ext_f16<256, ..., (ggml_type)1>(...)");
   // Overloads that differ only in their parameters keep them rather than read the same.
   const std::vector<std::string> overloads = {"scale(float*, float, int, int, int, int)",
                                               "scale(double*, double, int, int, int, int)"};
