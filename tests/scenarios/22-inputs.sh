@@ -229,11 +229,11 @@ template __global__ void mul_mat_vec_q<GGML_TYPE_Q8_0, 2, true, true>(const void
 K
 for w in 40 48 60; do
   rs m analyze mmvq/mmvq.cu --name-width $w -- -x hip
-  rows=$(grep -c '(ggml_type)' m.out)
+  rows=$(grep -c '^mul_mat_vec_q<' m.out)
   if [ "$(rc m)" = 0 ] && [ "$rows" = 5 ] && ! grep -q '<(\.\.\.)' m.out &&
-     [ "$(grep '(ggml_type)' m.out | awk '{print $1, $2, $3, $4, $5}' | sort -u | wc -l)" = 5 ]
+     [ "$(grep '^mul_mat_vec_q<' m.out | awk '{print $1, $2, $3, $4, $5}' | sort -u | wc -l)" = 5 ]
   then pass 22-10-$w "five instantiations, five distinct names in $w columns"
-  else fail 22-10-$w "$(seen m) rows=$rows: $(grep '(ggml_type)' m.out | cut -c1-60 | tr '\n' '|')"; fi
+  else fail 22-10-$w "$(seen m) rows=$rows: $(grep 'mul_mat_vec_q' m.out | cut -c1-60 | tr '\n' '|')"; fi
 done
 rs m analyze mmvq/mmvq.cu --format csv -o m.csv -- -x hip
 if grep -q 'mul_mat_vec_q<(ggml_type)2, 1, true, false>(void const\*' m.csv; then pass 22-10-csv 'CSV keeps the full names'
