@@ -177,6 +177,12 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
         break;
       }
   }
+  // Siblings read alike: each takes the shortest form any of them needs.
+  for (std::size_t i = 0; i < names.size(); ++i)
+    for (std::size_t j = 0; j < names.size(); ++j)
+      if (parts[i].templated && parts[j].templated && parts[j].head == parts[i].head &&
+          parts[j].args.size() == parts[i].args.size() && forms[i].size() == forms[j].size())
+        pick[i] = std::max(pick[i], pick[j]);
   std::vector<bool> whole(names.size(), false);  // shown whole, however wide: it would collide otherwise
   auto render = [&](std::size_t i) {
     const std::string &form = forms[i][pick[i]];
