@@ -240,9 +240,12 @@ int reportErrors(const Report &report) {
     std::vector<std::string> files;
   };
   std::vector<Group> groups;
-  std::set<std::string> failed, all(report.inputs.begin(), report.inputs.end());
+  // Files analysed (for some arch at least): the report's inputs, without a variant's " (entry N)".
+  std::set<std::string> analysed;
+  for (const std::string &input : report.inputs) analysed.insert(input.substr(0, input.find(" (entry ")));
+  std::set<std::string> failed, partly, all = analysed;
   for (const InputError &error : report.errors) {
-    failed.insert(error.file);
+    (analysed.count(error.file) ? partly : failed).insert(error.file);
     all.insert(error.file);
     std::string key = error.message;  // the message with this file's name taken out
     if (!error.file.empty())
@@ -272,6 +275,9 @@ int reportErrors(const Report &report) {
   if (!failed.empty() && all.size() > 1)
     std::cerr << "regscope: error: " << failed.size() << " of " << all.size() << " files failed"
               << (failed.size() < all.size() ? "; the others were analysed" : "") << '\n';
+  if (!partly.empty() && all.size() > 1)
+    std::cerr << "regscope: error: " << partly.size() << " of " << all.size()
+              << " files failed for some of their archs; analysed for the others" << '\n';
   return report.errors.empty() ? kExitOk : kExitError;
 }
 
