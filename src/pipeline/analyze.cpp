@@ -54,6 +54,10 @@ std::string firstErrors(const std::string &diagnostics) {
   std::string last;
   for (std::string l; std::getline(in, l);) {
     if (l.find("error:") == std::string::npos && l.find("fatal error") == std::string::npos) continue;
+    // "/p/template-instances/../vendors/hip.h:5:10: ..." names /p/vendors/hip.h: one spelling, so
+    // that the same error in many files reads the same (and is said once).
+    if (const std::size_t colon = l.find(':'); !l.empty() && l.front() == '/' && colon != std::string::npos)
+      l = fs::path(l.substr(0, colon)).lexically_normal().string() + l.substr(colon);
     if (std::find(errors.begin(), errors.end(), l) == errors.end()) errors.push_back(l);
   }
   if (errors.empty()) {  // no "error:" lines: show the last thing it said
