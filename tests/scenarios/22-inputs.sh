@@ -249,3 +249,13 @@ other=$(printf '%s\n' "$rows" | grep -c 'lbm\.hip:' || true)
 if [ "$(rc ex/e)" = 0 ] && [ -n "$rows" ] && [ "$other" = 0 ]
 then pass 22-11a "explain's line table has no second lbm.hip:LINE rows ($(printf '%s\n' "$rows" | wc -l) rows)"
 else fail 22-11a "$(seen ex/e) $other rows name lbm.hip as another file: $(printf '%s\n' "$rows" | grep 'lbm\.hip:' | head -2 | tr '\n' '|')"; fi
+
+# ---- The same dynamic LDS through regscope wrap and collect (a build's own compile, item 5; the build's
+# hipcc leaves its own temporaries in the build's TMPDIR, as with any build).
+mkdir -p wrapped && cp lds/main.cu wrapped/main.hip
+( cd wrapped && "$R" wrap -- hipcc --offload-arch=gfx90a -O3 -c main.hip -o main.o > ../w.out 2> ../w.err )
+( cd wrapped && rs ../col collect . --format json )
+got=$(python3 -c "import json; d=json.load(open('col.out')); print(sorted((k['demangled'].split('(')[0], k['occupancy']['dynamic_lds_bytes'], k['occupancy']['dynamic_lds_source']) for k in d['kernels']))" 2>/dev/null)
+if [ "$(rc col)" = 0 ] && [ "$got" = "[('attr', 49152, 'func_attribute'), ('reduce', 65536, 'launch_site'), ('tile', 8192, 'launch_site')]" ]
+then pass 22-05d "wrap + collect read the same launch sites: $got"
+else fail 22-05d "$(seen col) $(head -2 w.err | tr '\n' '|') got $got"; fi
