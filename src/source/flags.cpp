@@ -287,7 +287,17 @@ std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags,
       return;
     }
     const std::string value = arg.getValue();
-    const std::string resolved = absolute(value, base_dir);
+    std::string resolved = absolute(value, base_dir);
+    // -include and -imacros name a file as `#include "FILE"` in clang's
+    // predefines buffer: clang looks for it first relative to the compile's
+    // working directory, then through the quoted search path (-iquote, -I,
+    // -isystem, -idirafter), never beside the main source. Made absolute only
+    // where it is found in `base_dir`; otherwise left as written for the
+    // search path to find (regscope's compile runs in an empty directory).
+    if (arg.getOption().matches(opts::OPT_include) || arg.getOption().matches(opts::OPT_imacros)) {
+      std::error_code ec;
+      if (!fs::exists(resolved, ec)) resolved = value;
+    }
     // Keep the user's spelling: "-I dir" stays separate, "-Idir" and "--x=dir" joined.
     if (tokens.size() == 2)
       tokens[1] = resolved;
@@ -325,6 +335,35 @@ std::string optimizationFlag(const std::vector<std::string> &flags) {
     if (arg.getOption().matches(opts::OPT_O_Group)) level = tokens.front();  // the last one wins, as in clang
   });
   return level;
+}
+
+bool flagsSayHip(const std::vector<std::string> &given) {
+  std::vector<std::string> flags;
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    if ((given[i] == "--offload-arch" || given[i] == "-offload-arch") && i + 1 < given.size())
+      flags.push_back("--offload-arch=" + given[++i]);
+    else
+      flags.push_back(given[i]);
+  }
+  bool amd = false;
+  std::optional<bool> language;  // -x: the last one before the source decides
+  forEachArg(parse(flags), [&](const llvm::opt::Arg &arg, const std::vector<std::string> &) {
+    if (arg.getOption().matches(opts::OPT_x)) {
+      language = llvm::StringRef(arg.getValue()) == "hip";
+    } else if (arg.getOption().matches(opts::OPT_offload_arch_EQ)) {  // --cuda-gpu-arch= is its alias
+      for (const char *value : arg.getValues())
+        for (const std::string &arch : splitArchList(value)) amd = amd || llvm::StringRef(arch).startswith("gfx");
+    } else if (arg.getOption().matches(opts::OPT_D)) {
+      const llvm::StringRef name = llvm::StringRef(arg.getValue()).split('=').first;
+      amd = amd || name == "__HIP_PLATFORM_AMD__" || name == "__HIP_PLATFORM_HCC__";
+    }
+  });
+  return language.value_or(amd);
+}
+
+bool isHipCompilerName(const std::string &compiler) {
+  const std::string name = fs::path(compiler).filename().string();
+  return name.find("hipcc") != std::string::npos || llvm::StringRef(name).startswith("amdclang");
 }
 
 std::vector<std::string> splitArchList(const std::string &list) {

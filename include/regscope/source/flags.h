@@ -13,7 +13,11 @@
 namespace regscope {
 
 // Expands @response files (relative to `base_dir`) and makes the values of
-// path options absolute against `base_dir`. Throws regscope::Error for a
+// path options absolute against `base_dir`. -include and -imacros FILE are
+// made absolute only when `base_dir`/FILE exists: clang looks for them in the
+// compile's working directory first, then through the -iquote/-I/-isystem/
+// -idirafter path (never beside the main file), so one not found there is
+// left as written for the search path. Throws regscope::Error for a
 // response file that cannot be read.
 std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags, const std::string &base_dir);
 
@@ -39,6 +43,17 @@ std::vector<std::string> codeLoadingFlags(const std::vector<std::string> &flags)
 
 // "gfx90a,gfx908" (--offload-arch=A,B, as Makefiles write it) -> each target.
 std::vector<std::string> splitArchList(const std::string &list);
+
+// Whether a compile's flags say it compiles HIP: -x hip, an --offload-arch=
+// (or its alias --cuda-gpu-arch=, or hipcc's "--offload-arch gfx90a") naming
+// an AMD target (gfx*), or -D__HIP_PLATFORM_AMD__ (or the older
+// __HIP_PLATFORM_HCC__). hipify keeps a source's .cu name, so these decide
+// whether a .cu is HIP or CUDA. An -x other than hip (-x cuda) says it is not.
+bool flagsSayHip(const std::vector<std::string> &flags);
+
+// Whether `compiler` (a path or name) compiles HIP by itself: hipcc,
+// amdclang++ or amdclang (ROCm's clang driver names).
+bool isHipCompilerName(const std::string &compiler);
 
 // The optimisation level the flags ask for ("-O3", "-O0", ...), or "" when none.
 std::string optimizationFlag(const std::vector<std::string> &flags);

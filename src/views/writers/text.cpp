@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "../phrases.h"
 #include "regscope/support/escape.h"
 #include "text_table.h"
 #include "writers.h"
@@ -19,14 +20,6 @@ void writeLine(const Line &line, std::ostream &out, bool color) {
 
 constexpr int kDefaultNameWidth = 48;
 constexpr int kNarrowestName = 24;
-
-// "kernel(double*, ...)" -> "kernel(...)" when the parameters do not fit.
-std::string elide(const std::string &text, std::size_t width) {
-  if (width == 0 || text.size() <= width) return text;
-  const std::size_t paren = text.find('(');
-  if (paren != std::string::npos && paren < width) return text.substr(0, paren) + "(...)";
-  return text.substr(0, width > 3 ? width - 3 : 0) + "...";
-}
 
 // How wide the elided columns may be: as asked, else what the terminal leaves, else the default.
 std::size_t nameWidth(const Table &table, const std::vector<bool> &shown, const RenderOptions &options) {
@@ -59,14 +52,21 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
     right.push_back(c.right);
   }
   const std::size_t width = nameWidth(table, shown, options);
+  // Elided columns are shortened as a whole, so that siblings (template
+  // instantiations of one kernel) stay distinct.
+  std::vector<std::vector<std::string>> shortened(table.columns.size());
+  for (std::size_t c = 0; c < table.columns.size(); ++c) {
+    if (!shown[c] || !table.columns[c].elide) continue;
+    std::vector<std::string> names;
+    for (const std::vector<Cell> &row : table.rows) names.push_back(c < row.size() ? escape::terminal(row[c].text) : "");
+    shortened[c] = shortenNames(names, width);
+  }
   TextTable text(headers, right);
-  for (const std::vector<Cell> &row : table.rows) {
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const std::vector<Cell> &row = table.rows[r];
     std::vector<std::string> cells;
     for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i)
-      if (shown[i]) {
-        const std::string text = escape::terminal(row[i].text);
-        cells.push_back(table.columns[i].elide ? elide(text, width) : text);
-      }
+      if (shown[i]) cells.push_back(table.columns[i].elide ? shortened[i][r] : escape::terminal(row[i].text));
     text.addRow(std::move(cells));
   }
   text.print(out, options.color);
