@@ -12,6 +12,7 @@
 #include <set>
 #include <thread>
 
+#include "regscope/cache/cache.h"
 #include "regscope/gate/gate.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
@@ -126,6 +127,107 @@ TEST(AtomicWrite, AFullDeviceIsAnErrorAndTheOldFileStays) {
   } catch (const Error &e) {
     EXPECT_EQ(std::string(e.what()), "cannot write /dev/full: No space left on device");
   }
+}
+
+// Sets an environment variable for a scope, then puts back what was there.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char *name, const char *value) : name_(name) {
+    if (const char *old = std::getenv(name)) old_ = old;
+    setenv(name, value, 1);
+  }
+  ~ScopedEnv() {
+    if (old_)
+      setenv(name_, old_->c_str(), 1);
+    else
+      unsetenv(name_);
+  }
+
+ private:
+  const char *name_;
+  std::optional<std::string> old_;
+};
+
+CompileJob jobIn(const TempDir &dir) {
+  CompileJob job;
+  job.compiler = "/bin/sh";
+  job.source = dir.path() + "/k.hip";
+  job.archs = {"gfx90a"};
+  return job;
+}
+
+// Each of these changed what hipcc, clang or nvcc compiled while the cache
+// served the old figures (15 VGPRs from the cache, 99 from a recompile).
+TEST(CacheKey, TheCompilersEnvironmentIsPartOfTheKey) {
+  TempDir dir, cache_dir;
+  const ResultCache cache(cache_dir.path());
+  const CompileJob job = jobIn(dir);
+  for (const char *name : {"HIPCC_COMPILE_FLAGS_APPEND", "CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH",
+                           "HIP_PLATFORM", "ROCM_PATH", "HIP_PATH", "HIP_CLANG_PATH", "CUDA_PATH", "NVCC_PREPEND_FLAGS",
+                           "NVCC_APPEND_FLAGS", "CCC_OVERRIDE_OPTIONS", "IGC_ShaderDumpEnable"}) {
+    std::string before, during;
+    {
+      const ScopedEnv unset(name, "");  // set but empty is a value too; compare with another value
+      before = cache.keyFor(job);
+      const ScopedEnv set(name, "-DROWS=96");
+      during = cache.keyFor(job);
+    }
+    EXPECT_NE(before, during) << name;
+  }
+  const std::string a = cache.keyFor(job);
+  const ScopedEnv unrelated("REGSCOPE_TEST_UNRELATED", "1");  // an unrelated variable keeps the key
+  EXPECT_EQ(cache.keyFor(job), a);
+}
+
+// hipcc is a Perl script: the clang++ it runs (beside it, or from
+// $HIP_CLANG_PATH) is the compiler whose upgrade changes the figures.
+TEST(CacheKey, TheCompilerADriverRunsIsPartOfTheKey) {
+  TempDir dir, tools, cache_dir;
+  const ResultCache cache(cache_dir.path());
+  std::ofstream(tools.path() + "/hipcc") << "#!/bin/sh\n";
+  std::ofstream(tools.path() + "/clang++") << "clang 15\n";
+  fs::permissions(tools.path() + "/hipcc", fs::perms::owner_all);
+  fs::permissions(tools.path() + "/clang++", fs::perms::owner_all);
+  CompileJob job = jobIn(dir);
+  job.compiler = tools.path() + "/hipcc";
+  const std::string before = cache.keyFor(job);
+  EXPECT_EQ(cache.keyFor(job), before);
+  std::ofstream(tools.path() + "/clang++") << "clang 15, rebuilt\n";
+  EXPECT_NE(cache.keyFor(job), before);
+}
+
+// ccache's direct mode misses this: a header created in an -I directory
+// searched before the one the compile read it from would now be read instead.
+TEST(CacheKey, AHeaderThatNowShadowsTheOneReadIsAMiss) {
+  TempDir dir, cache_dir;
+  const ResultCache cache(cache_dir.path());
+  fs::create_directories(dir.path() + "/inc1");
+  fs::create_directories(dir.path() + "/inc2/sub");
+  std::ofstream(dir.path() + "/k.hip") << "#include \"sub/cfg.h\"\n";
+  std::ofstream(dir.path() + "/inc2/sub/cfg.h") << "#define ROWS 2\n";
+  CompileJob job = jobIn(dir);
+  job.extra_flags = {"-I" + dir.path() + "/inc1", "-I", dir.path() + "/inc2"};
+  EXPECT_EQ(ResultCache::includeSearch(job),
+            (std::vector<std::string>{dir.path(), dir.path() + "/inc1", dir.path() + "/inc2"}));
+  CachedResult result;
+  result.producer = "clang 15";
+  result.records.emplace_back();
+  result.records.back().name = "_Z1kPf";
+  const std::string key = cache.keyFor(job);
+  cache.store(key, result, {dir.path() + "/k.hip", dir.path() + "/inc2/sub/cfg.h"}, ResultCache::includeSearch(job));
+  ASSERT_TRUE(cache.lookup(key));
+  fs::create_directories(dir.path() + "/inc1/sub");
+  EXPECT_TRUE(cache.lookup(key));  // a directory alone shadows nothing
+  std::ofstream(dir.path() + "/inc1/sub/cfg.h") << "#define ROWS 96\n";
+  EXPECT_FALSE(cache.lookup(key)) << "served the figures of inc2/sub/cfg.h, which inc1/sub/cfg.h now shadows";
+  fs::remove(dir.path() + "/inc1/sub/cfg.h");
+  EXPECT_TRUE(cache.lookup(key));
+  // The source's own directory comes first for quoted includes.
+  std::ofstream(dir.path() + "/sub_cfg_unrelated.h") << "\n";
+  EXPECT_TRUE(cache.lookup(key));
+  fs::create_directories(dir.path() + "/sub");
+  std::ofstream(dir.path() + "/sub/cfg.h") << "#define ROWS 96\n";
+  EXPECT_FALSE(cache.lookup(key));
 }
 
 }  // namespace

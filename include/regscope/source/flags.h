@@ -23,6 +23,10 @@ std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags,
 // values, which it returns in `archs`.
 std::vector<std::string> dropOutputFlags(const std::vector<std::string> &flags, std::vector<std::string> &archs);
 
+// The directories the flags add to the include search, in the order clang
+// searches them: -iquote, then -I (every spelling), -isystem, -idirafter.
+std::vector<std::string> includeSearchDirectories(const std::vector<std::string> &flags);
+
 // "gfx90a,gfx908" (--offload-arch=A,B, as Makefiles write it) -> each target.
 std::vector<std::string> splitArchList(const std::string &list);
 
