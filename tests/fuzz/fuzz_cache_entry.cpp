@@ -8,17 +8,25 @@
 #include <filesystem>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "fuzz_util.h"
 #include "regscope/cache/cache.h"
 
 namespace {
 
-// One private cache directory for the whole run, removed at exit.
+constexpr const char kDependency[] = "#define N 3\n";  // @DIR@/dep.h, which seeds name as a dependency
+
+// One private cache directory for the whole run, removed at exit, holding
+// dep.h: "@DIR@" in an input stands for the directory, so a seed's entry can
+// name a dependency that exists and matches, and the fuzzer gets past the
+// dependency checks to the absent paths and the records.
 const std::string &cacheDirectory() {
   static const std::string dir = [] {
     const char *tmp = std::getenv("TMPDIR");
     std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/regscope-fuzz-cache-XXXXXX";
     if (!mkdtemp(pattern.data())) __builtin_trap();
+    std::ofstream(pattern + "/dep.h", std::ios::binary) << kDependency;
     static const std::string removed = pattern;
     std::atexit([] {
       std::error_code ec;
@@ -36,10 +44,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   const std::string &dir = cacheDirectory();
   const std::string key = "0000000000000000000000000000000000000000000000000000000000000000";
   const std::string path = dir + "/" + key + ".json";
-  {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char *>(data), static_cast<std::streamsize>(size));
-  }
+  std::string entry(reinterpret_cast<const char *>(data), size);
+  for (std::size_t at = entry.find("@DIR@"); at != std::string::npos; at = entry.find("@DIR@", at + dir.size()))
+    entry.replace(at, 5, dir);
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << entry;
   chmod(path.c_str(), 0600);
   const ResultCache cache(dir);
   try {
