@@ -108,14 +108,29 @@ TEST(Baseline, TwoEntriesForOneKeyAreAnErrorNamingIt) {
     ADD_FAILURE() << "a baseline with a duplicate entry was read";
   } catch (const Error &e) {
     EXPECT_EQ(std::string(e.what()),
-              "b.json: two entries for kernel _Z4heavyPf (gfx90a) of k.hip; keep one (regenerate it with regscope "
-              "baseline)");
+              "b.json: two entries for kernel _Z4heavyPf (gfx90a) of k.hip; keep one of them, or delete the file and "
+              "record it again with regscope baseline");
   }
   // One name on two archs, or in two sources, is two keys.
   Baseline two_archs = {entry("k.hip", "_Z4heavyPf", 64), entry("k.hip", "_Z4heavyPf", 64)};
   two_archs[1].arch = "gfx942";
   EXPECT_NO_THROW(baselineFromText(baselineToText(two_archs), "b.json"));
   EXPECT_NO_THROW(baselineFromText(baselineToText({entry("a.hip", "k", 1), entry("b.hip", "k", 1)}), "b.json"));
+}
+
+// A file named twice is one translation unit: its kernels are recorded once,
+// so the baseline regscope writes is one it can read back.
+TEST(Baseline, AFileNamedTwiceIsRecordedOnce) {
+  Report report;
+  KernelReport k;
+  k.record.name = k.record.demangled = "_Z1kPi";
+  k.record.arch = "gfx90a";
+  k.source = k.display_file = "k.hip";
+  report.kernels = {k, k};
+  report.input_paths = {"k.hip", "k.hip"};
+  const Baseline written = updatedBaseline({}, report, "");
+  ASSERT_EQ(written.size(), 1u);
+  EXPECT_NO_THROW(baselineFromText(baselineToText(written), "b.json"));
 }
 
 TEST(AtomicWrite, AFullDeviceIsAnErrorAndTheOldFileStays) {

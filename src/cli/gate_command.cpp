@@ -144,8 +144,9 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             const Baseline updated = updateBaselineFile(
                 state->output, [&](const Baseline &now) { return updatedBaseline(now, report, root); });
             throwIfInterrupted();  // a signal during the write: the file is whole (old or new); the run ends 128+N
-            const std::size_t kept = updated.size() - std::min(updated.size(), report.kernels.size());
-            std::cerr << "regscope: wrote " << report.kernels.size() << (report.kernels.size() == 1 ? " kernel" : " kernels")
+            const std::size_t recorded = baselineFromReport(report, root).size();  // a file named twice counts once
+            const std::size_t kept = updated.size() - std::min(updated.size(), recorded);
+            std::cerr << "regscope: wrote " << recorded << (recorded == 1 ? " kernel" : " kernels")
                       << " to " << state->output;
             if (kept) std::cerr << " (kept " << kept << (kept == 1 ? " entry" : " entries") << " of other files)";
             std::cerr << '\n';

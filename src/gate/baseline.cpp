@@ -87,7 +87,12 @@ BaselineEntry baselineEntry(const KernelReport &k, const std::string &root) {
 
 Baseline baselineFromReport(const Report &report, const std::string &root) {
   Baseline baseline;
-  for (const KernelReport &k : report.kernels) baseline.push_back(baselineEntry(k, root));
+  // One entry per key: a file named twice (`baseline k.hip ./k.hip`) is one translation unit.
+  std::set<std::tuple<std::string, std::string, std::string>> keys;
+  for (const KernelReport &k : report.kernels) {
+    BaselineEntry e = baselineEntry(k, root);
+    if (keys.emplace(e.source, e.name, e.arch).second) baseline.push_back(std::move(e));
+  }
   sortBaseline(baseline);
   return baseline;
 }
@@ -162,7 +167,7 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
     }
     if (!seen.emplace(std::make_tuple(e.source, e.name, e.arch), baseline.size()).second)
       throw Error(path + ": two entries for kernel " + e.name + " (" + e.arch + ") of " + e.source +
-                  "; keep one (regenerate it with regscope baseline)");
+                  "; keep one of them, or delete the file and record it again with regscope baseline");
     baseline.push_back(std::move(e));
   }
   return baseline;
