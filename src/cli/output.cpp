@@ -16,6 +16,7 @@
 
 #include "commands.h"
 #include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 #include "regscope/support/files.h"
 #include "regscope/support/process.h"
 
@@ -107,5 +108,9 @@ void emit(const OutputOptions &options, const View &view) {
   else
     writeFileAtomically(options.path, text);  // a failed write removes its temporary file: no half report
 }
+
+void printWarning(const std::string &text) { std::cerr << "regscope: warning: " << escape::terminal(text) << '\n'; }
+
+void printError(const std::string &text) { std::cerr << "regscope: error: " << escape::terminalLines(text) << '\n'; }
 
 }  // namespace regscope
