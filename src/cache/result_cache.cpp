@@ -8,7 +8,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 
+#include "regscope/source/flags.h"
 #include "regscope/support/files.h"
 #include "regscope/support/version.h"
 
@@ -18,7 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-constexpr int kCacheFormat = 5;  // bump when entries or collectors change meaning
+constexpr int kCacheFormat = 6;  // bump when entries or collectors change meaning
 
 std::string sha256(const std::string &data) {
   llvm::SHA256 hash;
@@ -30,15 +33,166 @@ struct FileStamp {
   long long size = -1, mtime_ns = -1;
 };
 
+// A regular file's stamp; none for anything else (a device or FIFO named as a
+// dependency is not a file to hash: /dev/zero would be read forever).
 FileStamp stampOf(const std::string &path) {
   struct stat st {};
-  if (stat(path.c_str(), &st) != 0) return {};
+  if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return {};
   return {static_cast<long long>(st.st_size),
           static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec};
 }
 
+// Environment variables that change what the compilers compile, read from
+// their drivers: hipcc's hipcc.pl/hipvars.pm (Debian's ROCm 5.2), clang's
+// driver and preprocessor, nvcc (and the variables its nvcc.profile sets,
+// which the environment overrides), Intel's IGC. A compile under other
+// values is another compile.
+constexpr const char *kCompilerEnvironment[] = {
+    // hipcc
+    "HIPCC_COMPILE_FLAGS_APPEND",
+    "HIPCC_LINK_FLAGS_APPEND",
+    "HIP_PLATFORM",
+    "HIP_COMPILER",
+    "HIP_RUNTIME",
+    "HIP_PATH",
+    "ROCM_PATH",
+    "HIP_CLANG_PATH",
+    "HSA_PATH",
+    "HIP_LIB_PATH",
+    "HIP_ROCCLR_HOME",
+    "DEVICE_LIB_PATH",
+    "HIP_DEVICE_LIB_PATH",
+    "HIP_CLANG_HCC_COMPAT_MODE",
+    "HIP_COMPILE_CXX_AS_HIP",
+    "HCC_AMDGPU_TARGET",
+    "HCC_EXTRA_LIBRARIES",
+    "CUDA_PATH",
+    // clang's driver and preprocessor
+    "CPATH",
+    "C_INCLUDE_PATH",
+    "CPLUS_INCLUDE_PATH",
+    "OBJC_INCLUDE_PATH",
+    "CCC_OVERRIDE_OPTIONS",
+    "COMPILER_PATH",
+    "SOURCE_DATE_EPOCH",
+    // nvcc
+    "NVCC_PREPEND_FLAGS",
+    "NVCC_APPEND_FLAGS",
+    "NVCC_CCBIN",
+    "CUDAFE_FLAGS",
+    "PTXAS_FLAGS",
+    "CICC_PATH",
+    "NVVMIR_LIBRARY_DIR",
+    "INCLUDES",
+    "SYSTEM_INCLUDES",
+};
+// Every variable with one of these prefixes is part of the key too (Intel's
+// graphics compiler reads hundreds of IGC_ settings).
+constexpr const char *kCompilerEnvironmentPrefixes[] = {"IGC_", "NEO_"};
+
+json compilerEnvironment() {
+  json values = json::object();
+  for (const char *name : kCompilerEnvironment)
+    if (const char *value = std::getenv(name)) values[name] = value;
+  for (char **entry = environ; *entry; ++entry) {
+    const std::string text = *entry;
+    for (const char *prefix : kCompilerEnvironmentPrefixes)
+      if (text.rfind(prefix, 0) == 0) {
+        const std::size_t eq = text.find('=');
+        if (eq != std::string::npos) values[text.substr(0, eq)] = text.substr(eq + 1);
+      }
+  }
+  return values;
+}
+
+// The compilers a driver runs, as it finds them: hipcc runs clang++ from
+// $HIP_CLANG_PATH, $ROCM_PATH/llvm/bin, $HIP_PATH/bin or PATH; nvcc runs cicc
+// and ptxas beside it. Each one found (resolved) is stamped into the key, so
+// an upgraded clang under an unchanged hipcc script is another compiler.
+json compilerIdentity(const std::string &compiler) {
+  std::error_code ec;
+  const std::string resolved = fs::canonical(compiler, ec).string();
+  const FileStamp stamp = stampOf(resolved);
+  json identity = json::array({json::array({resolved, stamp.size, stamp.mtime_ns})});
+  std::vector<std::string> dirs = {fs::path(resolved).parent_path().string(),
+                                   (fs::path(resolved).parent_path() / ".." / "nvvm" / "bin").string()};
+  for (const char *variable : {"HIP_CLANG_PATH", "HIP_PATH", "ROCM_PATH", "CUDA_PATH"})
+    if (const char *value = std::getenv(variable); value && *value) {
+      dirs.push_back(value);
+      dirs.push_back(std::string(value) + "/bin");
+      dirs.push_back(std::string(value) + "/llvm/bin");
+    }
+  if (const char *path = std::getenv("PATH")) {
+    std::stringstream entries(path);
+    for (std::string dir; std::getline(entries, dir, ':');) dirs.push_back(dir.empty() ? "." : dir);
+  }
+  std::set<std::string> seen = {resolved};
+  for (const char *tool : {"clang++", "clang", "cicc", "ptxas"})
+    for (const std::string &dir : dirs) {
+      const std::string found = fs::canonical(fs::path(dir) / tool, ec).string();
+      if (ec || found.empty()) continue;
+      if (seen.insert(found).second) {
+        const FileStamp s = stampOf(found);
+        identity.push_back(json::array({found, s.size, s.mtime_ns}));
+      }
+      break;  // the first one on the search is the one run
+    }
+  return identity;
+}
+
+std::vector<std::string> splitPathList(const char *list) {
+  std::vector<std::string> dirs;
+  if (!list) return dirs;
+  std::stringstream entries(list);
+  for (std::string dir; std::getline(entries, dir, ':');)
+    if (!dir.empty()) dirs.push_back(dir);
+  return dirs;
+}
+
+// The paths that were absent when an entry was stored and must still be:
+// for each header read from a directory of the include search, the same
+// name in every other directory of it (a header created there now would
+// shadow the one that was read, or be read by #include_next); for a header
+// from elsewhere (the system's), its last one and two path components under
+// each directory of the search.
+std::vector<std::string> shadowCandidates(const std::vector<std::string> &dependencies,
+                                          const std::vector<std::string> &search) {
+  std::vector<fs::path> dirs;
+  for (const std::string &d : search) dirs.push_back(fs::path(d).lexically_normal());
+  std::set<std::string> absent;
+  std::error_code ec;
+  auto consider = [&](const fs::path &candidate, const fs::path &dependency) {
+    const fs::path normal = candidate.lexically_normal();
+    if (normal != dependency && !fs::exists(normal, ec)) absent.insert(normal.string());
+  };
+  for (const std::string &dep : dependencies) {
+    const fs::path d = fs::path(dep).lexically_normal();
+    bool under_search = false;
+    for (const fs::path &t : dirs) {
+      const fs::path rel = d.lexically_relative(t);
+      if (rel.empty() || *rel.begin() == "..") continue;
+      under_search = true;
+      for (const fs::path &other : dirs) consider(other / rel, d);
+    }
+    if (under_search) continue;
+    const fs::path name = d.filename(), parent = d.parent_path().filename();
+    for (const fs::path &other : dirs) {
+      consider(other / name, d);
+      if (!parent.empty()) consider(other / parent / name, d);
+    }
+  }
+  return {absent.begin(), absent.end()};
+}
 
 }  // namespace
+
+std::vector<std::string> ResultCache::includeSearch(const CompileJob &job) {
+  std::vector<std::string> dirs = {fs::path(job.source).parent_path().string()};  // quoted includes' first place
+  for (std::string &dir : includeSearchDirectories(job.extra_flags)) dirs.push_back(std::move(dir));
+  for (const char *variable : {"CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH"})
+    for (std::string &dir : splitPathList(std::getenv(variable))) dirs.push_back(std::move(dir));
+  return dirs;
+}
 
 // Values are stored by field key (fields.def), never by position: a field
 // added or moved cannot mislabel a cached figure.
@@ -85,14 +239,16 @@ std::string ResultCache::defaultDirectory() {
 
 std::string ResultCache::keyFor(const CompileJob &job) const {
   std::error_code ec;
-  const std::string compiler = fs::canonical(job.compiler, ec).string();
-  const FileStamp stamp = stampOf(compiler);
   // regscope's own build is part of the key: a rebuilt collector must not be
   // served results of the old one.
   static const FileStamp self = stampOf(fs::canonical("/proc/self/exe", ec).string());
-  json key = {{"format", kCacheFormat}, {"regscope", {kRegscopeVersion, self.size, self.mtime_ns}},
-              {"compiler", {compiler, stamp.size, stamp.mtime_ns}},
-              {"archs", job.archs}, {"flags", job.extra_flags}, {"source", job.source}};
+  json key = {{"format", kCacheFormat},
+              {"regscope", {kRegscopeVersion, self.size, self.mtime_ns}},
+              {"compiler", compilerIdentity(job.compiler)},
+              {"environment", compilerEnvironment()},
+              {"archs", job.archs},
+              {"flags", job.extra_flags},
+              {"source", job.source}};
   return sha256(key.dump());
 }
 
@@ -128,6 +284,11 @@ std::optional<CachedResult> ResultCache::lookup(const std::string &key) const {
       if (now.size == dep.at("size") && now.mtime_ns == dep.at("mtime_ns")) continue;
       if (sha256(readFile(path)) != dep.at("sha256")) return std::nullopt;  // touched and changed
     }
+    // A header that would now shadow one the compile read: another compile.
+    for (const json &path : entry.at("absent")) {
+      struct stat st {};
+      if (lstat(path.get<std::string>().c_str(), &st) == 0) return std::nullopt;
+    }
     CachedResult result;
     result.producer = entry.at("producer");
     for (const json &r : entry.at("records")) result.records.push_back(recordFromJson(r));
@@ -138,7 +299,8 @@ std::optional<CachedResult> ResultCache::lookup(const std::string &key) const {
 }
 
 void ResultCache::store(const std::string &key, const CachedResult &result,
-                        const std::vector<std::string> &dependencies) const {
+                        const std::vector<std::string> &dependencies,
+                        const std::vector<std::string> &include_search) const {
   if (directory_.empty() || dependencies.empty()) return;  // no dependency list: cannot verify later
   try {
     json deps = json::array();
@@ -150,7 +312,11 @@ void ResultCache::store(const std::string &key, const CachedResult &result,
     }
     json records = json::array();
     for (const KernelRecord &r : result.records) records.push_back(recordToJson(r));
-    json entry = {{"format", kCacheFormat}, {"producer", result.producer}, {"dependencies", deps}, {"records", records}};
+    json entry = {{"format", kCacheFormat},
+                  {"producer", result.producer},
+                  {"dependencies", deps},
+                  {"absent", shadowCandidates(dependencies, include_search)},
+                  {"records", records}};
     // The directory is private (0700) whatever the umask, and so is each entry.
     std::error_code ec;
     fs::create_directories(fs::path(directory_).parent_path(), ec);

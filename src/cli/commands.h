@@ -124,5 +124,9 @@ void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats = f
 
 // Renders the view in the chosen format to stdout or (atomically) to the -o file.
 void emit(const OutputOptions &options, const View &view);
+// At start-up: a closed stdout (`regscope ... >&-`) is remembered and
+// /dev/null put in its place, so no file opened during the run takes
+// descriptor 1 and receives the report; emit then fails with exit 2.
+void guardStdout();
 
 }  // namespace regscope

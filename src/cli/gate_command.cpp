@@ -8,6 +8,7 @@
 #include "regscope/gate/gate.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
+#include "regscope/support/process.h"
 #include "regscope/support/symbols.h"
 #include "regscope/views/views.h"
 
@@ -107,7 +108,10 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             emit(state->output, *gateView(report, result, baseline ? &*baseline : nullptr, root));
             if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
             if (state->update_baseline) {
-              writeFileAtomically(state->baseline_path, baselineToText(updatedBaseline(*baseline, report, root)));
+              // Read again under the lock: another gate may have updated it since the read above.
+              updateBaselineFile(state->baseline_path,
+                                 [&](const Baseline &now) { return updatedBaseline(now, report, root); });
+              throwIfInterrupted();  // a signal during the write: the file is whole (old or new); the run ends 128+N
               std::cerr << "regscope: baseline " << state->baseline_path << " updated for " << report.inputs.size()
                         << " file" << (report.inputs.size() == 1 ? "" : "s") << "\n";
               return 0;
@@ -132,14 +136,16 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             prepareSources(state->sources);
             std::error_code ec;
             const bool exists = fs::exists(state->output, ec);
-            const Baseline old = exists ? readBaseline(state->output) : Baseline{};
+            if (exists) readBaseline(state->output);  // a broken one fails before anything compiles
             const std::string root = baselineRoot(state->output);
             Report report = sourcesReport(state->sources);
             if (!report.errors.empty()) return reportErrors(report);  // a partial baseline would lose kernels
-            const Baseline updated = updatedBaseline(old, report, root);
-            writeFileAtomically(state->output, baselineToText(updated));
-            const std::size_t kept = updated.size() - std::min(updated.size(), report.kernels.size());
-            std::cerr << "regscope: wrote " << report.kernels.size() << (report.kernels.size() == 1 ? " kernel" : " kernels")
+            const Baseline updated = updateBaselineFile(
+                state->output, [&](const Baseline &now) { return updatedBaseline(now, report, root); });
+            throwIfInterrupted();  // a signal during the write: the file is whole (old or new); the run ends 128+N
+            const std::size_t recorded = baselineFromReport(report, root).size();  // a file named twice counts once
+            const std::size_t kept = updated.size() - std::min(updated.size(), recorded);
+            std::cerr << "regscope: wrote " << recorded << (recorded == 1 ? " kernel" : " kernels")
                       << " to " << state->output;
             if (kept) std::cerr << " (kept " << kept << (kept == 1 ? " entry" : " entries") << " of other files)";
             std::cerr << '\n';

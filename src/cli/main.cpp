@@ -74,6 +74,7 @@ std::string parseErrorText(const CLI::App &app, const CLI::ParseError &e) {
 
 int main(int argc, char **argv) {
   using namespace regscope;
+  guardStdout();
   CLI::App app{"regscope: why GPU kernels run at the occupancy they do", "regscope"};
   app.set_version_flag("--version", std::string("regscope ") + kRegscopeVersion + " (LLVM " +
                                         LLVM_VERSION_STRING + ")");

@@ -4,6 +4,7 @@
 #include <climits>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <tuple>
@@ -46,6 +47,15 @@ void sortBaseline(Baseline &baseline) {
 
 std::string baselineRoot(const std::string &baseline_path) {
   std::error_code ec;
+  // The repository the baseline is named in, before any link is resolved: a
+  // baseline that is a link to a shared file elsewhere, or that is reached
+  // through a linked directory, keeps the keys of that repository. Canonical,
+  // as the sources' paths are when they are keyed.
+  const fs::path named = fs::absolute(baseline_path, ec).lexically_normal().parent_path();
+  for (fs::path at = named; !at.empty(); at = at.parent_path()) {
+    if (fs::exists(at / ".git", ec)) return fs::weakly_canonical(at, ec).string();
+    if (at == at.root_path()) break;
+  }
   const std::string dir = fs::weakly_canonical(fs::absolute(baseline_path, ec), ec).parent_path().string();
   return repositoryRoot(dir).value_or(dir);
 }
@@ -77,7 +87,12 @@ BaselineEntry baselineEntry(const KernelReport &k, const std::string &root) {
 
 Baseline baselineFromReport(const Report &report, const std::string &root) {
   Baseline baseline;
-  for (const KernelReport &k : report.kernels) baseline.push_back(baselineEntry(k, root));
+  // One entry per key: a file named twice (`baseline k.hip ./k.hip`) is one translation unit.
+  std::set<std::tuple<std::string, std::string, std::string>> keys;
+  for (const KernelReport &k : report.kernels) {
+    BaselineEntry e = baselineEntry(k, root);
+    if (keys.emplace(e.source, e.name, e.arch).second) baseline.push_back(std::move(e));
+  }
   sortBaseline(baseline);
   return baseline;
 }
@@ -125,6 +140,9 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
     throw Error(path + ": baseline version " + version + " is not supported (this regscope reads 1.x)");
   if (!doc.contains("kernels") || !doc["kernels"].is_array()) throw Error(path + ": baseline has no 'kernels' array");
   Baseline baseline;
+  // One entry per (source, kernel, arch): with two, whichever is read last would
+  // be compared with, and the other's regression would pass unseen.
+  std::map<std::tuple<std::string, std::string, std::string>, std::size_t> seen;
   for (const ordered_json &k : doc["kernels"]) {
     if (!k.is_object()) throw Error(path + ": a kernel entry is not an object");
     auto text_of = [&](const char *key) {
@@ -147,9 +165,27 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
                                  m.key + "'");
       e.*m.member = static_cast<int>(k[m.key].get<std::int64_t>());
     }
+    if (!seen.emplace(std::make_tuple(e.source, e.name, e.arch), baseline.size()).second)
+      throw Error(path + ": two entries for kernel " + e.name + " (" + e.arch + ") of " + e.source +
+                  "; keep one of them, or delete the file and record it again with regscope baseline");
     baseline.push_back(std::move(e));
   }
   return baseline;
+}
+
+Baseline updateBaselineFile(const std::string &path, const std::function<Baseline(const Baseline &)> &update) {
+  // The lock is held from the read to the rename: a concurrent update waits
+  // and then reads this one's entries, so none is lost.
+  const FileLock lock(path);
+  std::error_code ec;
+  Baseline old;
+  if (fs::exists(path, ec)) {  // a link to a file not made yet is a new baseline
+    if (!fs::is_regular_file(path, ec)) throw Error(path + ": not a regular file, so not a baseline");
+    old = baselineFromText(readFile(path), path);
+  }
+  Baseline updated = update(old);
+  writeFileAtomically(path, baselineToText(updated));
+  return updated;
 }
 
 }  // namespace regscope

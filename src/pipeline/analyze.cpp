@@ -253,7 +253,7 @@ class JobRunner {
     result.records = std::move(run.records);
     result.producer = std::move(run.producer);
     if (options_.keep_assembly) result.assemblies = std::move(output.archs);
-    cache_.store(key, {result.records, result.producer}, output.dependencies);
+    cache_.store(key, {result.records, result.producer}, output.dependencies, ResultCache::includeSearch(job));
     return true;
   }
 
@@ -307,6 +307,7 @@ JobRun runJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options
   std::mutex progress_mutex;
   auto worker = [&] {
     for (std::size_t i; (i = next++) < jobs.size();) {
+      if (signalPending()) break;  // no compiler starts after a Ctrl-C; the rest of the queue is dropped
       try {
         if (intel(jobs[i]) && jobs[i].edited_text)
           throw Error(jobs[i].file + ": an edited text compiles with hipcc or clang only");

@@ -25,7 +25,8 @@ JobResult runMode(const SourceJob &source, const AnalyzeOptions &options, const 
   const std::string target = intelTargetName({job.device, mode});
 
   const ResultCache cache(options.cache_dir);
-  const std::string key = cache.keyFor({job.compiler, job.source, {target}, job.options});
+  const CompileJob key_job{job.compiler, job.source, {target}, job.options};
+  const std::string key = cache.keyFor(key_job);
   if (std::optional<CachedResult> hit = cache.lookup(key)) {
     result.records = std::move(hit->records);
     result.producer = std::move(hit->producer);
@@ -46,7 +47,7 @@ JobResult runMode(const SourceJob &source, const AnalyzeOptions &options, const 
   CollectedRun run = collectIntelRun(output, target, job.source, read);
   result.records = std::move(run.records);
   result.producer = std::move(run.producer);
-  cache.store(key, {result.records, result.producer}, output.dependencies);
+  cache.store(key, {result.records, result.producer}, output.dependencies, ResultCache::includeSearch(key_job));
   return result;
 }
 

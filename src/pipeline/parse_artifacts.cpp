@@ -9,9 +9,10 @@
 #include "regscope/collect/collect.h"
 #include "regscope/model/kernel_model.h"
 #include "regscope/pipeline/analyze.h"
-#include "regscope/support/error.h"
 #include "regscope/support/chunks.h"
+#include "regscope/support/error.h"
 #include "regscope/support/files.h"
+#include "regscope/support/process.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
 #include "regscope/target/intel.h"
@@ -253,6 +254,7 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
   if (!log_arch.empty()) requireAmdArch(log_arch);  // "unknown arch 'X'; known: ..."
   Report report;
   for (const std::string &file : files) {
+    throwIfInterrupted();  // a Ctrl-C ends the run between files, not after the last of 10,000
     std::error_code ec;
     if (file.empty()) throw Error("an input file name is empty");
     if (fs::is_directory(file, ec)) throw Error(file + ": is a directory (name the files in it)");

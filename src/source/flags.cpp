@@ -376,6 +376,17 @@ std::vector<std::string> splitArchList(const std::string &list) {
   return archs;
 }
 
+std::vector<std::string> includeSearchDirectories(const std::vector<std::string> &flags) {
+  // Clang's order: quoted includes' -iquote, then -I, -isystem, -idirafter.
+  const unsigned kinds[] = {opts::OPT_iquote, opts::OPT_I, opts::OPT_isystem, opts::OPT_idirafter};
+  const ParsedFlags parsed = parse(flags);
+  std::vector<std::string> dirs;
+  for (unsigned kind : kinds)
+    for (const llvm::opt::Arg *arg : parsed.args)
+      if (arg->getOption().matches(kind) && arg->getNumValues() == 1) dirs.push_back(arg->getValue());
+  return dirs;
+}
+
 }  // namespace regscope
 
 namespace regscope {

@@ -1,20 +1,24 @@
 // Whole-file reads and atomic whole-file writes.
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "regscope/support/chunks.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
+#include "regscope/support/process.h"
 
 namespace regscope {
 
@@ -151,22 +155,43 @@ std::optional<std::string> repositoryRoot(const std::string &dir) {
 
 namespace {
 
+// All of `content` to `fd`, through short writes and EINTR; false with errno
+// set when the file takes no more (a full disk, /dev/full, a closed pipe).
+bool writeAll(int fd, const std::string &content) {
+  std::size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    if (n == 0) {
+      errno = ENOSPC;
+      return false;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
 // Writes `content` into an existing non-regular file (a FIFO, /dev/null, a
 // terminal): such a node must stay what it is, so it is written through.
 void writeThrough(const std::string &path, const std::string &content) {
   const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) throw Error("cannot write " + path + ": " + std::strerror(errno));
-  std::size_t done = 0;
-  while (done < content.size()) {
-    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      close(fd);
-      throw Error("cannot write " + path + ": " + std::strerror(errno));
-    }
-    done += static_cast<std::size_t>(n);
+  if (!writeAll(fd, content)) {
+    const int error = errno;
+    close(fd);
+    throw Error("cannot write " + path + ": " + std::strerror(error));
   }
-  close(fd);
+  if (close(fd) != 0 && errno != EINTR) throw Error("cannot write " + path + ": " + std::strerror(errno));
+}
+
+// The file a write to `path` replaces: a symbolic link's target.
+std::filesystem::path replacedFile(const std::string &path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path target(path);
+  if (fs::is_symlink(target, ec)) target = fs::weakly_canonical(target, ec);
+  return target;
 }
 
 }  // namespace
@@ -175,15 +200,14 @@ void writeFileAtomically(const std::string &path, const std::string &content, st
   namespace fs = std::filesystem;
   std::error_code ec;
   // A symbolic link stays a link: the file it points to is what gets replaced.
-  fs::path target(path);
-  if (fs::is_symlink(target, ec)) target = fs::weakly_canonical(target, ec);
+  const fs::path target = replacedFile(path);
   const fs::file_status status = fs::status(target, ec);
   if (fs::is_directory(status)) throw Error("cannot write " + path + ": is a directory");
   if (fs::exists(status) && !fs::is_regular_file(status)) return writeThrough(target.string(), content);
   fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   if (!fs::is_directory(dir, ec)) throw Error("cannot write " + path + ": no directory " + dir.string());
   std::string temp = (dir / ("." + target.filename().string() + ".regscope-XXXXXX")).string();
-  int fd = mkstemp(temp.data());
+  int fd = mkostemp(temp.data(), O_CLOEXEC);
   if (fd < 0) throw Error("cannot write " + path + ": " + std::strerror(errno));
   // mkstemp makes 0600; the mode asked for, else the replaced file's, else honour the umask.
   struct stat existing {};
@@ -198,13 +222,56 @@ void writeFileAtomically(const std::string &path, const std::string &content, st
     file_mode = 0666 & ~mask;
   }
   fchmod(fd, file_mode);
-  bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size());
-  ok = (fsync(fd) == 0) && ok;
-  ok = (close(fd) == 0) && ok;
-  if (!ok || std::rename(temp.c_str(), target.c_str()) != 0) {
+  // Each step's errno is kept: "No space left on device" tells the user what to do.
+  int error = 0;
+  if (!writeAll(fd, content) || fsync(fd) != 0) error = errno;
+  if (close(fd) != 0 && !error && errno != EINTR) error = errno;
+  if (!error && std::rename(temp.c_str(), target.c_str()) != 0) error = errno;
+  if (error) {
     std::remove(temp.c_str());
-    throw Error("cannot write " + path);
+    throw Error("cannot write " + path + ": " + std::strerror(error));
   }
+}
+
+FileLock::FileLock(const std::string &target) {
+  namespace fs = std::filesystem;
+  // Canonical: a link to the file, or a linked directory on the way, names the same lock.
+  std::error_code ec;
+  fs::path file = fs::weakly_canonical(fs::absolute(target, ec), ec);
+  if (file.empty()) file = replacedFile(target);
+  path_ = file.string() + ".lock";
+  for (;;) {
+    // O_NOFOLLOW: a link planted in the lock file's place is not followed.
+    fd_ = open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd_ < 0) throw Error("cannot lock " + target + ": cannot create " + path_ + ": " + std::strerror(errno));
+    while (flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+      if (errno != EWOULDBLOCK && errno != EINTR) {
+        const int error = errno;
+        close(fd_);
+        throw Error("cannot lock " + target + ": " + path_ + ": " + std::strerror(error));
+      }
+      try {
+        throwIfInterrupted();
+      } catch (...) {
+        close(fd_);
+        throw;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    // The holder before us removes the lock file as it lets go: a lock on a
+    // file no longer at path_ locks nothing, so open the current one again.
+    struct stat held {
+    }, now{};
+    if (fstat(fd_, &held) == 0 && stat(path_.c_str(), &now) == 0 && held.st_dev == now.st_dev &&
+        held.st_ino == now.st_ino)
+      return;
+    close(fd_);
+  }
+}
+
+FileLock::~FileLock() {
+  unlink(path_.c_str());  // while still held: a waiter that opened it sees it gone and opens afresh
+  close(fd_);
 }
 
 }  // namespace regscope

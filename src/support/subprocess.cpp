@@ -1,6 +1,7 @@
 // Runs a program by argv (never through a shell), waiting for it while
 // watching for the signals TempDir catches.
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -72,6 +73,7 @@ void endGroup(pid_t pid, int &status) {
 int runProcess(const std::vector<std::string> &argv, const std::string &cwd, const std::string &stdout_path,
                const std::string &stderr_path, int timeout_seconds, const std::vector<std::string> &environment) {
   const SignalGuard guard;  // a signal now is pending, not fatal: the group is ended below
+  throwIfInterrupted();     // once interrupted, nothing new starts
   std::vector<char *> args;
   for (const std::string &a : argv) args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
@@ -82,12 +84,17 @@ int runProcess(const std::vector<std::string> &argv, const std::string &cwd, con
   int exec_pipe[2];  // reports an exec failure back to the parent
   if (pipe2(exec_pipe, O_CLOEXEC) != 0) throw Error("pipe failed: " + std::string(strerror(errno)));
 
+  const pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) throw Error("fork failed: " + std::string(strerror(errno)));
   if (pid == 0) {
     // Child: its own process group (so a wrapper's children can be ended with
-    // it), default signal dispositions, the temp dir as cwd, redirected output.
+    // it), killed when regscope dies (even by SIGKILL, which leaves no time to
+    // end the group), default signal dispositions, the temp dir as cwd,
+    // redirected output.
     setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(128 + SIGKILL);  // regscope died before prctl took effect
     for (const std::string &entry : environment) putenv(const_cast<char *>(entry.c_str()));
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);

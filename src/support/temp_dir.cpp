@@ -38,6 +38,8 @@ void throwIfInterrupted() {
   if (g_pending_signal) throw InterruptedError{static_cast<int>(g_pending_signal)};
 }
 
+bool signalPending() { return g_pending_signal != 0; }
+
 SignalGuard::SignalGuard() {
   std::lock_guard<std::mutex> lock(g_guards_mutex);
   if (g_guards++ == 0) installHandlers();

@@ -82,3 +82,115 @@ t 16-10g '-save-temps=obj'        k-hip-amdgcn-amd-amdhsa-gfx90a.s -save-temps=o
 t 16-10h '--serialize-diagnostics PATH' diag.dia --serialize-diagnostics $B/diag.dia
 t 16-10i '-ftime-trace=PATH'      trace.json -ftime-trace=$B/trace.json
 )
+# ---- 21-07-baselines: concurrent updates, keys through symlinks, duplicate entries
+( mkdir -p 21-07 && cd 21-07 || exit 1
+# Issue 21 item 7: 8 concurrent `gate kN.hip --baseline b.json --update-baseline` must keep all 8 kernels
+# (they kept 2 to 4, every process exit 0); a baseline reached through a symlinked directory must find its
+# entries (every kernel was "added: new kernel"); two entries for one key are an error naming it.
+O=$PWD; mkdir -p repo/src && cd repo && git init -q . && ROOT=$PWD
+for i in 0 1 2 3 4 5 6 7; do printf '__attribute__((global)) void k%s(int *p) { p[0] = %s; }\n' $i $i > src/k$i.hip; done
+printf '{"regscope_baseline": "1.1", "kernels": []}\n' > b.json
+for i in 0 1 2 3 4 5 6 7; do
+  TMPDIR=$RS_TMP "$R" gate src/k$i.hip --baseline b.json --update-baseline --no-cache -- -nogpuinc > u$i.out 2> u$i.err & pids[$i]=$!
+done
+codes=""; for i in 0 1 2 3 4 5 6 7; do wait ${pids[$i]}; codes="$codes$?"; done
+n=$(python3 -c "import json; print(len(json.load(open('b.json'))['kernels']))" 2>/dev/null)
+if [ "$codes" = 00000000 ] && [ "$n" = 8 ] && [ ! -e b.json.lock ]; then pass 21-07a "8 concurrent gate --update-baseline: 8 of 8 kernels kept, no lock file left"
+else fail 21-07a "8 concurrent gate --update-baseline: exits $codes, ${n:-?} of 8 kernels kept$( [ -e b.json.lock ] && echo ', b.json.lock left')"; fi
+# the same repository through a symlinked directory, from outside it and from a subdirectory
+ln -s "$ROOT" ../via-link
+cp b.json b.before
+( cd .. && rs $O/l1 gate via-link/src/k0.hip --baseline via-link/b.json --no-cache -- -nogpuinc )
+( cd ../via-link/src && rs $O/l2 gate k1.hip --baseline ../b.json --update-baseline --no-cache -- -nogpuinc )
+n=$(python3 -c "import json; print(len(json.load(open('b.json'))['kernels']))" 2>/dev/null)
+if [ "$(rc $O/l1)" = 0 ] && ! grep -qi 'added' $O/l1.out $O/l1.err; then pass 21-07b "gate through a symlinked directory, from outside the repository: no kernel 'added'"
+else fail 21-07b "gate through a symlinked directory: $(seen $O/l1) $(grep -i added $O/l1.out | head -1)"; fi
+if [ "$(rc $O/l2)" = 0 ] && [ "$n" = 8 ] && ! grep -qi 'added' $O/l2.out; then pass 21-07c "--update-baseline through a symlinked directory, from src/: still 8 entries"
+else fail 21-07c "--update-baseline through a symlinked directory: $(seen $O/l2), ${n:-?} entries (8 before)"; fi
+# the baseline itself a link to a shared file outside the repository (CI caches, a mounted volume)
+mkdir -p ../shared && cp b.json ../shared/b.json && ln -s ../shared/b.json linked.json
+( cd src && rs $O/l3 gate k2.hip k3.hip --baseline ../linked.json --update-baseline --no-cache -- -nogpuinc )
+n=$(python3 -c "import json; print(len(json.load(open('../shared/b.json'))['kernels']))" 2>/dev/null)
+if [ "$(rc $O/l3)" = 0 ] && [ "$n" = 8 ] && [ -L linked.json ] && ! grep -qi 'added' $O/l3.out; then pass 21-07e "a baseline linked to a file outside the repository keeps the repository's keys: no kernel added, 8 entries"
+else fail 21-07e "baseline as a link outside the repository: $(seen $O/l3), ${n:-?} entries (8 before) $(grep -i added $O/l3.out | head -1)"; fi
+# a duplicated entry (the second with fewer registers would have hidden a regression)
+python3 - <<'PY'
+import json
+d = json.load(open('b.json')); e = dict(d['kernels'][0]); e['registers'] = 1; d['kernels'].append(e)
+json.dump(d, open('dup.json', 'w'), indent=2)
+PY
+name=$(jget dup.json "d['kernels'][0]['name']")
+rs d gate src/k0.hip --baseline dup.json --no-cache -- -nogpuinc
+if clean_error d && grep -q "two entries for kernel $name" d.err; then pass 21-07d "a baseline with two entries for one key: exit 2 naming $name"
+else fail 21-07d "duplicate baseline entry: $(seen d)"; fi
+)
+# ---- 21-08-cache-key: environment, include search
+( mkdir -p 21-08 && cd 21-08 || exit 1
+# Issue 21 item 8: the result cache must not serve figures from another compile: environment variables that
+# change the compile (HIPCC_COMPILE_FLAGS_APPEND, CPATH), and a header that now shadows the one read from a
+# later -I directory (each gave the light kernel's figures from the cache where a recompile gives the heavy one's).
+mkdir -p inc1 inc2 light heavy
+cat > k.hip <<'K'
+#include "cfg.h"
+__attribute__((global)) void k(float *out, const float *in) {
+  float v[ROWS];
+  for (int i = 0; i < ROWS; ++i) v[i] = in[i * 977];
+  float s = 0;
+  for (int i = 0; i < ROWS; ++i)
+    for (int j = i; j < ROWS; ++j) s += v[i] * v[j] + (i ^ j);
+  out[0] = s;
+}
+K
+printf '#ifndef ROWS\n#define ROWS 2\n#endif\n' > light/cfg.h
+printf '#define ROWS 96\n' > heavy/cfg.h
+cp light/cfg.h inc2/cfg.h
+vgprs() { jget "$1.out" "d['kernels'][0].get('vgprs', d['kernels'][0].get('registers'))" 2>/dev/null; }
+fresh() { rs "$1" analyze k.hip --format json --no-cache -- -nogpuinc "${@:2}"; }
+cached() { rs "$1" analyze k.hip --format json -- -nogpuinc "${@:2}"; }
+cached c0 -I inc1 -I inc2; cached c0b -I inc1 -I inc2   # the light kernel, stored and served
+HIPCC_COMPILE_FLAGS_APPEND="-DROWS=96" cached e1 -I inc1 -I inc2
+HIPCC_COMPILE_FLAGS_APPEND="-DROWS=96" fresh f1 -I inc1 -I inc2
+if [ -n "$(vgprs e1)" ] && [ "$(vgprs e1)" = "$(vgprs f1)" ] && [ "$(vgprs f1)" != "$(vgprs c0)" ]; then
+  pass 21-08a "HIPCC_COMPILE_FLAGS_APPEND=-DROWS=96: the cache gives $(vgprs e1) VGPRs, as a recompile ($(vgprs c0) without)"
+else fail 21-08a "HIPCC_COMPILE_FLAGS_APPEND: cached $(vgprs e1), recompiled $(vgprs f1), light $(vgprs c0)"; fi
+cached c1 -I light; CPATH=$PWD/heavy cached e2; CPATH=$PWD/heavy fresh f2
+CPATH=$PWD/light cached c2; CPATH=$PWD/heavy cached e3
+if [ -n "$(vgprs e3)" ] && [ "$(vgprs e3)" = "$(vgprs f2)" ] && [ "$(vgprs c2)" != "$(vgprs f2)" ]; then
+  pass 21-08b "CPATH to another cfg.h: the cache gives $(vgprs e3) VGPRs, as a recompile"
+else fail 21-08b "CPATH: cached $(vgprs e3), recompiled $(vgprs f2), light $(vgprs c2)"; fi
+cached c3 -I inc1 -I inc2; cp heavy/cfg.h inc1/cfg.h   # now shadows inc2/cfg.h
+cached e4 -I inc1 -I inc2; fresh f4 -I inc1 -I inc2
+if [ -n "$(vgprs e4)" ] && [ "$(vgprs e4)" = "$(vgprs f4)" ] && [ "$(vgprs c3)" != "$(vgprs f4)" ]; then
+  pass 21-08c "a cfg.h created in an earlier -I directory: the cache gives $(vgprs e4) VGPRs, as a recompile"
+else fail 21-08c "shadowing header: cached $(vgprs e4), recompiled $(vgprs f4), before $(vgprs c3)"; fi
+)
+# ---- 21-09-unwritable-output
+( mkdir -p 21-09 && cd 21-09 || exit 1
+# Issue 21 item 9: output that cannot be written is an error (exit 2 with a message), a broken pipe stays quiet.
+printf '__attribute__((global)) void k(int *p) { p[0] = 1; }\n' > k.hip
+"$R" analyze k.hip -- -nogpuinc > /dev/null 2>&1   # the cache, so that the runs below are quick
+TMPDIR=$RS_TMP "$R" analyze k.hip -- -nogpuinc > /dev/full 2> full.err; c=$?
+if [ $c = 2 ] && grep -q 'regscope: error: cannot write the report to stdout: No space left on device' full.err; then
+  pass 21-09a "report to /dev/full: exit 2, 'No space left on device'"
+else fail 21-09a "report to /dev/full: exit $c, $(head -1 full.err)"; fi
+TMPDIR=$RS_TMP "$R" analyze k.hip -- -nogpuinc >&- 2> closed.err; c=$?
+if [ $c = 2 ] && grep -q 'regscope: error: cannot write the report to stdout' closed.err; then pass 21-09b "closed stdout: exit 2 with a message"
+else fail 21-09b "closed stdout: exit $c, $(head -1 closed.err)"; fi
+for i in $(seq 40); do cp k.hip k$i.hip; done
+TMPDIR=$RS_TMP "$R" analyze k*.hip --format csv -- -nogpuinc 2> pipe.err | head -1 > /dev/null; c=${PIPESTATUS[0]}
+if [ ! -s pipe.err ]; then pass 21-09c "a report piped into head: nothing on stderr (exit $c)"
+else fail 21-09c "piped into head: exit $c, $(head -1 pipe.err)"; fi
+rs o analyze k.hip -o /dev/full -- -nogpuinc
+if clean_error o && grep -q 'cannot write /dev/full: No space left on device' o.err; then pass 21-09d "-o /dev/full: exit 2 naming the file"
+else fail 21-09d "-o /dev/full: $(seen o)"; fi
+if [ "$(id -u)" = 0 ] && mkdir full && mount -t tmpfs -o size=64k tmpfs full 2>/dev/null; then
+  head -c 60000 /dev/zero > full/filler; echo old > full/report.txt
+  for i in $(seq 60); do cp k.hip m$i.hip; done
+  rs o analyze k*.hip m*.hip --format json -o full/report.txt -- -nogpuinc
+  left=$(ls -A full | tr '\n' ' ')
+  if clean_error o && [ "$(cat full/report.txt)" = old ] && [ "$left" = "filler report.txt " ]; then
+    pass 21-09e "-o to a full disk: exit 2 ($(first_err o | cut -c1-70)), the old report intact, no partial file"
+  else fail 21-09e "-o to a full disk: $(seen o), report.txt: $(head -c 20 full/report.txt), files: $left"; fi
+  umount full
+else skip 21-09e "cannot mount a small tmpfs (needs root)"; fi
+)

@@ -69,3 +69,79 @@ took=$(( $(date +%s) - start ))
 if [ $c != 0 ] && [ $c != 137 ] && [ $took -ge 2 ] && [ $took -lt 30 ]; then pass 16-17 "--timeout 3 stops a hanging compiler after ${took}s (exit $c)"
 else fail 16-17 "--timeout 3 with a hanging compiler: exit $c after ${took}s: $(head -1 x.err | cut -c1-90)"; fi
 )
+# ---- 21-10-signals: the queue stops, compilers die with regscope, baseline writes
+( mkdir -p 21-10 && cd 21-10 || exit 1
+# Issue 21 item 10: after SIGTERM/SIGINT no new compiler starts (1,000 queued files kept starting a
+# compiler each for 5 s; 10,000 .s files took 42 s), the exit is 143/130 within a second, nothing
+# outlives regscope even when it is killed with SIGKILL, and a signal during a baseline write exits 143.
+cat > slow.sh <<'W'
+#!/bin/bash
+date +%s%N >> "$(dirname "$0")/starts"
+exec sleep 0.2
+W
+chmod +x slow.sh
+mkdir q; for i in $(seq 1000); do : > q/f$i.hip; done
+TMPDIR=$RS_TMP "$R" analyze q/*.hip --no-cache -j 2 --compiler "$PWD/slow.sh" > /dev/null 2>&1 & p=$!
+for _ in $(seq 100); do [ -s starts ] && break; sleep 0.05; done
+sleep 0.5; sent=$(date +%s%N); kill -TERM $p; wait $p; c=$?; ended=$(date +%s%N)
+late=$(awk -v t="$sent" '$1 > t + 50000000' starts | wc -l)   # started more than 50 ms after the signal
+ms=$(( (ended - sent) / 1000000 ))
+if [ $c = 143 ] && [ "$late" = 0 ] && [ $ms -lt 1000 ]; then pass 21-10a "SIGTERM with 1,000 files queued: exit 143 in ${ms} ms, no compiler started after it ($(wc -l < starts) ran)"
+else fail 21-10a "SIGTERM with 1,000 files queued: exit $c after ${ms} ms, $late compilers started after the signal"; fi
+# 10,000 .s files to parse: SIGINT (a background job starts with SIGINT ignored, so SIGTERM here too: the same path)
+mkdir s; cp "$SRC/fixtures/hipcc-5.2.3/lbm-gfx90a.s" s/a.s
+for i in $(seq 10000); do ln s/a.s s/a$i.s; done
+TMPDIR=$RS_TMP "$R" parse s/*.s > /dev/null 2>&1 & p=$!
+sleep 0.3; sent=$(date +%s%N); kill -TERM $p; wait $p; c=$?; ms=$(( ($(date +%s%N) - sent) / 1000000 ))
+if [ $c = 143 ] && [ $ms -lt 1000 ]; then pass 21-10b "SIGTERM while parsing 10,000 .s files: exit 143 in ${ms} ms"
+elif [ $c = 2 ] || [ $c = 0 ]; then skip 21-10b "parse finished (exit $c) before the signal (${ms} ms)"
+else fail 21-10b "SIGTERM while parsing 10,000 .s files: exit $c after ${ms} ms"; fi
+# SIGKILL leaves no time to end the compiler's group: PR_SET_PDEATHSIG ends the compiler itself
+M=RS_SCENARIO_KILL_$$
+cat > hang.sh <<W
+#!/bin/bash
+exec -a $M sleep 1000
+W
+chmod +x hang.sh; printf '__attribute__((global)) void k(int *p) { p[0] = 1; }\n' > k.hip
+TMPDIR=$RS_TMP "$R" analyze k.hip --no-cache --compiler "$PWD/hang.sh" > /dev/null 2>&1 & p=$!
+for _ in $(seq 100); do pgrep -f "$M" > /dev/null && break; sleep 0.05; done
+kill -KILL $p; wait $p 2>/dev/null; sleep 0.5
+if [ -z "$(pgrep -f "$M")" ]; then pass 21-10c "regscope killed with SIGKILL: its compiler did not outlive it"
+else fail 21-10c "regscope killed with SIGKILL: its compiler $(pgrep -f "$M" | tr '\n' ' ') still runs"; for q in $(pgrep -f "$M"); do kill -KILL $q; done; fi
+rm -rf "$RS_TMP"/regscope-*   # the killed run could not remove its directory (SIGKILL): not this check's concern
+# a signal as the baseline is written: the file stays whole (old or new) and the run exits 143
+cat > late.sh <<'W'
+#!/bin/bash
+hipcc -nogpuinc "$@"; rc=$?
+p=$PPID; ( sleep "$RS_DELAY"; date +%s%N > "$RS_STAMP"; kill -TERM $p && echo sent >> "$RS_STAMP" ) </dev/null >/dev/null 2>&1 &
+exit $rc
+W
+chmod +x late.sh
+TMPDIR=$RS_TMP "$R" baseline k.hip -o b.json -- -nogpuinc > /dev/null 2>&1
+# 100,000 other files' entries, so that reading and writing the baseline takes a while and the signals land in it
+python3 - <<'PY'
+import json
+d = json.load(open('b.json'))
+e = d['kernels'][0]
+d['kernels'] += [dict(e, file='other/f%d.hip' % i, source='other/f%d.hip' % i) for i in range(100000)]
+json.dump(d, open('b.json', 'w'), indent=2)
+PY
+dropped=0; broken=0; trials=0; landed=0
+for d in 0.1 0.3 0.5 0.7 0.9 1.2 1.5 1.9 2.4 3.0; do
+  trials=$((trials + 1)); rm -f stamp
+  RS_DELAY=$d RS_STAMP=$PWD/stamp TMPDIR=$RS_TMP "$R" gate k.hip --baseline b.json --update-baseline --no-cache \
+    --compiler "$PWD/late.sh" > /dev/null 2>&1; c=$?
+  sleep 0.2
+  python3 -c "import json; assert len(json.load(open('b.json'))['kernels']) == 100001" 2>/dev/null || broken=$((broken + 1))
+  [ $c = 143 ] && landed=$((landed + 1))
+  if [ $c = 0 ] && grep -q sent stamp 2>/dev/null; then
+    sig=$(head -1 stamp); out=$(python3 -c "import os; print(os.stat('b.json').st_mtime_ns)")
+    [ "$sig" -lt "$out" ] && dropped=$((dropped + 1))
+  fi
+done
+# the last trial's signaller may still be sleeping: let it finish before the scratch directory goes
+for _ in $(seq 50); do grep -q . stamp 2>/dev/null && break; sleep 0.1; done; sleep 0.1
+if [ $broken = 0 ] && [ $dropped = 0 ]; then pass 21-10d "SIGTERM around the baseline write: the file always whole, no run ignored the signal ($trials trials, $landed ended 143)"
+else fail 21-10d "SIGTERM around the baseline write: $broken broken baselines, $dropped runs exited 0 after the signal ($trials trials)"; fi
+[ -e b.json.lock ] && fail 21-10e "a lock file was left beside the baseline" || pass 21-10e "no lock file left beside the baseline"
+)

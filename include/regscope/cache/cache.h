@@ -2,11 +2,18 @@
 //
 // It works like ccache's direct mode. The key hashes what selects the
 // compile: the compiler's identity (resolved path, size and modification
-// time), regscope's own build, the archs, the flags and the source path. The entry lists every file
-// the compile read (the source and each header, from the compiler's dependency
-// file) with its size, mtime and SHA-256. A hit needs every one unchanged, so
-// the entry stands for the preprocessed source without running the
-// preprocessor. Entries are JSON files under $XDG_CACHE_HOME/regscope
+// time, and those of the compilers it runs: hipcc's clang++, nvcc's cicc and
+// ptxas), the environment variables that change a compile (hipcc's
+// HIPCC_COMPILE_FLAGS_APPEND, ROCM_PATH, ...; CPATH and the other include
+// paths; nvcc's NVCC_PREPEND_FLAGS/NVCC_APPEND_FLAGS; IGC_*), regscope's own
+// build, the archs, the flags and the source path. The entry lists every
+// file the compile read (the source and each header, from the compiler's
+// dependency file) with its size, mtime and SHA-256, and (a manifest of the
+// include search) the same-named paths in the other include directories that
+// did not exist. A hit needs every file unchanged and every such path still
+// absent, so the entry stands for the preprocessed source without running
+// the preprocessor, and a header created in an earlier -I directory, which
+// would now shadow the one read, is a miss. Entries are JSON files under $XDG_CACHE_HOME/regscope
 // (default ~/.cache/regscope), written atomically. A damaged entry is a miss.
 #pragma once
 
@@ -43,7 +50,15 @@ class ResultCache {
   std::string keyFor(const CompileJob &job) const;
   std::optional<CachedResult> lookup(const std::string &key) const;
   // Best effort: a cache that cannot be written is skipped, not an error.
-  void store(const std::string &key, const CachedResult &result, const std::vector<std::string> &dependencies) const;
+  // `include_search` (includeSearch(job)) is where the compile looked for
+  // headers: the entry records which same-named files were absent there.
+  void store(const std::string &key, const CachedResult &result, const std::vector<std::string> &dependencies,
+             const std::vector<std::string> &include_search = {}) const;
+
+  // The include search of a compile: the source's directory (quoted
+  // includes), the flags' -iquote/-I/-isystem/-idirafter directories, then
+  // $CPATH, $CPLUS_INCLUDE_PATH and $C_INCLUDE_PATH.
+  static std::vector<std::string> includeSearch(const CompileJob &job);
 
  private:
   std::string directory_;

@@ -2,6 +2,7 @@
 // report only; the CLI turns verdicts into lines and an exit code.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,8 +49,16 @@ Baseline baselineFromReport(const Report &report, const std::string &root);
 // report's figures; every other entry is kept as it was.
 Baseline updatedBaseline(const Baseline &old, const Report &report, const std::string &root);
 std::string baselineToText(const Baseline &baseline);  // stable, sorted, diff-friendly JSON
-// Throws regscope::Error for a malformed file or an unknown major version.
+// Throws regscope::Error for a malformed file, an unknown major version, or
+// two entries for one (source, kernel, arch) key (naming it).
 Baseline baselineFromText(const std::string &text, const std::string &path);
+// A read-modify-write of the baseline file at `path` under a FileLock
+// ("<path>.lock", held from the read to the atomic rename): `update` gets the
+// file's entries as they are now (none when it does not exist yet) and its
+// result replaces the file. Concurrent updates of one file (parallel CI jobs
+// each gating their own sources) therefore keep every job's entries. Returns
+// what was written; throws regscope::Error (InterruptedError while waiting).
+Baseline updateBaselineFile(const std::string &path, const std::function<Baseline(const Baseline &)> &update);
 
 struct GateResult {
   std::vector<Verdict> failures;

@@ -27,6 +27,10 @@ std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags,
 // values, which it returns in `archs`.
 std::vector<std::string> dropOutputFlags(const std::vector<std::string> &flags, std::vector<std::string> &archs);
 
+// The directories the flags add to the include search, in the order clang
+// searches them: -iquote, then -I (every spelling), -isystem, -idirafter.
+std::vector<std::string> includeSearchDirectories(const std::vector<std::string> &flags);
+
 // The flags that make the compiler run code whoever wrote them chose, one
 // line each saying why: plugins (-fplugin=, -fpass-plugin=,
 // --hipspv-pass-plugin=, -Xclang -load/-plugin/-add-plugin/-fpass-plugin=,

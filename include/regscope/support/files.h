@@ -40,9 +40,29 @@ class MappedFile {
 // see the old file or the new one, never half of one. The file gets `mode`
 // when given, else keeps the replaced file's mode, else honours the umask. A symbolic link stays a
 // link (its target is replaced); a FIFO, device or terminal stays what it is
-// and is written through. Throws regscope::Error.
+// and is written through. Throws regscope::Error naming the file and why
+// (a full disk: "No space left on device"); the temporary file is removed,
+// and the old file stays as it was.
 void writeFileAtomically(const std::string &path, const std::string &content,
                          std::optional<unsigned> mode = std::nullopt);
+
+// An exclusive lock for a read-modify-write of `target`: flock(2) on a lock
+// file beside it ("<target>.lock", the symbolic link resolved, so every way
+// of naming the file takes the same lock), held until destruction, when the
+// lock file is removed. Waiting polls, so a caught signal ends the wait with
+// InterruptedError. Throws regscope::Error when the lock file cannot be made.
+class FileLock {
+ public:
+  explicit FileLock(const std::string &target);
+  ~FileLock();
+  FileLock(const FileLock &) = delete;
+  FileLock &operator=(const FileLock &) = delete;
+  const std::string &path() const { return path_; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
 
 // The repository that holds `dir`: its first ancestor (or itself) with a
 // .git entry, or nullopt outside any repository.

@@ -44,9 +44,13 @@ struct InterruptedError {
 
 // Raises InterruptedError if a caught signal is pending.
 void throwIfInterrupted();
+// Whether a caught signal is pending (a job queue stops taking jobs).
+bool signalPending();
 
-// Runs argv (no shell) in `cwd`, in a process group of its own; stdout and
-// stderr go to the given files. A caught signal or `timeout_seconds` (0: none)
+// Runs argv (no shell) in `cwd`, in a process group of its own, with
+// PR_SET_PDEATHSIG (SIGKILL), so it does not outlive regscope even when
+// regscope itself is killed; stdout and stderr go to the given files. No
+// program starts once a signal is pending (InterruptedError). A caught signal or `timeout_seconds` (0: none)
 // ends the whole group (a wrapper's children too) and is waited for before
 // this returns: InterruptedError, or regscope::Error naming the timeout.
 // Returns the exit status; throws regscope::Error if it cannot start.
