@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "commands.h"
 #include "regscope/gate/gate.h"
@@ -54,6 +55,54 @@ void checkReachable(const Config &config, const Report &report) {
   }
 }
 
+// A header is judged through the sources that include it: those whose recorded
+// dependencies (the baseline's) name it, else every entry of the compile
+// database. Without either, nothing says which kernels it changes: an error,
+// never a pass.
+// False when no input was a header (nothing changed).
+bool gateHeadersThroughSources(SourceOptions &sources, const std::optional<Baseline> &baseline,
+                               const std::string &root) {
+  std::vector<std::string> headers, files;
+  for (const std::string &f : sources.files) (isHeader(f) ? headers : files).push_back(f);
+  if (headers.empty()) return false;
+  bool whole_database = false;
+  for (const std::string &header : headers) {
+    const std::optional<std::vector<std::string>> includers =
+        baseline ? sourcesIncluding(*baseline, header, root) : std::nullopt;
+    if (!includers) {
+      if (sources.database.empty())
+        throw Error(header + " is a header: the gate judges it through the sources that include it, and " +
+                    (baseline ? "this baseline records no dependencies (re-record it with regscope baseline)"
+                              : "there is no baseline to say which they are") +
+                    "; give --baseline FILE or -p BUILD_DIR");
+      whole_database = true;
+      std::cerr << "regscope: " << header
+                << ": no recorded dependencies: gating every HIP source of the compile database\n";
+      continue;
+    }
+    if (includers->empty()) {
+      std::cerr << "regscope: " << header << ": no source in the baseline includes it: no kernel to gate for it\n";
+      continue;
+    }
+    std::string list;
+    for (const std::string &key : *includers) {
+      // A database's second entry of a file is keyed "file#2": the file is what is compiled.
+      const std::string file = key.substr(0, key.rfind('#') == std::string::npos ? key.size() : key.rfind('#'));
+      std::string path = fs::path(file).is_absolute() ? file : (fs::path(root) / file).string();
+      std::error_code ec;  // as the user would name it: relative when below the working directory
+      const fs::path rel = fs::path(path).lexically_relative(fs::current_path(ec));
+      if (!ec && !rel.empty() && *rel.begin() != "..") path = rel.string();
+      if (std::find(files.begin(), files.end(), path) == files.end()) files.push_back(path);
+      list += (list.empty() ? "" : ", ") + file;
+    }
+    std::cerr << "regscope: " << header << ": gated through the " << includers->size()
+              << (includers->size() == 1 ? " source that includes it: " : " sources that include it: ") << list << "\n";
+  }
+  if (whole_database) files.clear();  // no files with -p: every entry
+  sources.files = files;
+  return true;
+}
+
 }  // namespace
 
 Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_flags) {
@@ -100,7 +149,15 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
               root = baselineRoot(state->baseline_path);
             }
 
-            Report report = sourcesReport(state->sources);
+            Report report;
+            {
+              // Only headers that no recorded source includes: nothing to compile, nothing to judge.
+              const bool only_unincluded_headers = gateHeadersThroughSources(state->sources, baseline, root) &&
+                                                   state->sources.files.empty() && state->sources.database.empty() &&
+                                                   state->sources.collect_dir.empty();
+              state->sources.analyze.dependencies = true;  // --update-baseline records them
+              if (!only_unincluded_headers) report = sourcesReport(state->sources);
+            }
             checkReachable(config, report);
             warnAboutRules(config, report, baseline.has_value());
             GateResult result = checkThresholds(report, config);
@@ -131,6 +188,7 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
   return {app, [state]() -> int {
             refuseOverwritingInputs(inputPaths(state->sources), state->output);
             prepareSources(state->sources);
+            state->sources.analyze.dependencies = true;  // gate HEADER finds the sources that include it
             std::error_code ec;
             const bool exists = fs::exists(state->output, ec);
             const Baseline old = exists ? readBaseline(state->output) : Baseline{};

@@ -107,7 +107,7 @@ CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options,
     job.keep_device_code = cuda;
   }
   job.timeout_seconds = options.timeout_seconds;
-  job.dependencies = !options.cache_dir.empty();  // only the cache reads them
+  job.dependencies = !options.cache_dir.empty() || options.dependencies;  // the cache and the baseline read them
   return job;
 }
 
@@ -185,6 +185,7 @@ class JobRunner {
     if (std::optional<CachedResult> hit = options_.keep_assembly ? std::nullopt : cache_.lookup(key)) {
       result.records = std::move(hit->records);
       result.producer = std::move(hit->producer);
+      result.dependencies = std::move(hit->dependencies);
       if (options_.verbose) say(source.file + ": from the result cache");
       return true;
     }
@@ -236,6 +237,7 @@ class JobRunner {
     result.producer = std::move(run.producer);
     if (options_.keep_assembly) result.assemblies = std::move(output.archs);
     cache_.store(key, {result.records, result.producer}, output.dependencies);
+    result.dependencies = std::move(output.dependencies);
     return true;
   }
 
@@ -358,6 +360,7 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
   }
   report.inputs.push_back(job.file + (job.variant ? " (entry " + std::to_string(job.variant) + ")" : ""));
   report.input_paths.push_back(source);
+  if (!result.dependencies.empty()) report.dependencies[source] = std::move(result.dependencies);
 }
 
 

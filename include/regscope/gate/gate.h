@@ -32,6 +32,11 @@ struct BaselineEntry {
   int registers = 0;
   int spills = 0;
   int scratch_bytes = 0;
+  // The files below the root that the source's compile read (its headers;
+  // keys as `file`): `gate HEADER` gates the sources that include HEADER.
+  // False for baselines written before 1.2, which did not record them.
+  bool dependencies_recorded = false;
+  std::vector<std::string> dependencies;
 };
 using Baseline = std::vector<BaselineEntry>;  // sorted by (source, file, name, arch)
 
@@ -43,6 +48,13 @@ std::string baselineRoot(const std::string &baseline_path);
 std::string baselineKey(const std::string &path, const std::string &root);
 
 BaselineEntry baselineEntry(const KernelReport &kernel, const std::string &root);
+// The report's dependencies of `source` (an input path) as baseline keys:
+// below the root only (system headers are not the repository's), sorted, the source itself left out.
+std::vector<std::string> baselineDependencies(const Report &report, const std::string &source, const std::string &root);
+// The baseline sources (keys) whose recorded dependencies include `header`
+// (a path); nullopt when the baseline recorded no dependencies at all.
+std::optional<std::vector<std::string>> sourcesIncluding(const Baseline &baseline, const std::string &header,
+                                                         const std::string &root);
 Baseline baselineFromReport(const Report &report, const std::string &root);
 // `old` with the entries of the report's translation units replaced by the
 // report's figures; every other entry is kept as it was.
