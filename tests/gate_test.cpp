@@ -2,12 +2,14 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "regscope/support/error.h"
 #include "regscope/support/symbols.h"
 #include "regscope/gate/gate.h"
 #include "regscope/support/process.h"
 #include "regscope/target/amdgpu.h"
+#include "regscope/views/views.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -202,6 +204,40 @@ TEST(Thresholds, LevelsComeFromTheRuleCatalogue) {
   EXPECT_EQ(result.failures[0].level, Level::Error);
   ASSERT_EQ(result.improvements.size(), 1u);  // VGPRs 96 -> 90
   EXPECT_EQ(result.improvements[0].level, Level::Note);
+}
+
+}  // namespace
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+// Issue 22 item 7: the summary line agrees with the exit code and names every
+// failing kernel; its JSON twin says the same.
+TEST(GateSummary, AgreesWithTheExitCodeAndNamesEveryFailingKernel) {
+  Report report;
+  report.kernels = {kernel("a", 4, 102), kernel("b", 8, 40, 3), kernel("c", 8, 40)};
+  Config config;
+  config.defaults.min_occupancy = 5;
+  config.defaults.max_spills = 0;
+  GateResult result = checkThresholds(report, config);
+  ASSERT_EQ(result.failures.size(), 2u);  // a: occupancy; b: spills
+  nlohmann::json doc = gateView(report, result)->toJson();
+  EXPECT_EQ(doc["passed"], false);
+  EXPECT_EQ(doc["summary"], "FAIL, 2 failures in 3 kernels checked (2 failing: a(float*) [gfx90a], b(float*) [gfx90a])");
+  result.exit_zero = true;  // the exit is 0, and the line says why
+  EXPECT_EQ(gateView(report, result)->toJson()["summary"].get<std::string>().find("; exit 0 (--exit-zero)") !=
+                std::string::npos,
+            true);
+  // A file that failed to analyse: exit 2, and the line says the run is not judged, not "pass".
+  Report broken = report;
+  broken.errors.push_back({"broken.hip", "", "hipcc failed on broken.hip"});
+  GateResult none;
+  none.kernels_checked = 3;
+  doc = gateView(broken, none)->toJson();
+  EXPECT_EQ(doc["passed"], false);
+  EXPECT_EQ(doc["summary"],
+            "ERROR: 1 file could not be analysed, so the run is not judged (0 failures in the 3 kernels checked)");
 }
 
 }  // namespace

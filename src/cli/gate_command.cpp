@@ -162,6 +162,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             warnAboutRules(config, report, baseline.has_value());
             GateResult result = checkThresholds(report, config);
             if (baseline) compareWithBaseline(report, *baseline, root, result);
+            result.exit_zero = state->exit_zero;
             emit(state->output, *gateView(report, result, baseline ? &*baseline : nullptr, root));
             if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
             if (state->update_baseline) {

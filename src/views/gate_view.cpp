@@ -104,6 +104,39 @@ json comparisonRows(const Report &report, const GateResult &result, const Baseli
   return rows;
 }
 
+// The pass/fail line, as the exit code has it: errors (exit 2) before
+// failures (exit 1, or 0 under --exit-zero), and every failing kernel named.
+std::pair<std::string, std::string> summary(const Report &report, const GateResult &result) {
+  const std::size_t failures = result.failures.size();
+  const int checked = result.kernels_checked;
+  auto count = [](std::size_t n, const char *one, const char *many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  std::string rest;
+  if (!report.errors.empty()) {
+    std::set<std::string> files;
+    for (const InputError &e : report.errors) files.insert(e.file);
+    rest = ": " + count(files.size(), "file", "files") + " could not be analysed, so the run is not judged (" +
+           count(failures, "failure", "failures") + " in the " + count(checked, "kernel", "kernels") + " checked)";
+    return {"ERROR", rest};
+  }
+  std::vector<std::string> failing;
+  for (const Verdict &v : result.failures) {
+    const std::string who = shortKernelName(v.kernel) + " [" + v.arch + "]";
+    if (std::find(failing.begin(), failing.end(), who) == failing.end()) failing.push_back(who);
+  }
+  rest = ", " + count(failures, "failure", "failures") + " in " + count(checked, "kernel", "kernels") + " checked";
+  if (!failing.empty()) {
+    rest += " (" + std::to_string(failing.size()) + " failing: ";
+    for (std::size_t i = 0; i < failing.size(); ++i) rest += (i ? ", " : "") + failing[i];
+    rest += ")";
+  }
+  if (!result.unchecked.empty())
+    rest += "; " + count(result.unchecked.size(), "kernel", "kernels") + " not checked (unresolved until link)";
+  if (failures && result.exit_zero) rest += "; exit 0 (--exit-zero)";
+  return {failures ? "FAIL" : "pass", rest};
+}
+
 class GateView : public View {
  public:
   GateView(const Report &report, const GateResult &result, const Baseline *baseline, std::string root)
@@ -112,12 +145,8 @@ class GateView : public View {
   nlohmann::json page() const override {
     json page = reportSections(report_);
     page.update(documentPage(document(), "regscope gate"));
-    const std::size_t failures = result_.failures.size();
-    page["verdict"] = {{"passed", failures == 0},
-                       {"text", std::string(failures ? "FAIL" : "pass") + ": " + std::to_string(failures) +
-                                    " failure" + (failures == 1 ? "" : "s") + " in " +
-                                    std::to_string(result_.kernels_checked) + " kernel" +
-                                    (result_.kernels_checked == 1 ? "" : "s")}};
+    const auto [word, rest] = summary(report_, result_);
+    page["verdict"] = {{"passed", result_.failures.empty() && report_.errors.empty()}, {"text", word + rest}};
     page["verdicts"] = verdictRows(result_);
     if (baseline_) {
       page["comparison"] = comparisonRows(report_, result_, *baseline_, root_);
@@ -149,14 +178,10 @@ class GateView : public View {
     add(result_.added, "added");
     add(result_.removed, "removed");
     add(result_.unchecked, "unresolved");
-    const std::size_t failures = result_.failures.size();
-    const int checked = result_.kernels_checked;
     Document doc;
     doc.table(std::move(verdicts));
-    doc.line(Line({{"regscope gate: "},
-                   failures ? Span{"FAIL", Style::Bad} : Span{"pass", Style::Good},
-                   {", " + std::to_string(failures) + " failure" + (failures == 1 ? "" : "s") + " in " +
-                    std::to_string(checked) + " kernel" + (checked == 1 ? "" : "s")}}));
+    const auto [word, rest] = summary(report_, result_);
+    doc.line(Line({{"regscope gate: "}, {word, word == "pass" ? Style::Good : Style::Bad}, {rest}}));
     return doc;
   }
 
@@ -164,7 +189,8 @@ class GateView : public View {
     return {{"schema_version", kSchemaVersion},
             {"regscope_version", kRegscopeVersion},
             {"config", report_.config.empty() ? nlohmann::json(nullptr) : nlohmann::json(report_.config)},
-            {"passed", result_.failures.empty()},
+            {"passed", result_.failures.empty() && report_.errors.empty()},
+            {"summary", summary(report_, result_).first + summary(report_, result_).second},
             {"kernels_checked", result_.kernels_checked},
             {"failures", verdictsToJson(result_.failures)},
             {"improvements", verdictsToJson(result_.improvements)},

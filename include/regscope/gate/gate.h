@@ -70,6 +70,7 @@ struct GateResult {
   std::vector<Verdict> removed;  // baseline kernels no longer found
   std::vector<Verdict> unchecked;  // kernels whose figures are unresolved until link
   int kernels_checked = 0;
+  bool exit_zero = false;  // --exit-zero: failures are reported but exit 0 (the summary says so)
 };
 
 GateResult checkThresholds(const Report &report, const Config &config);
