@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "regscope/support/error.h"
 #include "regscope/support/symbols.h"
@@ -204,6 +206,90 @@ TEST(Thresholds, LevelsComeFromTheRuleCatalogue) {
   EXPECT_EQ(result.failures[0].level, Level::Error);
   ASSERT_EQ(result.improvements.size(), 1u);  // VGPRs 96 -> 90
   EXPECT_EQ(result.improvements[0].level, Level::Note);
+}
+
+}  // namespace
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST(Config, IgnoreEntriesNeedAReason) {
+  TempDir dir;
+  const Config config = loadConfig(writeConfig(
+      dir, R"J({"ignore": [{"match": "flash_attn_ext_f16*", "reason": "the spill costs nothing (measured)"}]})J"));
+  ASSERT_EQ(config.ignore.size(), 1u);
+  EXPECT_EQ(config.ignore[0].match, "flash_attn_ext_f16*");
+  EXPECT_EQ(config.ignore[0].reason, "the spill costs nothing (measured)");
+  auto message = [&](const std::string &text) {
+    try {
+      loadConfig(writeConfig(dir, text));
+    } catch (const Error &e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message(R"({"ignore": [{"match": "k"}]})").find("ignore entry 1: needs a 'reason'"), std::string::npos);
+  EXPECT_NE(message(R"({"ignore": [{"match": "k", "reason": ""}]})").find("needs a 'reason'"), std::string::npos);
+  EXPECT_NE(message(R"({"ignore": [{"reason": "x"}]})").find("needs a string 'match'"), std::string::npos);
+  EXPECT_NE(message(R"({"ignore": [{"match": "k", "reason": "x", "why": 1}]})").find("unknown key 'why'"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"ignore": {"match": "k"}})").find("'ignore' must be an array"), std::string::npos);
+}
+
+// llama.cpp's HIP quality check, in regscope: a build's own log (clang 19's
+// remarks for fixtures/src/probe.hip on gfx90a, fixtures/regenerate.sh),
+// judged without compiling. Spills (VGPR + SGPR) from the log: agpr_heavy 2,
+// capped 2, lds_heavy 10 + 18, recursive 9 + 13, private_array 23 + 32.
+TEST(GateLog, JudgesTheLogsRemarksWithAnIgnoreListAndAcceptedSpills) {
+  TempDir cwd, tmp, cache;
+  const std::string log = test::sourcePath("fixtures/clang-19/probe.remarks.txt");
+  auto gate = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"gate", "--log", log});
+    return test::runRegscope(args, cwd.path(), tmp.path(), cache.path());
+  };
+  test::RunResult all = gate({"--offload-arch", "gfx90a", "--max-spills", "0", "--format", "json"});
+  ASSERT_EQ(all.exit_code, 1) << all.err;
+  nlohmann::json doc = nlohmann::json::parse(all.out);
+  EXPECT_EQ(doc["kernels_checked"], 5);
+  ASSERT_EQ(doc["failures"].size(), 5u);
+  std::map<std::string, std::string> failed;
+  for (const auto &f : doc["failures"]) failed[f["kernel"]] = f["message"];
+  EXPECT_EQ(failed["lds_heavy(float*)"], "28 spilled registers > 0");
+  EXPECT_EQ(failed["private_array(float*, int)"], "55 spilled registers > 0");
+
+  // The ignore list: listed as ignored with its reason, not judged; a kernels
+  // entry keeps capped's accepted 2 spills; the rest still fail.
+  TempDir cfg_dir;
+  const std::string cfg = cfg_dir.path() + "/regscope.json";
+  std::ofstream(cfg) << R"({"ignore": [{"match": "private_array", "reason": "accepted: no loss measured"}],
+                            "kernels": [{"match": "capped", "max_spills": 2}]})";
+  test::RunResult listed = gate({"--offload-arch", "gfx90a", "--max-spills", "0", "--config", cfg, "--format", "json"});
+  ASSERT_EQ(listed.exit_code, 1) << listed.err;
+  doc = nlohmann::json::parse(listed.out);
+  EXPECT_EQ(doc["kernels_checked"], 4);
+  std::set<std::string> failing;
+  for (const auto &f : doc["failures"]) failing.insert(f["kernel"]);
+  EXPECT_EQ(failing, (std::set<std::string>{"agpr_heavy(float*)", "lds_heavy(float*)", "recursive(int*, int)"}));
+  ASSERT_EQ(doc["ignored"].size(), 1u);
+  EXPECT_EQ(doc["ignored"][0]["kernel"], "private_array(float*, int)");
+  EXPECT_EQ(doc["ignored"][0]["rule"], "ignored");
+  EXPECT_EQ(doc["ignored"][0]["message"], "accepted: no loss measured (ignore entry 'private_array')");
+  // The text says the same, once per kernel, and the summary names each failing kernel.
+  test::RunResult text = gate({"--offload-arch", "gfx90a", "--max-spills", "0", "--config", cfg});
+  EXPECT_NE(text.out.find("private_array(float*, int) [gfx90a]: ignored: accepted: no loss measured (ignore entry 'private_array')"),
+            std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("regscope gate: FAIL, 3 failures in 4 kernels checked (3 failing: agpr_heavy(float*) "
+                          "[gfx90a], lds_heavy(float*) [gfx90a], recursive(int*, int) [gfx90a]); 1 kernel ignored"),
+            std::string::npos) << text.out;
+
+  // A log does not say its arch; the gate will not guess it.
+  test::RunResult no_arch = gate({"--max-spills", "0"});
+  EXPECT_EQ(no_arch.exit_code, 2);
+  EXPECT_NE(no_arch.err.find("--log: name the log's arch with --offload-arch"), std::string::npos) << no_arch.err;
+  // A log and sources are two different questions.
+  test::RunResult both = gate({"--offload-arch", "gfx90a", "k.hip"});
+  EXPECT_EQ(both.exit_code, 2);
 }
 
 }  // namespace

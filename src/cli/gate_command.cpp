@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "regscope/gate/gate.h"
+#include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
 #include "regscope/support/symbols.h"
@@ -35,6 +36,15 @@ void warnAboutRules(const Config &config, const Report &report, bool baseline) {
     std::cerr << "regscope: warning: the gate has no rules: give --min-occupancy, --max-spills, --max-scratch, "
                  "a baseline, or defaults in .regscope.json; nothing is checked\n";
   if (report.kernels.empty() && report.errors.empty()) std::cerr << "regscope: warning: the gate checked no kernels\n";
+  for (const IgnoreEntry &entry : config.ignore) {  // a stale entry would hide a future kernel
+    bool matched = false;
+    for (const KernelReport &k : report.kernels)
+      matched |= KernelSettings{entry.match, {}, {}, {}}.matches(k.record.name, k.record.demangled,
+                                                               functionBaseName(k.record.demangled));
+    if (!matched && !report.kernels.empty())
+      std::cerr << "regscope: warning: " << config.path << ": ignore entry '" << entry.match
+                << "' matches no kernel of this run\n";
+  }
   for (const KernelSettings &settings : config.kernels) {
     bool matched = false;
     for (const KernelReport &k : report.kernels)
@@ -112,6 +122,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
     std::string baseline_path;
     Thresholds flags;
     bool update_baseline = false, exit_zero = false;
+    std::vector<std::string> logs;  // --log: judge a build's own remarks, compile nothing
   };
   auto state = std::make_shared<State>();
   CLI::App *app =
@@ -131,11 +142,22 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
                 "Rewrite the analysed files' entries of the baseline with the current figures")
       ->needs(app->get_option("--baseline"));
   app->add_flag("--exit-zero", state->exit_zero, "Exit 0 even when a rule fails (errors still exit 2)");
+  app->add_option("--log", state->logs,
+                  "Judge this build log's resource remarks (-Rpass-analysis=kernel-resource-usage) instead of "
+                  "compiling; one arch per log, named by --offload-arch")
+      ->type_name("FILE")
+      ->allow_extra_args(false)  // one log per --log, so a file after it stays a file
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   addCollectFlag(*app, state->sources);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
 
   return {app, [state]() -> int {
             std::vector<std::string> inputs = inputPaths(state->sources);
+            inputs.insert(inputs.end(), state->logs.begin(), state->logs.end());
+            if (!state->logs.empty() && (!state->sources.files.empty() || !state->sources.database.empty()))
+              throw Error("--log judges a build's own remarks: give the log or the sources (FILE, -p), not both");
+            if (!state->logs.empty() && !state->sources.collect_dir.empty())
+              throw Error("--log and --collect both name what to judge: give one");
             if (!state->baseline_path.empty()) inputs.push_back(state->baseline_path);
             refuseOverwritingInputs(inputs, state->output.path);
             Config config = prepareSources(state->sources);
@@ -150,7 +172,13 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             }
 
             Report report;
-            {
+            if (!state->logs.empty()) {
+              const std::vector<std::string> &archs = state->sources.analyze.archs;
+              if (!state->sources.analyze.archs_explicit || archs.size() != 1)
+                throw Error("--log: name the log's arch with --offload-arch (one arch: remarks do not say theirs)");
+              report = parseArtifacts(state->logs, archs.front());
+              for (const std::string &w : report.warnings) std::cerr << "regscope: warning: " << w << '\n';
+            } else {
               // Only headers that no recorded source includes: nothing to compile, nothing to judge.
               const bool only_unincluded_headers = gateHeadersThroughSources(state->sources, baseline, root) &&
                                                    state->sources.files.empty() && state->sources.database.empty() &&

@@ -42,9 +42,20 @@ Thresholds thresholdsFor(const Config &config, const KernelRecord &record) {
   return t;
 }
 
+const IgnoreEntry *ignoredBy(const Config &config, const KernelRecord &record) {
+  const std::string base = functionBaseName(record.demangled);
+  for (const IgnoreEntry &entry : config.ignore)
+    if (KernelSettings{entry.match, {}, {}, {}}.matches(record.name, record.demangled, base)) return &entry;
+  return nullptr;
+}
+
 GateResult checkThresholds(const Report &report, const Config &config) {
   GateResult result;
   for (const KernelReport &k : report.kernels) {
+    if (const IgnoreEntry *entry = ignoredBy(config, k.record)) {  // listed, never silently dropped
+      result.ignored.push_back(verdictFor(k, Rule::Ignored, entry->reason + " (ignore entry '" + entry->match + "')"));
+      continue;
+    }
     if (k.unresolved()) {  // nothing to judge until link; say so rather than guess
       result.unchecked.push_back(verdictFor(k, Rule::Unresolved, "figures unresolved until link: not checked"));
       continue;
@@ -77,9 +88,15 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
   std::set<std::string> analysed;
   for (const std::string &path : report.input_paths) analysed.insert(baselineKey(path, root));
 
+  std::set<std::pair<std::string, std::string>> ignored;  // (kernel, arch) of the ignore list
+  for (const Verdict &v : result.ignored) ignored.insert({v.kernel, v.arch});
   for (const KernelReport &k : report.kernels) {
     const BaselineEntry now = baselineEntry(k, root);
     analysed.insert(now.source);
+    if (ignored.count({k.record.demangled, k.record.arch})) {
+      before.erase({now.source, now.name, now.arch});
+      continue;
+    }
     if (k.unresolved()) {
       before.erase({now.source, now.name, now.arch});
       continue;

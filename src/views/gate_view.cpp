@@ -60,6 +60,7 @@ json verdictRows(const GateResult &result) {
   add(result.added, "added");
   add(result.removed, "removed");
   add(result.unchecked, "unresolved");
+  add(result.ignored, "ignored");
   return rows;
 }
 
@@ -133,6 +134,8 @@ std::pair<std::string, std::string> summary(const Report &report, const GateResu
   }
   if (!result.unchecked.empty())
     rest += "; " + count(result.unchecked.size(), "kernel", "kernels") + " not checked (unresolved until link)";
+  if (!result.ignored.empty())
+    rest += "; " + count(result.ignored.size(), "kernel", "kernels") + " ignored by the config (listed above)";
   if (failures && result.exit_zero) rest += "; exit 0 (--exit-zero)";
   return {failures ? "FAIL" : "pass", rest};
 }
@@ -178,6 +181,7 @@ class GateView : public View {
     add(result_.added, "added");
     add(result_.removed, "removed");
     add(result_.unchecked, "unresolved");
+    add(result_.ignored, "ignored");
     Document doc;
     doc.table(std::move(verdicts));
     const auto [word, rest] = summary(report_, result_);
@@ -196,7 +200,8 @@ class GateView : public View {
             {"improvements", verdictsToJson(result_.improvements)},
             {"added", verdictsToJson(result_.added)},
             {"removed", verdictsToJson(result_.removed)},
-            {"unchecked", verdictsToJson(result_.unchecked)}};
+            {"unchecked", verdictsToJson(result_.unchecked)},
+            {"ignored", verdictsToJson(result_.ignored)}};
   }
 
   std::optional<CiReport> ci() const override { return ciReport(report_, "regscope gate", gateFindings(result_)); }

@@ -69,10 +69,14 @@ struct GateResult {
   std::vector<Verdict> added;    // kernels not in the baseline
   std::vector<Verdict> removed;  // baseline kernels no longer found
   std::vector<Verdict> unchecked;  // kernels whose figures are unresolved until link
+  std::vector<Verdict> ignored;    // kernels the config's ignore list exempts, with its reason
   int kernels_checked = 0;
   bool exit_zero = false;  // --exit-zero: failures are reported but exit 0 (the summary says so)
 };
 
+// The config's ignore entry that names this kernel, if any.
+const IgnoreEntry *ignoredBy(const Config &config, const KernelRecord &record);
+// Judges every kernel but those the config ignores (listed in `ignored`).
 GateResult checkThresholds(const Report &report, const Config &config);
 // Adds regressions (failures), improvements, added and removed kernels. A
 // kernel is removed when it vanished from a translation unit the report analysed.

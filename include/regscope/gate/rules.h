@@ -24,6 +24,7 @@ enum class Rule {
   Added,
   Removed,
   Unresolved,          // RS304
+  Ignored,             // RS305: the config's ignore list
 };
 
 // As SARIF and CI annotations name them.
