@@ -257,6 +257,13 @@ TEST(GateLog, JudgesTheLogsRemarksWithAnIgnoreListAndAcceptedSpills) {
   for (const auto &f : doc["failures"]) failed[f["kernel"]] = f["message"];
   EXPECT_EQ(failed["lds_heavy(float*)"], "28 spilled registers > 0");
   EXPECT_EQ(failed["private_array(float*, int)"], "55 spilled registers > 0");
+  for (const auto &f : doc["failures"])  // the same figures as numbers, the unit named once
+    if (f["kernel"] == "lds_heavy(float*)") {
+      EXPECT_EQ(f["value"], 28);
+      EXPECT_EQ(f["limit"], 0);
+      EXPECT_EQ(f["unit"], "registers");
+      EXPECT_TRUE(f["before"].is_null());
+    }
 
   // The ignore list: listed as ignored with its reason, not judged; a kernels
   // entry keeps capped's accepted 2 spills; the rest still fail.
@@ -315,6 +322,16 @@ TEST(GateSummary, AgreesWithTheExitCodeAndNamesEveryFailingKernel) {
   EXPECT_EQ(gateView(report, result)->toJson()["summary"].get<std::string>().find("; exit 0 (--exit-zero)") !=
                 std::string::npos,
             true);
+  // Scratch is bytes in the data formats, and the number is the message's.
+  Report scratchy;
+  scratchy.kernels = {kernel("d", 8, 40, 0, 96)};
+  Config no_scratch;
+  no_scratch.defaults.max_scratch = 0;
+  const nlohmann::json s = gateView(scratchy, checkThresholds(scratchy, no_scratch))->toJson()["failures"][0];
+  EXPECT_EQ(s["message"], "scratch 96 bytes/lane > 0");
+  EXPECT_EQ(s["value"], 96);
+  EXPECT_EQ(s["limit"], 0);
+  EXPECT_EQ(s["unit"], "bytes");
   // A file that failed to analyse: exit 2, and the line says the run is not judged, not "pass".
   Report broken = report;
   broken.errors.push_back({"broken.hip", "", "hipcc failed on broken.hip"});

@@ -40,7 +40,7 @@ void warnAboutRules(const Config &config, const Report &report, bool baseline) {
     bool matched = false;
     for (const KernelReport &k : report.kernels)
       matched |= KernelSettings{entry.match, {}, {}, {}}.matches(k.record.name, k.record.demangled,
-                                                               functionBaseName(k.record.demangled));
+                                                                 functionBaseName(k.record.demangled));
     if (!matched && !report.kernels.empty())
       std::cerr << "regscope: warning: " << config.path << ": ignore entry '" << entry.match
                 << "' matches no kernel of this run\n";

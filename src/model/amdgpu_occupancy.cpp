@@ -55,9 +55,7 @@ class Levels {
   // Whole workgroups that `per_simd` register-limited waves on every SIMD
   // hold; at least one (a workgroup the registers cannot hold at all is
   // refused by the compiler's flat-workgroup-size bound before this).
-  int groupsOf(int per_simd) const {
-    return std::max(per_simd * arch_.simds_per_cu / waves_per_group_, 1);
-  }
+  int groupsOf(int per_simd) const { return std::max(per_simd * arch_.simds_per_cu / waves_per_group_, 1); }
   // Registers are per SIMD: a CU holds the SIMDs' waves, in whole workgroups.
   int registers(int per_simd) const {
     if (per_cu_) return whole_groups_ ? groupsOf(per_simd) * waves_per_group_ : per_simd * arch_.simds_per_cu;
@@ -91,8 +89,7 @@ Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRul
 
   // The limiter, in the unit that counts: registers first (the usual story), then LDS, then slots.
   const int now = levels.all(occ.vgprs_total, r.sgprs, r.lds_bytes);
-  if (now == levels.max())
-    occ.limiter = Limiter::None;
+  if (now == levels.max()) occ.limiter = Limiter::None;
   // A register term whose whole workgroups are no fewer than with the fewest
   // registers is the slot limit showing through, not the registers.
   else if (levels.byVgprs(occ.vgprs_total) == now && now < levels.byVgprs(1))

@@ -23,7 +23,12 @@ json verdictsToJson(const std::vector<Verdict> &verdicts) {
                     {"kernel", v.kernel},
                     {"arch", v.arch},
                     {"rule", ruleName(v.rule)},
-                    {"message", v.message}});
+                    {"message", v.message},
+                    // The figures as numbers, in the unit named (bytes for scratch): null when the rule has none.
+                    {"value", v.value ? json(*v.value) : json(nullptr)},
+                    {"limit", v.limit ? json(*v.limit) : json(nullptr)},
+                    {"before", v.before ? json(*v.before) : json(nullptr)},
+                    {"unit", v.unit.empty() ? json(nullptr) : json(v.unit)}});
   return list;
 }
 
@@ -160,8 +165,11 @@ class GateView : public View {
 
   Document document() const override {
     Table verdicts;
-    verdicts.columns = {{"FILE", "file"}, {"LINE", "line", true}, {"KERNEL", "kernel"},  {"ARCH", "arch"},
-                        {"RULE", "rule"}, {"KIND", "kind"},       {"MESSAGE", "message"}};
+    verdicts.columns = {{"FILE", "file"},  {"LINE", "line", true}, {"KERNEL", "kernel"}, {"ARCH", "arch"},
+                        {"RULE", "rule"},  {"KIND", "kind"},       {"MESSAGE", "message"},
+                        // CSV's numbers: the message's figures, the unit once (bytes for scratch).
+                        {"", "value", true, Show::Data}, {"", "limit", true, Show::Data},
+                        {"", "before", true, Show::Data}, {"", "unit", false, Show::Data}};
     // "file:line: kernel [arch]: rule: message", the compiler's shape, clickable in editors.
     verdicts.as_line = [](const std::vector<Cell> &row) {
       const std::string line = row[1].number && *row[1].number > 0 ? ":" + row[1].text : "";
@@ -173,8 +181,10 @@ class GateView : public View {
       return Line({{where}, {row[4].text, style}, {": " + row[6].text}});
     };
     auto add = [&](const std::vector<Verdict> &list, const char *kind) {
+      auto figure = [](const std::optional<int> &n) { return n ? Cell::count(*n) : Cell(""); };
       for (const Verdict &v : list)
-        verdicts.add({v.file, Cell::count(v.line), v.kernel, v.arch, ruleName(v.rule), kind, v.message});
+        verdicts.add({v.file, Cell::count(v.line), v.kernel, v.arch, ruleName(v.rule), kind, v.message,
+                      figure(v.value), figure(v.limit), figure(v.before), v.unit});
     };
     add(result_.failures, "failure");
     add(result_.improvements, "improved");
