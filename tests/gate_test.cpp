@@ -345,3 +345,36 @@ TEST(GateSummary, AgreesWithTheExitCodeAndNamesEveryFailingKernel) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+// A CI log of 18 files (fixtures/hipcc-5.2.3/ci-log): five files each define a
+// kernel named matrix_transpose_kernel. They are five kernels with their own
+// figures (5, 6, 6, 6 and 7 VGPRs in the log), not one kernel of several archs.
+TEST(GateLog, ALogOfManyFilesKeepsSameNamedKernelsApart) {
+  TempDir cwd, tmp, cache;
+  const std::string log = test::sourcePath("fixtures/hipcc-5.2.3/ci-log/rocm-examples-hip-basic.log");
+  test::RunResult parsed = test::runRegscope({"parse", log, "--arch", "gfx908", "--format", "json"}, cwd.path(),
+                                             tmp.path(), cache.path());
+  ASSERT_EQ(parsed.exit_code, 0) << parsed.err;
+  std::map<std::string, int> transpose;  // file -> VGPRs
+  const nlohmann::json report = nlohmann::json::parse(parsed.out);
+  for (const auto &k : report["kernels"])
+    if (k["name"] == "_Z23matrix_transpose_kernelPfPKfj")
+      transpose[k["file"].get<std::string>()] = k["vgprs"].get<int>();
+  EXPECT_EQ(transpose, (std::map<std::string, int>{{"HIP-Basic/dynamic_shared/main.hip", 6},
+                                                   {"HIP-Basic/events/main.hip", 6},
+                                                   {"HIP-Basic/gpu_arch/main.hip", 6},
+                                                   {"HIP-Basic/inline_assembly/main.hip", 5},
+                                                   {"HIP-Basic/warp_shuffle/main.hip", 7}}));
+  test::RunResult gate = test::runRegscope(
+      {"gate", "--log", log, "--offload-arch", "gfx908", "--max-spills", "0", "--format", "json"}, cwd.path(),
+      tmp.path(), cache.path());
+  EXPECT_EQ(gate.exit_code, 0) << gate.err;
+  EXPECT_EQ(nlohmann::json::parse(gate.out)["kernels_checked"], 19);  // 20 blocks, one a device function
+  EXPECT_EQ(gate.err.find("sources disagree"), std::string::npos) << gate.err;
+}
+
+}  // namespace
+}  // namespace regscope
