@@ -501,6 +501,38 @@ TEST_F(AdviseCommand, ASourceWithNoCandidatesSaysSoAndWritesNoPatch) {
   EXPECT_EQ(doc["combination"]["diff"], "");
 }
 
+// Issue 22 item 12: a kernel whose LDS limits it (a 40 KiB tile at 256
+// threads: 65536 / 40960 = 1 workgroup = 4 waves per CU = 1 wave/SIMD on
+// gfx90a, where its few VGPRs would allow 8) is told so, with the LDS that
+// reaches the next step (2 workgroups: 65536 / 2 = 32768 B), and is offered no
+// waves-per-EU edit, which cannot help it.
+TEST_F(AdviseCommand, AnLdsLimitedKernelIsToldRegistersAreNotTheLimiter) {
+  const std::string path = source("tile.hip", "#include <hip/hip_runtime.h>\n"
+                                              "#define TILE 10240\n"
+                                              "__global__ void __launch_bounds__(256) smooth(float *x, int n) {\n"
+                                              "  __shared__ float tile[TILE];\n"
+                                              "  for (int i = threadIdx.x; i < TILE; i += blockDim.x) tile[i] = x[i];\n"
+                                              "  __syncthreads();\n"
+                                              "  x[threadIdx.x] = pow(tile[(threadIdx.x * 7) % TILE], 2.0);\n"
+                                              "}\n");
+  const test::RunResult r = run({path, "--offload-arch", "gfx90a", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  ASSERT_EQ(doc["baseline"].size(), 1u) << r.out;
+  EXPECT_EQ(doc["baseline"][0]["waves_per_simd"], 1);
+  EXPECT_EQ(doc["baseline"][0]["limiter"], "lds");
+  ASSERT_EQ(doc["not_register_limited"].size(), 1u) << r.out;
+  EXPECT_EQ(doc["not_register_limited"][0],
+            "smooth on gfx90a: occupancy 1 waves/SIMD is limited by LDS (40960 B per workgroup), not registers; "
+            "32768 B of LDS or less reaches 2 waves/SIMD; a register edit alone cannot raise it");
+  for (const auto &c : doc["candidates"]) {
+    EXPECT_NE(c["rule"], "waves-per-eu") << c["description"];
+    EXPECT_EQ(c["description"].get<std::string>().find("waves per SIMD"), std::string::npos) << c["description"];
+  }
+  const test::RunResult text = run({path, "--offload-arch", "gfx90a"});
+  EXPECT_NE(text.out.find("is limited by LDS (40960 B per workgroup), not registers"), std::string::npos) << text.out;
+}
+
 TEST_F(AdviseCommand, RefusesToWriteOverItsInput) {
   const std::string path = source("k.hip", "#include <hip/hip_runtime.h>\n__global__ void k(float *x) { x[0] = 1; }\n");
   const test::FileState before = stateOf(path);

@@ -179,6 +179,10 @@ const BadInput kCases[] = {
     {"GateOutputInAMissingDirectory", {"gate", "ok.hip", "--max-spills", "0", "-o", "nowhere/g.xml"}, "no directory nowhere"},
     {"GateConfigUnknownKey", {"gate", "ok.hip", "--config", "bad_cfg.json"}, "unknown key 'bogus'"},
     {"GateCompileError", {"gate", "broken.hip", "--max-spills", "0"}, "failed on broken.hip", true, false},
+    {"GateAHeaderWithNoWayToItsSources", {"gate", "k.h", "--max-spills", "0"},
+     "k.h is a header: the gate judges it through the sources that include it"},
+    {"GateLogWithoutItsArch", {"gate", "--log", "ok.hip", "--max-spills", "0"}, "--log: name the log's arch"},
+    {"GateLogAndSources", {"gate", "--log", "ok.hip", "ok.hip"}, "give the log or the sources"},
     // baseline
     {"BaselineNoFiles", {"baseline"}, "no input files"},
     {"BaselineOverItsSource", {"baseline", "ok.hip", "-o", "ok.hip"}, "ok.hip is one of the inputs"},

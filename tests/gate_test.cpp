@@ -2,12 +2,16 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
 
 #include "regscope/support/error.h"
 #include "regscope/support/symbols.h"
 #include "regscope/gate/gate.h"
 #include "regscope/support/process.h"
 #include "regscope/target/amdgpu.h"
+#include "regscope/views/views.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -202,6 +206,174 @@ TEST(Thresholds, LevelsComeFromTheRuleCatalogue) {
   EXPECT_EQ(result.failures[0].level, Level::Error);
   ASSERT_EQ(result.improvements.size(), 1u);  // VGPRs 96 -> 90
   EXPECT_EQ(result.improvements[0].level, Level::Note);
+}
+
+}  // namespace
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+TEST(Config, IgnoreEntriesNeedAReason) {
+  TempDir dir;
+  const Config config = loadConfig(writeConfig(
+      dir, R"J({"ignore": [{"match": "flash_attn_ext_f16*", "reason": "the spill costs nothing (measured)"}]})J"));
+  ASSERT_EQ(config.ignore.size(), 1u);
+  EXPECT_EQ(config.ignore[0].match, "flash_attn_ext_f16*");
+  EXPECT_EQ(config.ignore[0].reason, "the spill costs nothing (measured)");
+  auto message = [&](const std::string &text) {
+    try {
+      loadConfig(writeConfig(dir, text));
+    } catch (const Error &e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message(R"({"ignore": [{"match": "k"}]})").find("ignore entry 1: needs a 'reason'"), std::string::npos);
+  EXPECT_NE(message(R"({"ignore": [{"match": "k", "reason": ""}]})").find("needs a 'reason'"), std::string::npos);
+  EXPECT_NE(message(R"({"ignore": [{"reason": "x"}]})").find("needs a string 'match'"), std::string::npos);
+  EXPECT_NE(message(R"({"ignore": [{"match": "k", "reason": "x", "why": 1}]})").find("unknown key 'why'"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"ignore": {"match": "k"}})").find("'ignore' must be an array"), std::string::npos);
+}
+
+// llama.cpp's HIP quality check, in regscope: a build's own log (clang 19's
+// remarks for fixtures/src/probe.hip on gfx90a, fixtures/regenerate.sh),
+// judged without compiling. Spills (VGPR + SGPR) from the log: agpr_heavy 2,
+// capped 2, lds_heavy 10 + 18, recursive 9 + 13, private_array 23 + 32.
+TEST(GateLog, JudgesTheLogsRemarksWithAnIgnoreListAndAcceptedSpills) {
+  TempDir cwd, tmp, cache;
+  const std::string log = test::sourcePath("fixtures/clang-19/probe.remarks.txt");
+  auto gate = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"gate", "--log", log});
+    return test::runRegscope(args, cwd.path(), tmp.path(), cache.path());
+  };
+  test::RunResult all = gate({"--offload-arch", "gfx90a", "--max-spills", "0", "--format", "json"});
+  ASSERT_EQ(all.exit_code, 1) << all.err;
+  nlohmann::json doc = nlohmann::json::parse(all.out);
+  EXPECT_EQ(doc["kernels_checked"], 5);
+  ASSERT_EQ(doc["failures"].size(), 5u);
+  std::map<std::string, std::string> failed;
+  for (const auto &f : doc["failures"]) failed[f["kernel"]] = f["message"];
+  EXPECT_EQ(failed["lds_heavy(float*)"], "28 spilled registers > 0");
+  EXPECT_EQ(failed["private_array(float*, int)"], "55 spilled registers > 0");
+  for (const auto &f : doc["failures"])  // the same figures as numbers, the unit named once
+    if (f["kernel"] == "lds_heavy(float*)") {
+      EXPECT_EQ(f["value"], 28);
+      EXPECT_EQ(f["limit"], 0);
+      EXPECT_EQ(f["unit"], "registers");
+      EXPECT_TRUE(f["before"].is_null());
+    }
+
+  // The ignore list: listed as ignored with its reason, not judged; a kernels
+  // entry keeps capped's accepted 2 spills; the rest still fail.
+  TempDir cfg_dir;
+  const std::string cfg = cfg_dir.path() + "/regscope.json";
+  std::ofstream(cfg) << R"({"ignore": [{"match": "private_array", "reason": "accepted: no loss measured"}],
+                            "kernels": [{"match": "capped", "max_spills": 2}]})";
+  test::RunResult listed = gate({"--offload-arch", "gfx90a", "--max-spills", "0", "--config", cfg, "--format", "json"});
+  ASSERT_EQ(listed.exit_code, 1) << listed.err;
+  doc = nlohmann::json::parse(listed.out);
+  EXPECT_EQ(doc["kernels_checked"], 4);
+  std::set<std::string> failing;
+  for (const auto &f : doc["failures"]) failing.insert(f["kernel"]);
+  EXPECT_EQ(failing, (std::set<std::string>{"agpr_heavy(float*)", "lds_heavy(float*)", "recursive(int*, int)"}));
+  ASSERT_EQ(doc["ignored"].size(), 1u);
+  EXPECT_EQ(doc["ignored"][0]["kernel"], "private_array(float*, int)");
+  EXPECT_EQ(doc["ignored"][0]["rule"], "ignored");
+  EXPECT_EQ(doc["ignored"][0]["message"], "accepted: no loss measured (ignore entry 'private_array')");
+  // The text says the same, once per kernel, and the summary names each failing kernel.
+  test::RunResult text = gate({"--offload-arch", "gfx90a", "--max-spills", "0", "--config", cfg});
+  EXPECT_NE(text.out.find("private_array(float*, int) [gfx90a]: ignored: accepted: no loss measured (ignore entry 'private_array')"),
+            std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("regscope gate: FAIL, 3 failures in 4 kernels checked (3 failing: agpr_heavy(float*) "
+                          "[gfx90a], lds_heavy(float*) [gfx90a], recursive(int*, int) [gfx90a]); 1 kernel ignored"),
+            std::string::npos) << text.out;
+
+  // A log does not say its arch; the gate will not guess it.
+  test::RunResult no_arch = gate({"--max-spills", "0"});
+  EXPECT_EQ(no_arch.exit_code, 2);
+  EXPECT_NE(no_arch.err.find("--log: name the log's arch with --offload-arch"), std::string::npos) << no_arch.err;
+  // A log and sources are two different questions.
+  test::RunResult both = gate({"--offload-arch", "gfx90a", "k.hip"});
+  EXPECT_EQ(both.exit_code, 2);
+}
+
+}  // namespace
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+// Issue 22 item 7: the summary line agrees with the exit code and names every
+// failing kernel; its JSON twin says the same.
+TEST(GateSummary, AgreesWithTheExitCodeAndNamesEveryFailingKernel) {
+  Report report;
+  report.kernels = {kernel("a", 4, 102), kernel("b", 8, 40, 3), kernel("c", 8, 40)};
+  Config config;
+  config.defaults.min_occupancy = 5;
+  config.defaults.max_spills = 0;
+  GateResult result = checkThresholds(report, config);
+  ASSERT_EQ(result.failures.size(), 2u);  // a: occupancy; b: spills
+  nlohmann::json doc = gateView(report, result)->toJson();
+  EXPECT_EQ(doc["passed"], false);
+  EXPECT_EQ(doc["summary"], "FAIL, 2 failures in 3 kernels checked (2 failing: a(float*) [gfx90a], b(float*) [gfx90a])");
+  result.exit_zero = true;  // the exit is 0, and the line says why
+  EXPECT_EQ(gateView(report, result)->toJson()["summary"].get<std::string>().find("; exit 0 (--exit-zero)") !=
+                std::string::npos,
+            true);
+  // Scratch is bytes in the data formats, and the number is the message's.
+  Report scratchy;
+  scratchy.kernels = {kernel("d", 8, 40, 0, 96)};
+  Config no_scratch;
+  no_scratch.defaults.max_scratch = 0;
+  const nlohmann::json s = gateView(scratchy, checkThresholds(scratchy, no_scratch))->toJson()["failures"][0];
+  EXPECT_EQ(s["message"], "scratch 96 bytes/lane > 0");
+  EXPECT_EQ(s["value"], 96);
+  EXPECT_EQ(s["limit"], 0);
+  EXPECT_EQ(s["unit"], "bytes");
+  // A file that failed to analyse: exit 2, and the line says the run is not judged, not "pass".
+  Report broken = report;
+  broken.errors.push_back({"broken.hip", "", "hipcc failed on broken.hip"});
+  GateResult none;
+  none.kernels_checked = 3;
+  doc = gateView(broken, none)->toJson();
+  EXPECT_EQ(doc["passed"], false);
+  EXPECT_EQ(doc["summary"],
+            "ERROR: 1 file could not be analysed, so the run is not judged (0 failures in the 3 kernels checked)");
+}
+
+}  // namespace
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+// A CI log of 18 files (fixtures/hipcc-5.2.3/ci-log): five files each define a
+// kernel named matrix_transpose_kernel. They are five kernels with their own
+// figures (5, 6, 6, 6 and 7 VGPRs in the log), not one kernel of several archs.
+TEST(GateLog, ALogOfManyFilesKeepsSameNamedKernelsApart) {
+  TempDir cwd, tmp, cache;
+  const std::string log = test::sourcePath("fixtures/hipcc-5.2.3/ci-log/rocm-examples-hip-basic.log");
+  test::RunResult parsed = test::runRegscope({"parse", log, "--arch", "gfx908", "--format", "json"}, cwd.path(),
+                                             tmp.path(), cache.path());
+  ASSERT_EQ(parsed.exit_code, 0) << parsed.err;
+  std::map<std::string, int> transpose;  // file -> VGPRs
+  const nlohmann::json report = nlohmann::json::parse(parsed.out);
+  for (const auto &k : report["kernels"])
+    if (k["name"] == "_Z23matrix_transpose_kernelPfPKfj")
+      transpose[k["file"].get<std::string>()] = k["vgprs"].get<int>();
+  EXPECT_EQ(transpose, (std::map<std::string, int>{{"HIP-Basic/dynamic_shared/main.hip", 6},
+                                                   {"HIP-Basic/events/main.hip", 6},
+                                                   {"HIP-Basic/gpu_arch/main.hip", 6},
+                                                   {"HIP-Basic/inline_assembly/main.hip", 5},
+                                                   {"HIP-Basic/warp_shuffle/main.hip", 7}}));
+  test::RunResult gate = test::runRegscope(
+      {"gate", "--log", log, "--offload-arch", "gfx908", "--max-spills", "0", "--format", "json"}, cwd.path(),
+      tmp.path(), cache.path());
+  EXPECT_EQ(gate.exit_code, 0) << gate.err;
+  EXPECT_EQ(nlohmann::json::parse(gate.out)["kernels_checked"], 19);  // 20 blocks, one a device function
+  EXPECT_EQ(gate.err.find("sources disagree"), std::string::npos) << gate.err;
 }
 
 }  // namespace

@@ -58,3 +58,46 @@ grep -q "max-spills" "$scratch/out" || { cat "$scratch/out"; echo "FAIL: refusal
 [ "$(git rev-list --count HEAD)" = 1 ] || { echo "FAIL: a commit was recorded"; exit 1; }
 echo "PASS: the commit that adds spills was refused:"
 grep "max-spills" "$scratch/out"
+
+# A header-only change (issue 22 item 6): with a baseline, the hook passes the
+# staged header and the gate judges it through the sources that include it. A
+# private array indexed at run time in the header adds scratch to the kernel of
+# src/uses.hip; the commit must be refused, naming the rule and the source.
+repo2=$scratch/project-header
+mkdir -p "$repo2/include" "$repo2/src"
+cd "$repo2"
+git init -q
+cat > .pre-commit-config.yaml <<YAML
+repos:
+  - repo: $hooks
+    rev: $rev
+    hooks:
+      - id: regscope-gate
+        args: [--baseline, regscope-baseline.json]
+YAML
+pre-commit install >/dev/null
+printf '__device__ inline float pick(const float *a, int i) { return a[i] * 2.0f; }\n' > include/kern.h
+printf '#include <hip/hip_runtime.h>\n#include "../include/kern.h"\n__global__ void uses(float *a, int i) { a[threadIdx.x] = pick(a, i); }\n' > src/uses.hip
+regscope baseline src/uses.hip -o regscope-baseline.json 2>/dev/null
+grep -q '"include/kern.h"' regscope-baseline.json || { cat regscope-baseline.json; echo "FAIL: the baseline records no dependency on the header"; exit 1; }
+git add .pre-commit-config.yaml include/kern.h src/uses.hip regscope-baseline.json
+git commit -qm "kernel and baseline" || { echo "FAIL: the clean kernel was refused"; exit 1; }
+cat > include/kern.h <<'H'
+__device__ inline float pick(const float *a, int i) {
+  float t[64];
+  for (int k = 0; k < 64; ++k) t[k] = a[k * i];
+  return t[i & 63];
+}
+H
+git add include/kern.h
+if git commit -qm "header-only change" >"$scratch/out2" 2>&1; then
+  cat "$scratch/out2"
+  echo "FAIL: the header-only change that adds scratch went through"
+  exit 1
+fi
+grep -q "scratch-regression" "$scratch/out2" || { cat "$scratch/out2"; echo "FAIL: refusal does not name the rule"; exit 1; }
+grep -q "gated through the 1 source that includes it: src/uses.hip" "$scratch/out2" ||
+  { cat "$scratch/out2"; echo "FAIL: the refusal does not say which source judged the header"; exit 1; }
+[ "$(git rev-list --count HEAD)" = 1 ] || { echo "FAIL: a commit was recorded"; exit 1; }
+echo "PASS: the header-only change that adds scratch was refused:"
+grep "scratch-regression" "$scratch/out2"

@@ -60,6 +60,33 @@ const char *trialVerdictName(TrialVerdict verdict) {
   return "?";
 }
 
+std::string notRegisterLimitedText(const KernelFigures &k) {
+  if (k.limiter != Limiter::Lds && k.limiter != Limiter::Workgroup) return "";
+  const std::string base = functionBaseName(k.demangled);
+  std::string text = (base.empty() ? k.mangled : base) + " on " + k.arch + ": occupancy " +
+                     std::to_string(k.waves_per_simd) + " waves/SIMD is limited by ";
+  if (k.limiter == Limiter::Workgroup) {
+    text += "its workgroup size (" + std::to_string(k.workgroup_size) +
+            " threads: the CU's workgroup slots are full), not registers or LDS; a register edit cannot raise it";
+    return text;
+  }
+  text += "LDS (" + std::to_string(k.lds_bytes) + " B per workgroup), not registers; ";
+  if (k.next_lds_bytes && k.next_waves) {
+    text += std::to_string(*k.next_lds_bytes) + " B of LDS or less reaches " + std::to_string(*k.next_waves) +
+            " waves/SIMD";
+    if (k.next_vgprs_to_free > 0 || k.next_sgprs_to_free > 0) {
+      text += " once also ";
+      if (k.next_vgprs_to_free > 0) text += std::to_string(k.next_vgprs_to_free) + " VGPRs";
+      if (k.next_vgprs_to_free > 0 && k.next_sgprs_to_free > 0) text += " and ";
+      if (k.next_sgprs_to_free > 0) text += std::to_string(k.next_sgprs_to_free) + " SGPRs";
+      text += " are freed";
+    }
+  } else {
+    text += "no LDS figure alone reaches a higher step";
+  }
+  return text + "; a register edit alone cannot raise it";
+}
+
 namespace {
 
 void checkReadable(const std::string &path) {
@@ -280,9 +307,14 @@ AdviseResult advise(const AdviseInput &given) {
   for (const KernelReport &k : report.kernels)
     if (std::find(result.archs.begin(), result.archs.end(), k.record.arch) == result.archs.end())
       result.archs.push_back(k.record.arch);
-  // The model's next step, first arch first, unless the caller named one.
-  for (const KernelFigures &k : result.baseline.kernels)
-    if (k.next_waves) input.next_waves.emplace(k.mangled, *k.next_waves);
+  // The model's next step, first arch first, unless the caller named one;
+  // only where registers limit: asking the compiler for more waves cannot
+  // help a kernel that LDS or its workgroup size holds back.
+  for (const KernelFigures &k : result.baseline.kernels) {
+    const std::string text = notRegisterLimitedText(k);
+    if (!text.empty()) result.not_register_limited.push_back(text);
+    else if (k.next_waves) input.next_waves.emplace(k.mangled, *k.next_waves);
+  }
 
   result.found = findCandidates(input);
   if (result.found.source_text != original) throw Error(input.job.file + " changed while advise read it");

@@ -57,6 +57,13 @@ std::vector<KernelFigures> figuresFromReport(const Report &report) {
     f.waves_per_simd = occ.waves_per_simd;
     f.max_waves_per_simd = occ.max_waves_per_simd;
     if (occ.next) f.next_waves = occ.next->waves_per_simd;
+    f.limiter = occ.limiter;
+    f.workgroup_size = amd->resources.workgroup_size;
+    if (occ.next && occ.next->lds_bytes_to_free > 0) {
+      f.next_lds_bytes = amd->resources.lds_bytes - occ.next->lds_bytes_to_free;
+      f.next_vgprs_to_free = occ.next->vgprs_to_free;
+      f.next_sgprs_to_free = occ.next->sgprs_to_free;
+    }
     out.push_back(std::move(f));
   }
   return out;

@@ -291,6 +291,7 @@ std::optional<CachedResult> ResultCache::lookup(const std::string &key) const {
     }
     CachedResult result;
     result.producer = entry.at("producer");
+    for (const json &dep : entry.at("dependencies")) result.dependencies.push_back(dep.at("path"));
     for (const json &r : entry.at("records")) result.records.push_back(recordFromJson(r));
     return result;
   } catch (const std::exception &) {

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "commands.h"
 #include "regscope/gate/gate.h"
+#include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
 #include "regscope/support/process.h"
@@ -35,6 +37,15 @@ void warnAboutRules(const Config &config, const Report &report, bool baseline) {
     std::cerr << "regscope: warning: the gate has no rules: give --min-occupancy, --max-spills, --max-scratch, "
                  "a baseline, or defaults in .regscope.json; nothing is checked\n";
   if (report.kernels.empty() && report.errors.empty()) std::cerr << "regscope: warning: the gate checked no kernels\n";
+  for (const IgnoreEntry &entry : config.ignore) {  // a stale entry would hide a future kernel
+    bool matched = false;
+    for (const KernelReport &k : report.kernels)
+      matched |= KernelSettings{entry.match, {}, {}, {}}.matches(k.record.name, k.record.demangled,
+                                                                 functionBaseName(k.record.demangled));
+    if (!matched && !report.kernels.empty())
+      std::cerr << "regscope: warning: " << config.path << ": ignore entry '" << entry.match
+                << "' matches no kernel of this run\n";
+  }
   for (const KernelSettings &settings : config.kernels) {
     bool matched = false;
     for (const KernelReport &k : report.kernels)
@@ -54,6 +65,54 @@ void checkReachable(const Config &config, const Report &report) {
   }
 }
 
+// A header is judged through the sources that include it: those whose recorded
+// dependencies (the baseline's) name it, else every entry of the compile
+// database. Without either, nothing says which kernels it changes: an error,
+// never a pass.
+// False when no input was a header (nothing changed).
+bool gateHeadersThroughSources(SourceOptions &sources, const std::optional<Baseline> &baseline,
+                               const std::string &root) {
+  std::vector<std::string> headers, files;
+  for (const std::string &f : sources.files) (isHeader(f) ? headers : files).push_back(f);
+  if (headers.empty()) return false;
+  bool whole_database = false;
+  for (const std::string &header : headers) {
+    const std::optional<std::vector<std::string>> includers =
+        baseline ? sourcesIncluding(*baseline, header, root) : std::nullopt;
+    if (!includers) {
+      if (sources.database.empty())
+        throw Error(header + " is a header: the gate judges it through the sources that include it, and " +
+                    (baseline ? "this baseline records no dependencies (re-record it with regscope baseline)"
+                              : "there is no baseline to say which they are") +
+                    "; give --baseline FILE or -p BUILD_DIR");
+      whole_database = true;
+      std::cerr << "regscope: " << header
+                << ": no recorded dependencies: gating every HIP source of the compile database\n";
+      continue;
+    }
+    if (includers->empty()) {
+      std::cerr << "regscope: " << header << ": no source in the baseline includes it: no kernel to gate for it\n";
+      continue;
+    }
+    std::string list;
+    for (const std::string &key : *includers) {
+      // A database's second entry of a file is keyed "file#2": the file is what is compiled.
+      const std::string file = key.substr(0, key.rfind('#') == std::string::npos ? key.size() : key.rfind('#'));
+      std::string path = fs::path(file).is_absolute() ? file : (fs::path(root) / file).string();
+      std::error_code ec;  // as the user would name it: relative when below the working directory
+      const fs::path rel = fs::path(path).lexically_relative(fs::current_path(ec));
+      if (!ec && !rel.empty() && *rel.begin() != "..") path = rel.string();
+      if (std::find(files.begin(), files.end(), path) == files.end()) files.push_back(path);
+      list += (list.empty() ? "" : ", ") + file;
+    }
+    std::cerr << "regscope: " << header << ": gated through the " << includers->size()
+              << (includers->size() == 1 ? " source that includes it: " : " sources that include it: ") << list << "\n";
+  }
+  if (whole_database) files.clear();  // no files with -p: every entry
+  sources.files = files;
+  return true;
+}
+
 }  // namespace
 
 Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_flags) {
@@ -63,6 +122,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
     std::string baseline_path;
     Thresholds flags;
     bool update_baseline = false, exit_zero = false;
+    std::vector<std::string> logs;  // --log: judge a build's own remarks, compile nothing
   };
   auto state = std::make_shared<State>();
   CLI::App *app =
@@ -82,11 +142,22 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
                 "Rewrite the analysed files' entries of the baseline with the current figures")
       ->needs(app->get_option("--baseline"));
   app->add_flag("--exit-zero", state->exit_zero, "Exit 0 even when a rule fails (errors still exit 2)");
+  app->add_option("--log", state->logs,
+                  "Judge this build log's resource remarks (-Rpass-analysis=kernel-resource-usage) instead of "
+                  "compiling; one arch per log, named by --offload-arch")
+      ->type_name("FILE")
+      ->allow_extra_args(false)  // one log per --log, so a file after it stays a file
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   addCollectFlag(*app, state->sources);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
 
   return {app, [state]() -> int {
             std::vector<std::string> inputs = inputPaths(state->sources);
+            inputs.insert(inputs.end(), state->logs.begin(), state->logs.end());
+            if (!state->logs.empty() && (!state->sources.files.empty() || !state->sources.database.empty()))
+              throw Error("--log judges a build's own remarks: give the log or the sources (FILE, -p), not both");
+            if (!state->logs.empty() && !state->sources.collect_dir.empty())
+              throw Error("--log and --collect both name what to judge: give one");
             if (!state->baseline_path.empty()) inputs.push_back(state->baseline_path);
             refuseOverwritingInputs(inputs, state->output.path);
             Config config = prepareSources(state->sources);
@@ -100,11 +171,26 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
               root = baselineRoot(state->baseline_path);
             }
 
-            Report report = sourcesReport(state->sources);
+            Report report;
+            if (!state->logs.empty()) {
+              const std::vector<std::string> &archs = state->sources.analyze.archs;
+              if (!state->sources.analyze.archs_explicit || archs.size() != 1)
+                throw Error("--log: name the log's arch with --offload-arch (one arch: remarks do not say theirs)");
+              report = parseArtifacts(state->logs, archs.front());
+              for (const std::string &w : report.warnings) std::cerr << "regscope: warning: " << w << '\n';
+            } else {
+              // Only headers that no recorded source includes: nothing to compile, nothing to judge.
+              const bool only_unincluded_headers = gateHeadersThroughSources(state->sources, baseline, root) &&
+                                                   state->sources.files.empty() && state->sources.database.empty() &&
+                                                   state->sources.collect_dir.empty();
+              state->sources.analyze.dependencies = true;  // --update-baseline records them
+              if (!only_unincluded_headers) report = sourcesReport(state->sources);
+            }
             checkReachable(config, report);
             warnAboutRules(config, report, baseline.has_value());
             GateResult result = checkThresholds(report, config);
             if (baseline) compareWithBaseline(report, *baseline, root, result);
+            result.exit_zero = state->exit_zero;
             emit(state->output, *gateView(report, result, baseline ? &*baseline : nullptr, root));
             if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
             if (state->update_baseline) {
@@ -134,6 +220,7 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
   return {app, [state]() -> int {
             refuseOverwritingInputs(inputPaths(state->sources), state->output);
             prepareSources(state->sources);
+            state->sources.analyze.dependencies = true;  // gate HEADER finds the sources that include it
             std::error_code ec;
             const bool exists = fs::exists(state->output, ec);
             if (exists) readBaseline(state->output);  // a broken one fails before anything compiles

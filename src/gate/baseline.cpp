@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -21,7 +23,8 @@ using nlohmann::ordered_json;
 
 constexpr int kBaselineMajor = 1;
 // 1.1 added "source"; a 1.0 reader ignores it, and 1.0 entries read as their own source.
-constexpr const char *kBaselineVersion = "1.1";
+// 1.2 added "dependencies" (source -> the headers below the root it read); older readers ignore it.
+constexpr const char *kBaselineVersion = "1.2";
 
 // Field name -> member, so reading and writing cannot drift apart.
 struct IntMember {
@@ -85,13 +88,44 @@ BaselineEntry baselineEntry(const KernelReport &k, const std::string &root) {
   return e;
 }
 
+std::vector<std::string> baselineDependencies(const Report &report, const std::string &source, const std::string &root) {
+  std::set<std::string> keys;
+  auto found = report.dependencies.find(source);
+  if (found == report.dependencies.end()) return {};
+  const std::string own = baselineKey(source.substr(0, source.find('#')), root);
+  for (const std::string &path : found->second) {
+    const std::string key = baselineKey(path, root);
+    if (!key.empty() && !fs::path(key).is_absolute() && key != own) keys.insert(key);
+  }
+  return {keys.begin(), keys.end()};
+}
+
+std::optional<std::vector<std::string>> sourcesIncluding(const Baseline &baseline, const std::string &header,
+                                                         const std::string &root) {
+  const std::string key = baselineKey(header, root);
+  bool any_recorded = false;
+  std::set<std::string> sources;
+  for (const BaselineEntry &e : baseline) {
+    any_recorded |= e.dependencies_recorded;
+    if (std::find(e.dependencies.begin(), e.dependencies.end(), key) != e.dependencies.end()) sources.insert(e.source);
+  }
+  if (!any_recorded) return std::nullopt;
+  return std::vector<std::string>(sources.begin(), sources.end());
+}
+
 Baseline baselineFromReport(const Report &report, const std::string &root) {
   Baseline baseline;
   // One entry per key: a file named twice (`baseline k.hip ./k.hip`) is one translation unit.
   std::set<std::tuple<std::string, std::string, std::string>> keys;
+  std::map<std::string, std::vector<std::string>> deps;  // by input path
   for (const KernelReport &k : report.kernels) {
     BaselineEntry e = baselineEntry(k, root);
-    if (keys.emplace(e.source, e.name, e.arch).second) baseline.push_back(std::move(e));
+    if (!keys.emplace(e.source, e.name, e.arch).second) continue;
+    baseline.push_back(std::move(e));
+    if (k.source.empty() || !report.dependencies.count(k.source)) continue;
+    if (!deps.count(k.source)) deps[k.source] = baselineDependencies(report, k.source, root);
+    baseline.back().dependencies_recorded = true;
+    baseline.back().dependencies = deps[k.source];
   }
   sortBaseline(baseline);
   return baseline;
@@ -110,7 +144,9 @@ Baseline updatedBaseline(const Baseline &old, const Report &report, const std::s
 
 std::string baselineToText(const Baseline &baseline) {
   ordered_json kernels = ordered_json::array();
+  ordered_json dependencies = ordered_json::object();  // once per source, not per kernel
   for (const BaselineEntry &e : baseline) {
+    if (e.dependencies_recorded) dependencies[e.source] = e.dependencies;
     ordered_json k = {{"file", e.file}};
     if (e.source != e.file) k["source"] = e.source;
     k["name"] = e.name;
@@ -120,6 +156,7 @@ std::string baselineToText(const Baseline &baseline) {
     kernels.push_back(std::move(k));
   }
   ordered_json doc = {{"regscope_baseline", kBaselineVersion}, {"kernels", kernels}};
+  if (!dependencies.empty()) doc["dependencies"] = std::move(dependencies);
   // Kernel names are bytes from the user's files: invalid UTF-8 becomes U+FFFD, not an exception.
   return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
@@ -139,6 +176,19 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
   if (major != kBaselineMajor)
     throw Error(path + ": baseline version " + version + " is not supported (this regscope reads 1.x)");
   if (!doc.contains("kernels") || !doc["kernels"].is_array()) throw Error(path + ": baseline has no 'kernels' array");
+  std::map<std::string, std::vector<std::string>> dependencies;
+  if (doc.contains("dependencies")) {
+    const ordered_json &deps = doc["dependencies"];
+    if (!deps.is_object()) throw Error(path + ": baseline 'dependencies' is not an object");
+    for (const auto &[source, files] : deps.items()) {
+      if (!files.is_array()) throw Error(path + ": baseline dependencies of " + source + " are not a list");
+      std::vector<std::string> &list = dependencies[source];
+      for (const ordered_json &f : files) {
+        if (!f.is_string()) throw Error(path + ": baseline dependencies of " + source + " hold a non-string");
+        list.push_back(f.get<std::string>());
+      }
+    }
+  }
   Baseline baseline;
   // One entry per (source, kernel, arch): with two, whichever is read last would
   // be compared with, and the other's regression would pass unseen.
@@ -168,6 +218,10 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
     if (!seen.emplace(std::make_tuple(e.source, e.name, e.arch), baseline.size()).second)
       throw Error(path + ": two entries for kernel " + e.name + " (" + e.arch + ") of " + e.source +
                   "; keep one of them, or delete the file and record it again with regscope baseline");
+    if (auto found = dependencies.find(e.source); found != dependencies.end()) {
+      e.dependencies_recorded = true;
+      e.dependencies = found->second;
+    }
     baseline.push_back(std::move(e));
   }
   return baseline;

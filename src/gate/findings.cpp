@@ -71,7 +71,7 @@ std::vector<Verdict> analysisFindings(const Report &report) {
 
 std::vector<Verdict> gateFindings(const GateResult &result) {
   std::vector<Verdict> findings = result.failures;
-  for (const auto *list : {&result.improvements, &result.added, &result.removed, &result.unchecked})
+  for (const auto *list : {&result.improvements, &result.added, &result.removed, &result.unchecked, &result.ignored})
     findings.insert(findings.end(), list->begin(), list->end());
   return findings;
 }

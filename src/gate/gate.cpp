@@ -28,6 +28,17 @@ std::string change(const char *what, int before, int now) {
   return std::string(what) + " " + std::to_string(before) + " -> " + std::to_string(now);
 }
 
+// The unit a data format gives a figure in: bytes for scratch and NVIDIA/Intel spills.
+std::string spillsDataUnit(Vendor vendor) { return vendor == Vendor::Amd ? "registers" : "bytes"; }
+
+Verdict withFigures(Verdict v, int value, std::optional<int> limit, std::optional<int> before, std::string unit) {
+  v.value = value;
+  v.limit = limit;
+  v.before = before;
+  v.unit = std::move(unit);
+  return v;
+}
+
 }  // namespace
 
 Thresholds thresholdsFor(const Config &config, const KernelRecord &record) {
@@ -42,9 +53,20 @@ Thresholds thresholdsFor(const Config &config, const KernelRecord &record) {
   return t;
 }
 
+const IgnoreEntry *ignoredBy(const Config &config, const KernelRecord &record) {
+  const std::string base = functionBaseName(record.demangled);
+  for (const IgnoreEntry &entry : config.ignore)
+    if (KernelSettings{entry.match, {}, {}, {}}.matches(record.name, record.demangled, base)) return &entry;
+  return nullptr;
+}
+
 GateResult checkThresholds(const Report &report, const Config &config) {
   GateResult result;
   for (const KernelReport &k : report.kernels) {
+    if (const IgnoreEntry *entry = ignoredBy(config, k.record)) {  // listed, never silently dropped
+      result.ignored.push_back(verdictFor(k, Rule::Ignored, entry->reason + " (ignore entry '" + entry->match + "')"));
+      continue;
+    }
     if (k.unresolved()) {  // nothing to judge until link; say so rather than guess
       result.unchecked.push_back(verdictFor(k, Rule::Unresolved, "figures unresolved until link: not checked"));
       continue;
@@ -53,18 +75,21 @@ GateResult checkThresholds(const Report &report, const Config &config) {
     const Thresholds t = thresholdsFor(config, k.record);
     const OccupancySummary &s = k.summary;
     if (t.min_occupancy && s.level < *t.min_occupancy)
-      result.failures.push_back(verdictFor(k, Rule::MinOccupancy,
-                                           "occupancy " + std::to_string(s.level) + " " + occupancyUnit(s.vendor) +
-                                               " < " + std::to_string(*t.min_occupancy) + " (limited by " +
-                                               limiterName(s.limiter) + ")"));
+      result.failures.push_back(withFigures(
+          verdictFor(k, Rule::MinOccupancy,
+                     "occupancy " + std::to_string(s.level) + " " + occupancyUnit(s.vendor) + " < " +
+                         std::to_string(*t.min_occupancy) + " (limited by " + limiterName(s.limiter) + ")"),
+          s.level, t.min_occupancy, std::nullopt, occupancyUnit(s.vendor)));
     if (t.max_spills && s.spills > *t.max_spills)
-      result.failures.push_back(verdictFor(k, Rule::MaxSpills,
-                                           std::to_string(s.spills) + " " + spillsUnit(s.vendor) + " > " +
-                                               std::to_string(*t.max_spills)));
+      result.failures.push_back(withFigures(
+          verdictFor(k, Rule::MaxSpills,
+                     std::to_string(s.spills) + " " + spillsUnit(s.vendor) + " > " + std::to_string(*t.max_spills)),
+          s.spills, t.max_spills, std::nullopt, spillsDataUnit(s.vendor)));
     if (t.max_scratch && s.scratch_bytes > *t.max_scratch)
-      result.failures.push_back(verdictFor(k, Rule::MaxScratch,
-                                           "scratch " + std::to_string(s.scratch_bytes) + " bytes/lane > " +
-                                               std::to_string(*t.max_scratch)));
+      result.failures.push_back(withFigures(
+          verdictFor(k, Rule::MaxScratch,
+                     "scratch " + std::to_string(s.scratch_bytes) + " bytes/lane > " + std::to_string(*t.max_scratch)),
+          s.scratch_bytes, t.max_scratch, std::nullopt, "bytes"));
   }
   return result;
 }
@@ -77,9 +102,15 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
   std::set<std::string> analysed;
   for (const std::string &path : report.input_paths) analysed.insert(baselineKey(path, root));
 
+  std::set<std::pair<std::string, std::string>> ignored;  // (kernel, arch) of the ignore list
+  for (const Verdict &v : result.ignored) ignored.insert({v.kernel, v.arch});
   for (const KernelReport &k : report.kernels) {
     const BaselineEntry now = baselineEntry(k, root);
     analysed.insert(now.source);
+    if (ignored.count({k.record.demangled, k.record.arch})) {
+      before.erase({now.source, now.name, now.arch});
+      continue;
+    }
     if (k.unresolved()) {
       before.erase({now.source, now.name, now.arch});
       continue;
@@ -96,21 +127,26 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
     const BaselineEntry &was = *it->second;
     before.erase(it);
 
-    auto compare = [&](Rule rule, const std::string &what, int old_value, int new_value, bool higher_is_worse) {
+    auto compare = [&](Rule rule, const std::string &what, int old_value, int new_value, bool higher_is_worse,
+                       const std::string &data_unit) {
       if (old_value == new_value) return;
       const bool worse = higher_is_worse ? new_value > old_value : new_value < old_value;
       (worse ? result.failures : result.improvements)
-          .push_back(verdictFor(k, worse ? rule : Rule::Improved, change(what.c_str(), old_value, new_value)));
+          .push_back(withFigures(
+              verdictFor(k, worse ? rule : Rule::Improved, change(what.c_str(), old_value, new_value)), new_value,
+              std::nullopt, old_value, data_unit));
     };
     const std::string unit = occupancyUnit(s.vendor);
-    compare(Rule::OccupancyRegression, "occupancy (" + unit + ")", was.occupancy, now.occupancy, false);
+    compare(Rule::OccupancyRegression, "occupancy (" + unit + ")", was.occupancy, now.occupancy, false, unit);
     if (was.occupancy == now.occupancy)  // a register step crossed while something else limits
       compare(Rule::VgprStepRegression, "register-limited " + unit, was.occupancy_by_registers,
-              now.occupancy_by_registers, false);
-    compare(Rule::SpillRegression, spillsUnit(s.vendor), was.spills, now.spills, true);
-    compare(Rule::ScratchRegression, "scratch bytes/lane", was.scratch_bytes, now.scratch_bytes, true);
+              now.occupancy_by_registers, false, unit);
+    compare(Rule::SpillRegression, spillsUnit(s.vendor), was.spills, now.spills, true, spillsDataUnit(s.vendor));
+    compare(Rule::ScratchRegression, "scratch bytes/lane", was.scratch_bytes, now.scratch_bytes, true, "bytes");
     if (now.registers < was.registers)
-      result.improvements.push_back(verdictFor(k, Rule::Improved, change("registers", was.registers, now.registers)));
+      result.improvements.push_back(withFigures(
+          verdictFor(k, Rule::Improved, change("registers", was.registers, now.registers)), now.registers,
+          std::nullopt, was.registers, "registers"));
   }
   for (const auto &[key, e] : before)
     if (analysed.count(e->source)) result.removed.push_back(verdictFor(*e, root, Rule::Removed, "kernel no longer found"));

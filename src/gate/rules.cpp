@@ -46,6 +46,10 @@ const std::vector<RuleInfo> &ruleCatalog() {
        "LLVM 20+ writes a kernel's register counts as expressions over its callees. A callee in another "
        "translation unit leaves them open until link: analyse the linked code object with regscope parse.",
        Level::Warning},
+      {Rule::Ignored, "RS305", "ignored", "A kernel the config's ignore list exempts",
+       "The kernel matches an entry of .regscope.json's 'ignore' list: the gate lists it with the entry's reason "
+       "and does not judge it. Remove the entry to gate it again.",
+       Level::Note},
   };
   return rules;
 }

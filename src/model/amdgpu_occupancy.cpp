@@ -17,6 +17,13 @@ int divideCeil(int a, int b) { return (a + b - 1) / b; }
 // The figure that counts for `r`: waves per SIMD, or per CU when a workgroup
 // has fewer waves than the CU has SIMDs (the per-SIMD figure rounds up there
 // and hides idle SIMDs). Each resource alone, and all together.
+//
+// The hardware dispatches whole workgroups: a CU takes a workgroup only when
+// all its waves fit. So each register limit (waves per SIMD) becomes wave
+// slots per CU, whole workgroups of those, and the waves of those workgroups
+// (AMD's Radeon Compute Profiler, CLCUInfoSI::ComputeNumActiveWaves, counts
+// the same way). LLVM's remark does not: its register terms stay per SIMD
+// (GCNSubtarget::computeOccupancy), so the compiler models keep that rule.
 class Levels {
  public:
   Levels(const AmdArch &arch, const KernelResources &r, LdsRule rule)
@@ -24,7 +31,8 @@ class Levels {
         r_(r),
         rule_(rule),
         waves_per_group_(divideCeil(std::max(r.workgroup_size, 1), arch.wave_size)),
-        per_cu_(waves_per_group_ < arch.simds_per_cu) {}
+        per_cu_(waves_per_group_ < arch.simds_per_cu),
+        whole_groups_(rule == LdsRule::Hardware) {}
 
   bool perCu() const { return per_cu_; }
   int max() const { return per_cu_ ? arch_.max_waves_per_simd * arch_.simds_per_cu : arch_.max_waves_per_simd; }
@@ -37,16 +45,29 @@ class Levels {
   int all(int vgprs_total, int sgprs, int lds_bytes) const {
     return std::min({byVgprs(vgprs_total), bySgprs(sgprs), byLds(lds_bytes), max()});
   }
+  // Waves per SIMD that whole workgroups reach under a per-SIMD register limit.
+  int perSimdOfRegisters(int per_simd) const {
+    if (!whole_groups_) return per_simd;
+    return std::min(divideCeil(groupsOf(per_simd) * waves_per_group_, arch_.simds_per_cu), per_simd);
+  }
 
  private:
-  // Registers are per SIMD: a CU holds the SIMDs' waves.
-  int registers(int per_simd) const { return per_cu_ ? per_simd * arch_.simds_per_cu : per_simd; }
+  // Whole workgroups that `per_simd` register-limited waves on every SIMD
+  // hold; at least one (a workgroup the registers cannot hold at all is
+  // refused by the compiler's flat-workgroup-size bound before this).
+  int groupsOf(int per_simd) const { return std::max(per_simd * arch_.simds_per_cu / waves_per_group_, 1); }
+  // Registers are per SIMD: a CU holds the SIMDs' waves, in whole workgroups.
+  int registers(int per_simd) const {
+    if (per_cu_) return whole_groups_ ? groupsOf(per_simd) * waves_per_group_ : per_simd * arch_.simds_per_cu;
+    return perSimdOfRegisters(per_simd);
+  }
 
   const AmdArch &arch_;
   const KernelResources &r_;
   LdsRule rule_;
   int waves_per_group_;
   bool per_cu_;
+  bool whole_groups_;
 };
 
 }  // namespace
@@ -56,24 +77,24 @@ Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRul
   occ.max_waves_per_simd = arch.max_waves_per_simd;
   occ.max_waves_per_cu = arch.max_waves_per_simd * arch.simds_per_cu;
   occ.vgprs_total = r.vgprs_total > 0 ? r.vgprs_total : totalVgprs(arch, r.vgprs, r.agprs);
-  occ.by_vgpr = wavesByVgprs(arch, occ.vgprs_total);
-  occ.by_sgpr = wavesBySgprs(arch, r.sgprs);
+  const Levels levels(arch, r, rule);
+  occ.by_vgpr = levels.perSimdOfRegisters(wavesByVgprs(arch, occ.vgprs_total));
+  occ.by_sgpr = levels.perSimdOfRegisters(wavesBySgprs(arch, r.sgprs));
   occ.by_lds = wavesByLds(arch, r.lds_bytes, r.workgroup_size, rule);
   occ.by_workgroup = wavesByLds(arch, 0, r.workgroup_size, rule);
   occ.waves_per_simd = std::min({occ.by_vgpr, occ.by_sgpr, occ.by_lds, arch.max_waves_per_simd});
-
-  const Levels levels(arch, r, rule);
   occ.counts_per_cu = levels.perCu();
   occ.waves_per_cu =
       occ.counts_per_cu ? levels.all(occ.vgprs_total, r.sgprs, r.lds_bytes) : occ.waves_per_simd * arch.simds_per_cu;
 
   // The limiter, in the unit that counts: registers first (the usual story), then LDS, then slots.
   const int now = levels.all(occ.vgprs_total, r.sgprs, r.lds_bytes);
-  if (now == levels.max())
-    occ.limiter = Limiter::None;
-  else if (levels.byVgprs(occ.vgprs_total) == now)
+  if (now == levels.max()) occ.limiter = Limiter::None;
+  // A register term whose whole workgroups are no fewer than with the fewest
+  // registers is the slot limit showing through, not the registers.
+  else if (levels.byVgprs(occ.vgprs_total) == now && now < levels.byVgprs(1))
     occ.limiter = Limiter::Vgpr;
-  else if (levels.bySgprs(r.sgprs) == now)
+  else if (levels.bySgprs(r.sgprs) == now && now < levels.bySgprs(0))
     occ.limiter = Limiter::Sgpr;
   else if (levels.byLds(0) == now)
     occ.limiter = Limiter::Workgroup;
@@ -112,7 +133,8 @@ Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRul
       next.lds_bytes_to_free = std::max(0, r.lds_bytes - lds_cap);
       const int vgprs = occ.vgprs_total - next.vgprs_to_free, sgprs = r.sgprs - next.sgprs_to_free,
                 lds = r.lds_bytes - next.lds_bytes_to_free;
-      next.waves_per_simd = std::min({wavesByVgprs(arch, vgprs), wavesBySgprs(arch, sgprs),
+      next.waves_per_simd = std::min({levels.perSimdOfRegisters(wavesByVgprs(arch, vgprs)),
+                                      levels.perSimdOfRegisters(wavesBySgprs(arch, sgprs)),
                                       wavesByLds(arch, lds, r.workgroup_size, rule), arch.max_waves_per_simd});
       next.waves_per_cu = occ.counts_per_cu ? levels.all(vgprs, sgprs, lds) : next.waves_per_simd * arch.simds_per_cu;
       occ.next = next;

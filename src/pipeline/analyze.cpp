@@ -123,9 +123,9 @@ CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options,
     job.keep_device_code = cuda;
   }
   job.timeout_seconds = options.timeout_seconds;
-  // The cache reads them, and the CUDA collect stage: ptxas names no source
-  // line, so a kernel defined in a header is looked for in the headers read.
-  job.dependencies = cuda || !options.cache_dir.empty();
+  // The cache and the baseline read them, and the CUDA collect stage: ptxas names no
+  // source line, so a kernel defined in a header is looked for in the headers read.
+  job.dependencies = cuda || !options.cache_dir.empty() || options.dependencies;
   return job;
 }
 
@@ -203,6 +203,7 @@ class JobRunner {
     if (std::optional<CachedResult> hit = options_.keep_assembly ? std::nullopt : cache_.lookup(key)) {
       result.records = std::move(hit->records);
       result.producer = std::move(hit->producer);
+      result.dependencies = std::move(hit->dependencies);
       if (options_.verbose) say(source.file + ": from the result cache");
       return true;
     }
@@ -254,6 +255,7 @@ class JobRunner {
     result.producer = std::move(run.producer);
     if (options_.keep_assembly) result.assemblies = std::move(output.archs);
     cache_.store(key, {result.records, result.producer}, output.dependencies, ResultCache::includeSearch(job));
+    result.dependencies = std::move(output.dependencies);
     return true;
   }
 
@@ -408,6 +410,7 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
   }
   report.inputs.push_back(job.file + (job.variant ? " (entry " + std::to_string(job.variant) + ")" : ""));
   report.input_paths.push_back(source);
+  if (!result.dependencies.empty()) report.dependencies[source] = std::move(result.dependencies);
 }
 
 

@@ -18,7 +18,8 @@ struct JobResult {
   std::string producer;
   std::vector<InputError> errors;
   std::vector<std::string> notes;
-  std::vector<ArchOutput> assemblies;  // AnalyzeOptions::keep_assembly: each AMD arch's .s
+  std::vector<ArchOutput> assemblies;     // AnalyzeOptions::keep_assembly: each AMD arch's .s
+  std::vector<std::string> dependencies;  // the files the compile read (AnalyzeOptions::dependencies)
 };
 
 // What analyzeJobs keeps for explain and --lines (AnalyzeOptions::keep_assembly):

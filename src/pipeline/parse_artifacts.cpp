@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
+#include <tuple>
 #include <optional>
 
 #include "regscope/collect/collect.h"
@@ -74,12 +76,15 @@ std::string archInRecordName(const std::string &file) {
 // A log of `--offload-arch=A,B` holds a block per arch for each kernel, and
 // no line says which arch a block is for. Identical blocks are one kernel;
 // different ones cannot be told apart, so guessing would report one arch's
-// figures under another's name.
+// figures under another's name. A block is a kernel's by its name and where
+// the remark points: a CI log of many files holds same-named kernels of
+// different files (two TUs' `static __global__ void transpose`), which are
+// different kernels, not different archs.
 FactSet oneBlockPerKernel(FactSet remarks) {
   std::vector<KernelFacts> kept;
-  std::map<std::string, std::size_t> first;  // name -> index in kept
+  std::map<std::tuple<std::string, std::string, int>, std::size_t> first;  // (name, file, line) -> index in kept
   for (KernelFacts &facts : remarks.kernels) {
-    auto [it, inserted] = first.try_emplace(facts.name, kept.size());
+    auto [it, inserted] = first.try_emplace({facts.name, facts.file, facts.line}, kept.size());
     if (inserted) {
       kept.push_back(std::move(facts));
       continue;
@@ -226,10 +231,28 @@ void requireKnownArch(const KernelRecord &record) {
 
 
 // The records of one artifact's facts, checked.
+// One record per kernel. A log of many files may name one kernel symbol in
+// several files (oneBlockPerKernel kept each block by its file:line): those
+// are records of their own, not one kernel's figures from several sources.
+std::vector<KernelRecord> recordsOf(const std::vector<FactSet> &sets) {
+  for (const FactSet &set : sets) {
+    std::set<std::string> seen;
+    for (const KernelFacts &facts : set.kernels)
+      if (!seen.insert(facts.name).second) {
+        std::vector<KernelRecord> records;
+        for (const FactSet &each : sets)
+          for (const KernelFacts &k : each.kernels)
+            for (KernelRecord &r : mergeFacts({FactSet{each.source, {k}}})) records.push_back(std::move(r));
+        return records;
+      }
+  }
+  return mergeFacts(sets);
+}
+
 Artifact checkedArtifact(const std::vector<FactSet> &sets, const std::string &name, std::string producer) {
   Artifact artifact;
   artifact.producer = std::move(producer);
-  artifact.records = mergeFacts(sets);
+  artifact.records = recordsOf(sets);
   for (KernelRecord &record : artifact.records) {
       requireKnownArch(record);
       requireReadableFigures(record);

@@ -121,7 +121,7 @@ Config configFromText(const std::string &text, const std::string &path, bool all
     throw Error(path + ": not valid JSON (" + std::string(e.what()) + ")");
   }
   if (!doc.is_object()) throw Error(path + ": must be a JSON object");
-  rejectUnknownKeys(doc, {"version", "defaults", "kernels", "archs", "compiler_flags"}, path);
+  rejectUnknownKeys(doc, {"version", "defaults", "kernels", "ignore", "archs", "compiler_flags"}, path);
   if (doc.contains("version") && doc["version"] != 1)
     throw Error(path + ": unsupported config version" +
                 (doc["version"].is_primitive() ? " " + doc["version"].dump() : "") + " (this regscope reads 1)");
@@ -148,6 +148,19 @@ Config configFromText(const std::string &text, const std::string &path, bool all
       if (settings.block_size && *settings.block_size > 1024)
         throw Error(where + ": 'block_size' must be at most 1024");
       config.kernels.push_back(std::move(settings));
+    }
+  }
+  if (doc.contains("ignore")) {
+    if (!doc["ignore"].is_array()) throw Error(path + ": 'ignore' must be an array");
+    for (std::size_t i = 0; i < doc["ignore"].size(); ++i) {
+      const json &entry = doc["ignore"][i];
+      const std::string where = path + ": ignore entry " + std::to_string(i + 1);
+      if (!entry.is_object() || !entry.contains("match") || !entry["match"].is_string())
+        throw Error(where + ": needs a string 'match'");
+      rejectUnknownKeys(entry, {"match", "reason"}, where);
+      if (!entry.contains("reason") || !entry["reason"].is_string() || entry["reason"].get<std::string>().empty())
+        throw Error(where + ": needs a 'reason' (why the gate may pass over these kernels)");
+      config.ignore.push_back({entry["match"].get<std::string>(), entry["reason"].get<std::string>()});
     }
   }
   config.archs = readStrings(doc, "archs", path);

@@ -108,7 +108,8 @@ json figuresJson(const KernelFigures &k) {
           {"lds_bytes", k.lds_bytes},
           {"waves_per_simd", k.waves_per_simd},
           {"max_waves_per_simd", k.max_waves_per_simd},
-          {"next_waves", k.next_waves ? json(*k.next_waves) : json(nullptr)}};
+          {"next_waves", k.next_waves ? json(*k.next_waves) : json(nullptr)},
+          {"limiter", limiterName(k.limiter)}};
 }
 
 json measurementJson(const Measurement &m) {
@@ -195,6 +196,10 @@ class AdviseView : public View {
                   plural(r_.compiles, "compile", "compiles")));
     doc.line(Line(""));
     doc.table(baselineTable());
+    if (!r_.not_register_limited.empty()) {
+      doc.line(Line(""));
+      for (const std::string &text : r_.not_register_limited) doc.line(Line(text));
+    }
     if (r_.found.candidates.empty()) {
       doc.line(Line(""));
       doc.line(Line("no candidates: no rule found anything to try in " + r_.display_path));
@@ -291,7 +296,8 @@ class AdviseView : public View {
               {"measured", measurementJson(r_.combined_measured)},
               {"diff", r_.combined_diff}}},
             {"compiles", r_.compiles},
-            {"warnings", r_.warnings}};
+            {"warnings", r_.warnings},
+            {"not_register_limited", r_.not_register_limited}};
   }
 
  private:

@@ -23,7 +23,12 @@ json verdictsToJson(const std::vector<Verdict> &verdicts) {
                     {"kernel", v.kernel},
                     {"arch", v.arch},
                     {"rule", ruleName(v.rule)},
-                    {"message", v.message}});
+                    {"message", v.message},
+                    // The figures as numbers, in the unit named (bytes for scratch): null when the rule has none.
+                    {"value", v.value ? json(*v.value) : json(nullptr)},
+                    {"limit", v.limit ? json(*v.limit) : json(nullptr)},
+                    {"before", v.before ? json(*v.before) : json(nullptr)},
+                    {"unit", v.unit.empty() ? json(nullptr) : json(v.unit)}});
   return list;
 }
 
@@ -60,6 +65,7 @@ json verdictRows(const GateResult &result) {
   add(result.added, "added");
   add(result.removed, "removed");
   add(result.unchecked, "unresolved");
+  add(result.ignored, "ignored");
   return rows;
 }
 
@@ -104,6 +110,41 @@ json comparisonRows(const Report &report, const GateResult &result, const Baseli
   return rows;
 }
 
+// The pass/fail line, as the exit code has it: errors (exit 2) before
+// failures (exit 1, or 0 under --exit-zero), and every failing kernel named.
+std::pair<std::string, std::string> summary(const Report &report, const GateResult &result) {
+  const std::size_t failures = result.failures.size();
+  const int checked = result.kernels_checked;
+  auto count = [](std::size_t n, const char *one, const char *many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  std::string rest;
+  if (!report.errors.empty()) {
+    std::set<std::string> files;
+    for (const InputError &e : report.errors) files.insert(e.file);
+    rest = ": " + count(files.size(), "file", "files") + " could not be analysed, so the run is not judged (" +
+           count(failures, "failure", "failures") + " in the " + count(checked, "kernel", "kernels") + " checked)";
+    return {"ERROR", rest};
+  }
+  std::vector<std::string> failing;
+  for (const Verdict &v : result.failures) {
+    const std::string who = shortKernelName(v.kernel) + " [" + v.arch + "]";
+    if (std::find(failing.begin(), failing.end(), who) == failing.end()) failing.push_back(who);
+  }
+  rest = ", " + count(failures, "failure", "failures") + " in " + count(checked, "kernel", "kernels") + " checked";
+  if (!failing.empty()) {
+    rest += " (" + std::to_string(failing.size()) + " failing: ";
+    for (std::size_t i = 0; i < failing.size(); ++i) rest += (i ? ", " : "") + failing[i];
+    rest += ")";
+  }
+  if (!result.unchecked.empty())
+    rest += "; " + count(result.unchecked.size(), "kernel", "kernels") + " not checked (unresolved until link)";
+  if (!result.ignored.empty())
+    rest += "; " + count(result.ignored.size(), "kernel", "kernels") + " ignored by the config (listed above)";
+  if (failures && result.exit_zero) rest += "; exit 0 (--exit-zero)";
+  return {failures ? "FAIL" : "pass", rest};
+}
+
 class GateView : public View {
  public:
   GateView(const Report &report, const GateResult &result, const Baseline *baseline, std::string root)
@@ -112,12 +153,8 @@ class GateView : public View {
   nlohmann::json page() const override {
     json page = reportSections(report_);
     page.update(documentPage(document(), "regscope gate"));
-    const std::size_t failures = result_.failures.size();
-    page["verdict"] = {{"passed", failures == 0},
-                       {"text", std::string(failures ? "FAIL" : "pass") + ": " + std::to_string(failures) +
-                                    " failure" + (failures == 1 ? "" : "s") + " in " +
-                                    std::to_string(result_.kernels_checked) + " kernel" +
-                                    (result_.kernels_checked == 1 ? "" : "s")}};
+    const auto [word, rest] = summary(report_, result_);
+    page["verdict"] = {{"passed", result_.failures.empty() && report_.errors.empty()}, {"text", word + rest}};
     page["verdicts"] = verdictRows(result_);
     if (baseline_) {
       page["comparison"] = comparisonRows(report_, result_, *baseline_, root_);
@@ -128,8 +165,11 @@ class GateView : public View {
 
   Document document() const override {
     Table verdicts;
-    verdicts.columns = {{"FILE", "file"}, {"LINE", "line", true}, {"KERNEL", "kernel"},  {"ARCH", "arch"},
-                        {"RULE", "rule"}, {"KIND", "kind"},       {"MESSAGE", "message"}};
+    verdicts.columns = {{"FILE", "file"},  {"LINE", "line", true}, {"KERNEL", "kernel"}, {"ARCH", "arch"},
+                        {"RULE", "rule"},  {"KIND", "kind"},       {"MESSAGE", "message"},
+                        // CSV's numbers: the message's figures, the unit once (bytes for scratch).
+                        {"", "value", true, Show::Data}, {"", "limit", true, Show::Data},
+                        {"", "before", true, Show::Data}, {"", "unit", false, Show::Data}};
     // "file:line: kernel [arch]: rule: message", the compiler's shape, clickable in editors.
     verdicts.as_line = [](const std::vector<Cell> &row) {
       const std::string line = row[1].number && *row[1].number > 0 ? ":" + row[1].text : "";
@@ -141,22 +181,21 @@ class GateView : public View {
       return Line({{where}, {row[4].text, style}, {": " + row[6].text}});
     };
     auto add = [&](const std::vector<Verdict> &list, const char *kind) {
+      auto figure = [](const std::optional<int> &n) { return n ? Cell::count(*n) : Cell(""); };
       for (const Verdict &v : list)
-        verdicts.add({v.file, Cell::count(v.line), v.kernel, v.arch, ruleName(v.rule), kind, v.message});
+        verdicts.add({v.file, Cell::count(v.line), v.kernel, v.arch, ruleName(v.rule), kind, v.message,
+                      figure(v.value), figure(v.limit), figure(v.before), v.unit});
     };
     add(result_.failures, "failure");
     add(result_.improvements, "improved");
     add(result_.added, "added");
     add(result_.removed, "removed");
     add(result_.unchecked, "unresolved");
-    const std::size_t failures = result_.failures.size();
-    const int checked = result_.kernels_checked;
+    add(result_.ignored, "ignored");
     Document doc;
     doc.table(std::move(verdicts));
-    doc.line(Line({{"regscope gate: "},
-                   failures ? Span{"FAIL", Style::Bad} : Span{"pass", Style::Good},
-                   {", " + std::to_string(failures) + " failure" + (failures == 1 ? "" : "s") + " in " +
-                    std::to_string(checked) + " kernel" + (checked == 1 ? "" : "s")}}));
+    const auto [word, rest] = summary(report_, result_);
+    doc.line(Line({{"regscope gate: "}, {word, word == "pass" ? Style::Good : Style::Bad}, {rest}}));
     return doc;
   }
 
@@ -164,13 +203,15 @@ class GateView : public View {
     return {{"schema_version", kSchemaVersion},
             {"regscope_version", kRegscopeVersion},
             {"config", report_.config.empty() ? nlohmann::json(nullptr) : nlohmann::json(report_.config)},
-            {"passed", result_.failures.empty()},
+            {"passed", result_.failures.empty() && report_.errors.empty()},
+            {"summary", summary(report_, result_).first + summary(report_, result_).second},
             {"kernels_checked", result_.kernels_checked},
             {"failures", verdictsToJson(result_.failures)},
             {"improvements", verdictsToJson(result_.improvements)},
             {"added", verdictsToJson(result_.added)},
             {"removed", verdictsToJson(result_.removed)},
-            {"unchecked", verdictsToJson(result_.unchecked)}};
+            {"unchecked", verdictsToJson(result_.unchecked)},
+            {"ignored", verdictsToJson(result_.ignored)}};
   }
 
   std::optional<CiReport> ci() const override { return ciReport(report_, "regscope gate", gateFindings(result_)); }

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "regscope/model/limiter.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/report/report.h"
 #include "regscope/source/source.h"
@@ -138,6 +139,12 @@ struct KernelFigures {
   int waves_per_simd = 0;  // the model's occupancy
   int max_waves_per_simd = 0;
   std::optional<int> next_waves;  // the model's next step, if reachable
+  Limiter limiter = Limiter::None;  // what limits the occupancy (the model's)
+  int workgroup_size = 0;           // the one the model assumed
+  // The next step's price when registers alone cannot take it: the LDS per
+  // workgroup that reaches it (and the VGPRs/SGPRs it also needs, 0 if none).
+  std::optional<int> next_lds_bytes;
+  int next_vgprs_to_free = 0, next_sgprs_to_free = 0;
 };
 
 struct Measurement {
@@ -210,7 +217,15 @@ struct AdviseResult {
   std::string combined_diff;
   int compiles = 0;  // distinct texts measured, the original included (a cache hit counts)
   std::vector<std::string> warnings;
+  // Kernels (on an arch) whose occupancy registers do not limit: LDS or the
+  // workgroup size does. No register edit can raise it; the figure that can is said.
+  std::vector<std::string> not_register_limited;
 };
+
+// "k on gfx90a: occupancy 2 waves/SIMD is limited by LDS (40960 B per
+// workgroup), not registers: 32768 B or less reaches 3 waves/SIMD" (empty when
+// registers limit it, or nothing does).
+std::string notRegisterLimitedText(const KernelFigures &k);
 
 // The whole loop: measure the original, find the candidates (waves targets
 // from the baseline's next steps), measure each edit, then combine those that

@@ -30,6 +30,7 @@ namespace regscope {
 struct CachedResult {
   std::vector<KernelRecord> records;
   std::string producer;
+  std::vector<std::string> dependencies;  // lookup: the files the entry was verified against
 };
 
 // One record as JSON, values by field key (fields.def), never by position:

@@ -33,6 +33,11 @@ struct BaselineEntry {
   int registers = 0;
   int spills = 0;
   int scratch_bytes = 0;
+  // The files below the root that the source's compile read (its headers;
+  // keys as `file`): `gate HEADER` gates the sources that include HEADER.
+  // False for baselines written before 1.2, which did not record them.
+  bool dependencies_recorded = false;
+  std::vector<std::string> dependencies;
 };
 using Baseline = std::vector<BaselineEntry>;  // sorted by (source, file, name, arch)
 
@@ -44,6 +49,13 @@ std::string baselineRoot(const std::string &baseline_path);
 std::string baselineKey(const std::string &path, const std::string &root);
 
 BaselineEntry baselineEntry(const KernelReport &kernel, const std::string &root);
+// The report's dependencies of `source` (an input path) as baseline keys:
+// below the root only (system headers are not the repository's), sorted, the source itself left out.
+std::vector<std::string> baselineDependencies(const Report &report, const std::string &source, const std::string &root);
+// The baseline sources (keys) whose recorded dependencies include `header`
+// (a path); nullopt when the baseline recorded no dependencies at all.
+std::optional<std::vector<std::string>> sourcesIncluding(const Baseline &baseline, const std::string &header,
+                                                         const std::string &root);
 Baseline baselineFromReport(const Report &report, const std::string &root);
 // `old` with the entries of the report's translation units replaced by the
 // report's figures; every other entry is kept as it was.
@@ -66,9 +78,14 @@ struct GateResult {
   std::vector<Verdict> added;    // kernels not in the baseline
   std::vector<Verdict> removed;  // baseline kernels no longer found
   std::vector<Verdict> unchecked;  // kernels whose figures are unresolved until link
+  std::vector<Verdict> ignored;    // kernels the config's ignore list exempts, with its reason
   int kernels_checked = 0;
+  bool exit_zero = false;  // --exit-zero: failures are reported but exit 0 (the summary says so)
 };
 
+// The config's ignore entry that names this kernel, if any.
+const IgnoreEntry *ignoredBy(const Config &config, const KernelRecord &record);
+// Judges every kernel but those the config ignores (listed in `ignored`).
 GateResult checkThresholds(const Report &report, const Config &config);
 // Adds regressions (failures), improvements, added and removed kernels. A
 // kernel is removed when it vanished from a translation unit the report analysed.

@@ -3,6 +3,7 @@
 // results to Verdicts over these rules, so each CI format is written once.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@ enum class Rule {
   Added,
   Removed,
   Unresolved,          // RS304
+  Ignored,             // RS305: the config's ignore list
 };
 
 // As SARIF and CI annotations name them.
@@ -51,6 +53,12 @@ struct Verdict {
   Rule rule = Rule::Occupancy;
   std::string message;    // the figures
   Level level = Level::Error;  // the rule's level
+  // The figures of a threshold or baseline rule, for the data formats (JSON,
+  // CSV): the kernel's value now, the threshold it broke or the baseline's
+  // value, and their unit ("waves/SIMD", "registers", "bytes": scratch is
+  // bytes per lane, NVIDIA spills and stack bytes per thread).
+  std::optional<int> value, limit, before;
+  std::string unit;
 };
 
 }  // namespace regscope

@@ -36,6 +36,9 @@ struct AnalyzeOptions {
   // for clang, -lineinfo for nvcc; they change no figure: docs/explain.md).
   // The cache is not read then (it keeps no assembly); what it stores is the same.
   bool keep_assembly = false;
+  // Record each source's dependencies (the compiler's -MD list, or the
+  // cache's) in Report::dependencies: gate and baseline gate a header through them.
+  bool dependencies = false;
 };
 
 // Analyses each job with one compiler run. A job that fails (a compile

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct Report {
   std::string compiler_version;
   std::vector<std::string> inputs;       // as the user named them
   std::vector<std::string> input_paths;  // absolute, the same order
+  // input path -> the files its compile read (source and headers), when
+  // AnalyzeOptions::dependencies asked for them.
+  std::map<std::string, std::vector<std::string>> dependencies;
   std::vector<KernelReport> kernels;
   std::vector<std::string> warnings;
   std::vector<std::string> notes;        // about the run, not one kernel (an -O0 compile)

@@ -29,9 +29,18 @@ struct KernelSettings {
   bool matches(const std::string &mangled, const std::string &demangled, const std::string &base_name) const;
 };
 
+// A kernel the gate does not judge: matched as KernelSettings::match is, and
+// listed in the gate's output as ignored with `reason` (required: the project
+// says why, as llama.cpp's HIP check keeps its list of accepted spills).
+struct IgnoreEntry {
+  std::string match;
+  std::string reason;
+};
+
 struct Config {
   Thresholds defaults;
   std::vector<KernelSettings> kernels;
+  std::vector<IgnoreEntry> ignore;
   std::vector<std::string> archs;           // empty: the command line's / default
   std::vector<std::string> compiler_flags;  // paths already absolute, against the file's directory
   std::string path;                         // where it was read from; empty if none
