@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <tuple>
 
 #include "commands.h"
 #include "regscope/gate/gate.h"
@@ -54,6 +55,48 @@ void checkReachable(const Config &config, const Report &report) {
   }
 }
 
+// Kernels the gate cannot judge (a figure not read, or one the target cannot
+// have): each is one line, an error unless --allow-unknown. True when the run
+// must stop (exit 2).
+bool reportUnjudged(const Report &report, bool allow_unknown) {
+  bool any = false;
+  for (const KernelReport &k : report.kernels)
+    if (std::string why = cannotJudge(k); !why.empty()) {
+      std::cerr << "regscope: " << (allow_unknown ? "warning: " : "error: ") << why
+                << (allow_unknown ? " (--allow-unknown: not judged)" : "") << '\n';
+      any = true;
+    }
+  return any && !allow_unknown;
+}
+
+// The baseline `report` gives over `old`, less the kernels it could not judge:
+// those keep their old entry, if they had one, rather than a figure never read.
+Baseline judgedBaseline(const Baseline &old, const Report &report, const std::string &root) {
+  Report judged = report;
+  judged.kernels.clear();
+  std::vector<BaselineEntry> unjudged;
+  for (const KernelReport &k : report.kernels)
+    if (cannotJudge(k).empty()) judged.kernels.push_back(k);
+    else unjudged.push_back(baselineEntry(k, root));
+  Baseline updated = updatedBaseline(old, judged, root);
+  for (const BaselineEntry &u : unjudged)
+    for (const BaselineEntry &e : old)
+      if (e.source == u.source && e.name == u.name && e.arch == u.arch &&
+          std::none_of(updated.begin(), updated.end(), [&](const BaselineEntry &n) {
+            return n.source == e.source && n.name == e.name && n.arch == e.arch;
+          }))
+        updated.push_back(e);
+  std::stable_sort(updated.begin(), updated.end(), [](const BaselineEntry &a, const BaselineEntry &b) {
+    return std::tie(a.source, a.file, a.name, a.arch) < std::tie(b.source, b.file, b.name, b.arch);
+  });
+  return updated;
+}
+
+std::size_t judgedCount(const Report &report) {
+  return static_cast<std::size_t>(std::count_if(report.kernels.begin(), report.kernels.end(),
+                                                [](const KernelReport &k) { return cannotJudge(k).empty(); }));
+}
+
 }  // namespace
 
 Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_flags) {
@@ -62,7 +105,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
     OutputOptions output;
     std::string baseline_path;
     Thresholds flags;
-    bool update_baseline = false, exit_zero = false;
+    bool update_baseline = false, exit_zero = false, allow_unknown = false;
   };
   auto state = std::make_shared<State>();
   CLI::App *app =
@@ -82,6 +125,9 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
                 "Rewrite the analysed files' entries of the baseline with the current figures")
       ->needs(app->get_option("--baseline"));
   app->add_flag("--exit-zero", state->exit_zero, "Exit 0 even when a rule fails (errors still exit 2)");
+  app->add_flag("--allow-unknown", state->allow_unknown,
+                "List kernels whose figures could not be read (or are impossible) and judge the rest, instead of "
+                "exiting 2");
   addCollectFlag(*app, state->sources);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
 
@@ -104,11 +150,13 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             checkReachable(config, report);
             warnAboutRules(config, report, baseline.has_value());
             GateResult result = checkThresholds(report, config);
+            result.allow_unknown = state->allow_unknown;
             if (baseline) compareWithBaseline(report, *baseline, root, result);
             emit(state->output, *gateView(report, result, baseline ? &*baseline : nullptr, root));
             if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
+            if (reportUnjudged(report, state->allow_unknown)) return kExitError;  // never pass what was not read
             if (state->update_baseline) {
-              writeFileAtomically(state->baseline_path, baselineToText(updatedBaseline(*baseline, report, root)));
+              writeFileAtomically(state->baseline_path, baselineToText(judgedBaseline(*baseline, report, root)));
               std::cerr << "regscope: baseline " << state->baseline_path << " updated for " << report.inputs.size()
                         << " file" << (report.inputs.size() == 1 ? "" : "s") << "\n";
               return 0;
@@ -121,12 +169,16 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
   struct State {
     SourceOptions sources;
     std::string output = "regscope-baseline.json";
+    bool allow_unknown = false;
   };
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand(
       "baseline", "Record the kernels' figures for gate --baseline (other files' entries in the file are kept)");
   addSourceOptions(*app, state->sources, compiler_flags);
   app->add_option("-o,--output", state->output, "Baseline file to write or update")->capture_default_str();
+  app->add_flag("--allow-unknown", state->allow_unknown,
+                "Record the kernels whose figures were all read and keep the others' old entries, instead of "
+                "exiting 2");
   addCollectFlag(*app, state->sources);
   return {app, [state]() -> int {
             refuseOverwritingInputs(inputPaths(state->sources), state->output);
@@ -137,11 +189,14 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             const std::string root = baselineRoot(state->output);
             Report report = sourcesReport(state->sources);
             if (!report.errors.empty()) return reportErrors(report);  // a partial baseline would lose kernels
-            const Baseline updated = updatedBaseline(old, report, root);
+            if (reportUnjudged(report, state->allow_unknown)) return kExitError;  // nothing written
+            const Baseline updated = judgedBaseline(old, report, root);
             writeFileAtomically(state->output, baselineToText(updated));
-            const std::size_t kept = updated.size() - std::min(updated.size(), report.kernels.size());
-            std::cerr << "regscope: wrote " << report.kernels.size() << (report.kernels.size() == 1 ? " kernel" : " kernels")
-                      << " to " << state->output;
+            const std::size_t judged = judgedCount(report);
+            const std::size_t kept = updated.size() - std::min(updated.size(), judged);
+            std::cerr << "regscope: wrote " << judged << (judged == 1 ? " kernel" : " kernels")
+                      << " judged to " << state->output;
+            if (judged != report.kernels.size()) std::cerr << " (" << report.kernels.size() - judged << " not judged)";
             if (kept) std::cerr << " (kept " << kept << (kept == 1 ? " entry" : " entries") << " of other files)";
             std::cerr << '\n';
             return 0;

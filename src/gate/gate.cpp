@@ -42,11 +42,26 @@ Thresholds thresholdsFor(const Config &config, const KernelRecord &record) {
   return t;
 }
 
+std::string cannotJudge(const KernelReport &k) {
+  if (k.unresolved()) return "";  // its own rule (RS304)
+  const std::string where = "cannot judge kernel " + k.record.demangled + " [" + k.record.arch + "] in " +
+                            (k.display_file.empty() ? k.record.file : k.display_file) + ": ";
+  if (!k.impossible.empty()) return where + k.impossible;
+  if (k.unknown.empty()) return "";
+  std::string fields;
+  for (Field f : k.unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
+  return where + fields + " unknown";
+}
+
 GateResult checkThresholds(const Report &report, const Config &config) {
   GateResult result;
   for (const KernelReport &k : report.kernels) {
     if (k.unresolved()) {  // nothing to judge until link; say so rather than guess
       result.unchecked.push_back(verdictFor(k, Rule::Unresolved, "figures unresolved until link: not checked"));
+      continue;
+    }
+    if (std::string why = cannotJudge(k); !why.empty()) {  // never passed on a figure not read
+      result.unjudged.push_back(verdictFor(k, Rule::CannotJudge, why));
       continue;
     }
     ++result.kernels_checked;
@@ -80,7 +95,7 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
   for (const KernelReport &k : report.kernels) {
     const BaselineEntry now = baselineEntry(k, root);
     analysed.insert(now.source);
-    if (k.unresolved()) {
+    if (k.unresolved() || !cannotJudge(k).empty()) {  // neither a regression nor an improvement
       before.erase({now.source, now.name, now.arch});
       continue;
     }

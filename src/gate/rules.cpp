@@ -46,6 +46,11 @@ const std::vector<RuleInfo> &ruleCatalog() {
        "LLVM 20+ writes a kernel's register counts as expressions over its callees. A callee in another "
        "translation unit leaves them open until link: analyse the linked code object with regscope parse.",
        Level::Warning},
+      {Rule::CannotJudge, "RS305", "cannot-judge", "A kernel's figures could not be read or cannot be",
+       "A figure the rules need was missing from the compiler's output (a damaged or truncated log, .s or code "
+       "object), or is impossible on the target. The gate does not pass what it cannot judge: it exits 2, unless "
+       "--allow-unknown lists such kernels and judges the rest.",
+       Level::Error},
   };
   return rules;
 }

@@ -343,6 +343,15 @@ LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &op
 
 // One job's records through the model into `report`, with its errors and notes.
 void addJobResult(Report &report, const SourceJob &job, JobResult &result, const LaunchFor &launch) {
+  // A compile that reports no kernel for a file that defines some lost them
+  // (a truncated log, a compiler that printed nothing): an error, never "no kernels".
+  if (result.records.empty() && result.errors.empty()) {
+    std::error_code ec;
+    if (fs::is_regular_file(job.path, ec) && definesKernels(readFile(job.path)))
+      result.errors.push_back({job.file, "",
+                               job.file + ": defines kernels (__global__ or __kernel) but the compile reported none; "
+                                          "a template kernel that is never instantiated compiles to no code"});
+  }
   report.errors.insert(report.errors.end(), result.errors.begin(), result.errors.end());
   report.notes.insert(report.notes.end(), result.notes.begin(), result.notes.end());
   if (result.records.empty() && !result.errors.empty()) return;

@@ -56,6 +56,7 @@ json verdictRows(const GateResult &result) {
                       {"message", v.message}});
   };
   add(result.failures, "failure");  // failures first
+  add(result.unjudged, "cannot-judge");
   add(result.improvements, "improved");
   add(result.added, "added");
   add(result.removed, "removed");
@@ -113,8 +114,9 @@ class GateView : public View {
     json page = reportSections(report_);
     page.update(documentPage(document(), "regscope gate"));
     const std::size_t failures = result_.failures.size();
-    page["verdict"] = {{"passed", failures == 0},
-                       {"text", std::string(failures ? "FAIL" : "pass") + ": " + std::to_string(failures) +
+    const bool unjudged = !result_.unjudged.empty() && !result_.allow_unknown;
+    page["verdict"] = {{"passed", failures == 0 && !unjudged},
+                       {"text", std::string(failures ? "FAIL" : unjudged ? "CANNOT JUDGE" : "pass") + ": " + std::to_string(failures) +
                                     " failure" + (failures == 1 ? "" : "s") + " in " +
                                     std::to_string(result_.kernels_checked) + " kernel" +
                                     (result_.kernels_checked == 1 ? "" : "s")}};
@@ -135,7 +137,7 @@ class GateView : public View {
       const std::string line = row[1].number && *row[1].number > 0 ? ":" + row[1].text : "";
       const std::string where = (row[0].text.empty() ? "?" : row[0].text) + line + ": " + shortKernelName(row[2].text) +
                                 " [" + row[3].text + "]: ";
-      const Style style = row[5].text == "failure"    ? Style::Bad
+      const Style style = row[5].text == "failure" || row[5].text == "cannot-judge" ? Style::Bad
                           : row[5].text == "improved" ? Style::Good
                                                       : Style::Plain;
       return Line({{where}, {row[4].text, style}, {": " + row[6].text}});
@@ -145,18 +147,24 @@ class GateView : public View {
         verdicts.add({v.file, Cell::count(v.line), v.kernel, v.arch, ruleName(v.rule), kind, v.message});
     };
     add(result_.failures, "failure");
+    add(result_.unjudged, "cannot-judge");
     add(result_.improvements, "improved");
     add(result_.added, "added");
     add(result_.removed, "removed");
     add(result_.unchecked, "unresolved");
     const std::size_t failures = result_.failures.size();
     const int checked = result_.kernels_checked;
+    const bool unjudged = !result_.unjudged.empty() && !result_.allow_unknown;
     Document doc;
     doc.table(std::move(verdicts));
     doc.line(Line({{"regscope gate: "},
-                   failures ? Span{"FAIL", Style::Bad} : Span{"pass", Style::Good},
+                   failures   ? Span{"FAIL", Style::Bad}
+                   : unjudged ? Span{"CANNOT JUDGE", Style::Bad}
+                              : Span{"pass", Style::Good},
                    {", " + std::to_string(failures) + " failure" + (failures == 1 ? "" : "s") + " in " +
-                    std::to_string(checked) + " kernel" + (checked == 1 ? "" : "s")}}));
+                    std::to_string(checked) + " kernel" + (checked == 1 ? "" : "s") + " judged" +
+                    (result_.unjudged.empty() ? std::string()
+                                              : ", " + std::to_string(result_.unjudged.size()) + " not judged")}}));
     return doc;
   }
 
@@ -164,13 +172,15 @@ class GateView : public View {
     return {{"schema_version", kSchemaVersion},
             {"regscope_version", kRegscopeVersion},
             {"config", report_.config.empty() ? nlohmann::json(nullptr) : nlohmann::json(report_.config)},
-            {"passed", result_.failures.empty()},
+            {"passed", result_.failures.empty() && (result_.unjudged.empty() || result_.allow_unknown)},
+            {"kernels_judged", result_.kernels_checked},
             {"kernels_checked", result_.kernels_checked},
             {"failures", verdictsToJson(result_.failures)},
             {"improvements", verdictsToJson(result_.improvements)},
             {"added", verdictsToJson(result_.added)},
             {"removed", verdictsToJson(result_.removed)},
-            {"unchecked", verdictsToJson(result_.unchecked)}};
+            {"unchecked", verdictsToJson(result_.unchecked)},
+            {"not_judged", verdictsToJson(result_.unjudged)}};
   }
 
   std::optional<CiReport> ci() const override { return ciReport(report_, "regscope gate", gateFindings(result_)); }

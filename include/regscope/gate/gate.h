@@ -57,8 +57,14 @@ struct GateResult {
   std::vector<Verdict> added;    // kernels not in the baseline
   std::vector<Verdict> removed;  // baseline kernels no longer found
   std::vector<Verdict> unchecked;  // kernels whose figures are unresolved until link
+  std::vector<Verdict> unjudged;   // kernels with a figure unknown or impossible (Rule::CannotJudge)
   int kernels_checked = 0;
+  bool allow_unknown = false;  // --allow-unknown: `unjudged` are listed, not an error
 };
+
+// "cannot judge kernel K in F: vgprs unknown" when a kernel's figures are
+// not all read, or one cannot be on its target; empty when it can be judged.
+std::string cannotJudge(const KernelReport &kernel);
 
 GateResult checkThresholds(const Report &report, const Config &config);
 // Adds regressions (failures), improvements, added and removed kernels. A

@@ -24,6 +24,7 @@ enum class Rule {
   Added,
   Removed,
   Unresolved,          // RS304
+  CannotJudge,         // RS305: a figure not read, or one the target cannot have
 };
 
 // As SARIF and CI annotations name them.

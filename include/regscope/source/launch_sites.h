@@ -15,4 +15,9 @@ namespace regscope {
 // kernels whose every launch in `source` has the same constant block size.
 std::map<std::string, int> findLaunchBlockSizes(std::string_view source);
 
+// Whether `source` spells a kernel: a `__global__` (CUDA, HIP) or `__kernel`
+// (OpenCL) token outside comments, strings and preprocessor lines. A compile
+// of such a file that reports no kernel lost them.
+bool definesKernels(std::string_view source);
+
 }  // namespace regscope
