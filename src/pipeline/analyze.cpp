@@ -235,7 +235,10 @@ class JobRunner {
     result.records = std::move(run.records);
     result.producer = std::move(run.producer);
     if (options_.keep_assembly) result.assemblies = std::move(output.archs);
-    cache_.store(key, {result.records, result.producer}, output.dependencies);
+    // A damaged output (a figure its format always carries is missing) is not
+    // cached: the cache keeps no record of what was missing, and a hit would
+    // judge what this run could not.
+    if (!anyMissing(result.records)) cache_.store(key, {result.records, result.producer}, output.dependencies);
     return true;
   }
 

@@ -46,7 +46,7 @@ JobResult runMode(const SourceJob &source, const AnalyzeOptions &options, const 
   CollectedRun run = collectIntelRun(output, target, job.source, read);
   result.records = std::move(run.records);
   result.producer = std::move(run.producer);
-  cache.store(key, {result.records, result.producer}, output.dependencies);
+  if (!anyMissing(result.records)) cache.store(key, {result.records, result.producer}, output.dependencies);
   return result;
 }
 
