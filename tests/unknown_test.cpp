@@ -206,6 +206,55 @@ TEST(Unknown, GateCannotJudgeAKernelWithAnUnknownFigure) {
   EXPECT_NE(text.find("kernels judged, 1 not judged"), std::string::npos) << text;
 }
 
+// From the command line: hipcc wrapped so that its .s loses the VGPR counts
+// (as a damaged toolchain or a post-processing step might), the rest real.
+TEST(Unknown, GateAndBaselineExitTwoOnAKernelTheyCannotJudge) {
+  if (!test::haveHipcc()) GTEST_SKIP() << "hipcc is not installed";
+  TempDir cwd, tmp, cache;
+  const std::string dir = cwd.path();
+  std::ofstream(dir + "/k.hip")
+      << "#include <hip/hip_runtime.h>\n__global__ void k(float *p) { p[threadIdx.x] *= 2.0f; }\n";
+  const std::string wrapper = dir + "/damaging-hipcc";
+  std::ofstream(wrapper)
+      << "#!/bin/bash\n"
+      << findHipCompiler("") << " \"$@\"; rc=$?\n"
+      << "for f in *.s; do [ -f \"$f\" ] && sed -i '/NumVgprs\\|vgpr_count\\|NumVGPRsForWavesPerEU/d' \"$f\"; done\n"
+      << "exit $rc\n";
+  std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+  const std::vector<std::string> compile = {"--compiler", wrapper};
+  auto run = [&](std::vector<std::string> args) {
+    args.insert(args.end(), compile.begin(), compile.end());
+    return test::runRegscope(args, dir, tmp.path(), cache.path());
+  };
+  test::RunResult gate = run({"gate", "k.hip", "--max-spills", "0"});
+  EXPECT_EQ(gate.exit_code, 2) << gate.out << gate.err;
+  EXPECT_NE(gate.err.find("regscope: error: cannot judge kernel k(float*) [gfx90a] in k.hip: vgprs_total unknown"),
+            std::string::npos)
+      << gate.err;
+  EXPECT_NE(gate.out.find("CANNOT JUDGE, 0 failures in 0 kernels judged, 1 not judged"), std::string::npos) << gate.out;
+  test::RunResult allowed = run({"gate", "k.hip", "--max-spills", "0", "--allow-unknown"});
+  EXPECT_EQ(allowed.exit_code, 0) << allowed.err;
+  EXPECT_NE(allowed.out.find("pass, 0 failures in 0 kernels judged, 1 not judged"), std::string::npos) << allowed.out;
+  test::RunResult baseline = run({"baseline", "k.hip", "-o", "b.json"});
+  EXPECT_EQ(baseline.exit_code, 2) << baseline.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/b.json")) << "a baseline was written with a figure never read";
+}
+
+// A template kernel never instantiated compiles to no code: the file defines
+// a kernel, the compile reports none. Was "no kernels found", exit 0.
+TEST(Unknown, ASourceWithKernelsThatCompilesToNoneIsAnError) {
+  if (!test::haveHipcc()) GTEST_SKIP() << "hipcc is not installed";
+  TempDir cwd, tmp, cache;
+  std::ofstream(cwd.path() + "/t.hip")
+      << "#include <hip/hip_runtime.h>\ntemplate <typename T> __global__ void k(T *p) { p[0] = 1; }\n";
+  const test::RunResult r =
+      test::runRegscope({"gate", "t.hip", "--max-spills", "0"}, cwd.path(), tmp.path(), cache.path());
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("t.hip: defines kernels (__global__ or __kernel) but the compile reported none"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST(Unknown, DefinesKernelsSeesTokensNotText) {
   EXPECT_TRUE(definesKernels("__global__ void k(int *p) { p[0] = 1; }\n"));
   EXPECT_TRUE(definesKernels("__kernel void k(__global int *p) { p[0] = 1; }\n"));
