@@ -14,6 +14,7 @@
 #include "regscope/pipeline/sidecar.h"
 #include "regscope/source/flags.h"
 #include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
 #include "regscope/target/intel.h"
@@ -107,14 +108,15 @@ Config prepareSources(SourceOptions &options) {
   // The config in force: --config, else .regscope.json here or above (never past the repository or $HOME).
   Config config;
   if (!options.config_path.empty()) {
-    config = loadConfig(options.config_path);
+    config = loadConfig(options.config_path, options.allow_config_plugins);
   } else {
     ConfigSearch search = findConfig(fs::current_path().string());
-    for (const std::string &w : search.warnings) std::cerr << "regscope: warning: " << w << '\n';
-    if (search.path) config = loadConfig(*search.path);
+    for (const std::string &w : search.warnings) printWarning(w);
+    if (search.path) config = loadConfig(*search.path, options.allow_config_plugins);
   }
   if (options.analyze.verbose)
-    std::cerr << "regscope: " << (config.path.empty() ? std::string("no config file") : "using config " + config.path)
+    std::cerr << "regscope: "
+              << escape::terminal(config.path.empty() ? std::string("no config file") : "using config " + config.path)
               << '\n';
   // Flags after --: paths as they mean here; outputs dropped; --offload-arch among them counts as given.
   std::vector<std::string> archs_in_flags;
@@ -146,7 +148,7 @@ std::vector<GrfMode> grfModesFor(const std::string &grf) {
 // its warnings said on stderr.
 static void settle(Report &report, const SourceOptions &options) {
   report.config = options.config_in_force;
-  for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+  for (const std::string &warning : report.warnings) printWarning(warning);
 }
 
 Report analyzeSources(SourceOptions &options) {
@@ -160,6 +162,9 @@ Report analyzeSources(SourceOptions &options) {
 void addCollectOptions(CLI::App &app, SourceOptions &options) {
   app.add_option("--config", options.config_path,
                  "Config file (default: .regscope.json here or in a parent, up to the repository's top level)");
+  app.add_flag("--allow-config-plugins", options.allow_config_plugins,
+               "Obey config compiler_flags that make the compiler run chosen code (-fplugin=, -Xclang -load, -B, "
+               "--hip-device-lib-path= to a place not yours, ...); refused by default");
   app.add_option("--block-size", options.block_size,
                  "Assume this workgroup/block size for every kernel (default: .regscope.json, a constant at the "
                  "kernel's launches, its launch bounds; AMD 1024, NVIDIA 256)")
@@ -200,7 +205,7 @@ std::vector<SourceJob> sourceJobs(SourceOptions &options) {
   std::vector<std::string> sources;
   for (const std::string &file : options.files) {
     if (isHeader(file)) {
-      std::cerr << "regscope: warning: skipping header " << file << " (checked through the sources that include it)\n";
+      printWarning("skipping header " + file + " (checked through the sources that include it)");
       continue;
     }
     const std::string ext = fs::path(file).extension().string();
@@ -224,7 +229,7 @@ std::vector<SourceJob> sourceJobs(SourceOptions &options) {
 
 int reportErrors(const Report &report) {
   for (const InputError &error : report.errors)
-    std::cerr << "regscope: error: " << (error.arch.empty() ? "" : "[" + error.arch + "] ") << error.message << '\n';
+    printError((error.arch.empty() ? "" : "[" + error.arch + "] ") + error.message);
   return report.errors.empty() ? kExitOk : kExitError;
 }
 

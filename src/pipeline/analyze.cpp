@@ -22,6 +22,7 @@
 #include "regscope/source/flags.h"
 #include "regscope/source/launch_sites.h"
 #include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 #include "regscope/support/files.h"
 #include "regscope/support/process.h"
 #include "regscope/support/symbols.h"
@@ -245,7 +246,7 @@ class JobRunner {
   static void say(const std::string &line) {
     static std::mutex mutex;
     std::lock_guard<std::mutex> lock(mutex);
-    std::cerr << "regscope: " << line << '\n';
+    std::cerr << "regscope: " << escape::terminal(line) << '\n';
   }
 
   const AnalyzeOptions &options_;
@@ -299,7 +300,8 @@ JobRun runJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options
       std::size_t finished = ++done;
       if (options.progress) {
         std::lock_guard<std::mutex> lock(progress_mutex);
-        std::cerr << "\r\033[K[" << finished << "/" << jobs.size() << "] " << jobs[i].file << std::flush;
+        std::cerr << "\r\033[K[" << finished << "/" << jobs.size() << "] " << escape::terminal(jobs[i].file)
+                  << std::flush;
       }
     }
   };
@@ -360,7 +362,11 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
   if (result.records.empty() && !result.errors.empty()) return;
   if (report.compiler_version.empty()) report.compiler_version = result.producer;
   const std::size_t first = report.kernels.size();
-  addKernels(report, result.records, launch);
+  try {
+    addKernels(report, result.records, launch);
+  } catch (const Error &e) {
+    throw Error(job.file + ": " + e.what());
+  }
   const std::map<std::string, std::string> inputs = {{job.path, job.file}};
   // A database's second entry for a file (other flags) is a source of its own.
   const std::string source = job.path + (job.variant ? "#" + std::to_string(job.variant) : "");

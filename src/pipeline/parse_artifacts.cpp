@@ -266,7 +266,10 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
     if (report.compiler_version.empty()) report.compiler_version = artifact.producer;
     for (const std::string &w : artifact.warnings) report.warnings.push_back(file + ": " + w);
     const std::size_t first = report.kernels.size();
-    addKernels(report, artifact.records, launch);
+    inFile(file, [&] {
+      addKernels(report, artifact.records, launch);
+      return 0;
+    });
     // A figure the target cannot have (600 VGPRs on gfx90a, LDS over the
     // workgroup's maximum) is damage in the file, never an occupancy.
     for (std::size_t k = first; k < report.kernels.size(); ++k)

@@ -445,7 +445,7 @@ CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> 
   ci.compiler_path = report.compiler_path;
   ci.compiler_version = report.compiler_version;
   for (const InputError &e : report.errors) ci.errors.push_back({e.file, e.arch, e.message});
-  ci.summary.columns = {{"kernel", "kernel"},
+  ci.summary.columns = {{"kernel", "kernel", false, Show::Everywhere, false, true},
                         {"arch", "arch"},
                         {"location", "location"},
                         {"registers", "registers", true},
@@ -457,7 +457,7 @@ CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> 
     const KernelRecord &r = k.record;
     const OccupancySummary &s = k.summary;
     ci.cases.push_back({k.display_file, r.line, r.demangled, r.arch});
-    ci.summary.add({"`" + r.demangled + "`", r.arch, k.display_file + ":" + std::to_string(r.line),
+    ci.summary.add({r.demangled, r.arch, k.display_file + ":" + std::to_string(r.line),
                     Cell::count(s.registers), Cell::count(s.spills), Cell::count(s.scratch_bytes),
                     (s.limiter == Limiter::Unknown ? std::string("?") : std::to_string(s.level)) + "/" +
                         std::to_string(s.max_level) + " " + occupancyUnit(s.vendor),

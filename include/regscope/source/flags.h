@@ -23,6 +23,20 @@ std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags,
 // values, which it returns in `archs`.
 std::vector<std::string> dropOutputFlags(const std::vector<std::string> &flags, std::vector<std::string> &archs);
 
+// The flags that make the compiler run code whoever wrote them chose, one
+// line each saying why: plugins (-fplugin=, -fpass-plugin=,
+// --hipspv-pass-plugin=, -Xclang -load/-plugin/-add-plugin/-fpass-plugin=,
+// also inside -Xarch_device, -Xarch_host, -Xarch_<arch>, -Xopenmp-target and
+// nvcc's -Xcompiler), and the places programs and device libraries come from
+// (-B and --prefix, --rocm-path, --hip-path, --hip-device-lib-path and
+// --rocm-device-lib-path, --cuda-path, --ptxas-path, --gcc-toolchain,
+// --ld-path, -fuse-ld=PATH, -ccc-install-dir, nvcc's -ccbin and
+// --compiler-bindir) when that place, or a directory above it, belongs to
+// another user than the one running regscope (or root) or others may write
+// it. Every spelling Clang's driver accepts is recognised through its option
+// table. The flags' paths must already be absolute (resolvePathFlags).
+std::vector<std::string> codeLoadingFlags(const std::vector<std::string> &flags);
+
 // "gfx90a,gfx908" (--offload-arch=A,B, as Makefiles write it) -> each target.
 std::vector<std::string> splitArchList(const std::string &list);
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "regscope/support/escape.h"
 #include "text_table.h"
 #include "writers.h"
 
@@ -11,7 +12,7 @@ namespace {
 void writeLine(const Line &line, std::ostream &out, bool color) {
   for (const Span &span : line.spans) {
     const char *on = !color || span.style == Style::Plain ? "" : span.style == Style::Bad ? "\033[31m" : "\033[32m";
-    out << on << span.text << (*on ? "\033[0m" : "");
+    out << on << escape::terminal(span.text) << (*on ? "\033[0m" : "");
   }
   out << '\n';
 }
@@ -36,7 +37,7 @@ std::size_t nameWidth(const Table &table, const std::vector<bool> &shown, const 
     if (!shown[c]) continue;
     std::size_t width = table.columns[c].header.size();
     for (const std::vector<Cell> &row : table.rows)
-      if (c < row.size()) width = std::max(width, row[c].text.size());
+      if (c < row.size()) width = std::max(width, escape::terminal(row[c].text).size());  // as printed
     (table.columns[c].elide ? elided : others) += width + 2;
   }
   if (others + elided <= static_cast<std::size_t>(options.terminal_width)) return 0;  // everything fits
@@ -54,7 +55,7 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
   for (const Column &c : table.columns) {
     shown.push_back(c.show != Show::Data);
     if (!shown.back()) continue;
-    headers.push_back(c.header);
+    headers.push_back(escape::terminal(c.header));
     right.push_back(c.right);
   }
   const std::size_t width = nameWidth(table, shown, options);
@@ -62,7 +63,10 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
   for (const std::vector<Cell> &row : table.rows) {
     std::vector<std::string> cells;
     for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i)
-      if (shown[i]) cells.push_back(table.columns[i].elide ? elide(row[i].text, width) : row[i].text);
+      if (shown[i]) {
+        const std::string text = escape::terminal(row[i].text);
+        cells.push_back(table.columns[i].elide ? elide(text, width) : text);
+      }
     text.addRow(std::move(cells));
   }
   text.print(out, options.color);
@@ -75,7 +79,9 @@ void writeCode(const Code &code, std::ostream &out, bool color) {
     Style style = Style::Plain;
     if (code.language == "diff" && line.rfind("+++", 0) != 0 && line.rfind("---", 0) != 0 && !line.empty())
       style = line[0] == '+' ? Style::Good : line[0] == '-' ? Style::Bad : Style::Plain;
-    writeLine(Line({{"    " + line, style}}), out, color);
+    // Source lines keep their tabs; everything else in them is made visible.
+    const char *on = !color || style == Style::Plain ? "" : style == Style::Bad ? "\033[31m" : "\033[32m";
+    out << on << "    " << escape::terminalLines(line) << (*on ? "\033[0m" : "") << '\n';
   }
 }
 
@@ -91,7 +97,7 @@ void writeText(const Document &doc, std::ostream &out, const RenderOptions &opti
       writeCode(*code, out, options.color);
     else if (const Notes *notes = std::get_if<Notes>(&block); notes && !notes->items.empty()) {
       out << "\nnotes:\n";
-      for (const std::string &item : notes->items) out << "  " << item << '\n';
+      for (const std::string &item : notes->items) out << "  " << escape::terminal(item) << '\n';
     }
   }
 }
