@@ -61,8 +61,9 @@ bool reportUnjudged(const Report &report, bool allow_unknown) {
   bool any = false;
   for (const KernelReport &k : report.kernels)
     if (std::string why = cannotJudge(k); !why.empty()) {
-      std::cerr << "regscope: " << (allow_unknown ? "warning: " : "error: ") << why
-                << (allow_unknown ? " (--allow-unknown: not judged)" : "") << '\n';
+      // Kernel names and paths are the input's: printed escaped (printWarning, printError).
+      if (allow_unknown) printWarning(why + " (--allow-unknown: not judged)");
+      else printError(why);
       any = true;
     }
   return any && !allow_unknown;
