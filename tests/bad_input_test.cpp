@@ -38,6 +38,20 @@ const char *const kBaseline = R"({
 }
 )";
 
+// `text` with its first `from` replaced by `to` (issue 21's cases: a real
+// compiler output with one figure changed).
+std::string oneChanged(std::string text, const std::string &from, const std::string &to) {
+  const std::size_t at = text.find(from);
+  if (at == std::string::npos) throw std::runtime_error("fixture lacks '" + from + "'");
+  return text.replace(at, from.size(), to);
+}
+
+// The first remark block of hipcc 5.2.3's probe log (agpr_heavy on gfx908).
+std::string firstRemarkBlock() {
+  const std::string log = test::fixture("hipcc-5.2.3/probe.remarks.txt");
+  return log.substr(0, log.find("remark: probe.hip:10:0: Function Name"));
+}
+
 // lbm-gfx90a.s with `.wavefront_size: 16`, which gfx90a cannot run.
 std::string wave16Asm() {
   std::string s = test::fixture("hipcc-5.2.3/lbm-gfx90a.s");
@@ -49,6 +63,11 @@ std::string wave16Asm() {
 // The working directory every case starts from: name -> content.
 std::map<std::string, std::string> startingFiles() {
   return {
+      {"vgprs600.log", oneChanged(firstRemarkBlock(), "VGPRs: 70 ", "VGPRs: 600 ")},
+      {"vgprs2p32.log", oneChanged(firstRemarkBlock(), "VGPRs: 70 ", "VGPRs: 4294967366 ")},
+      {"lds70000.log", oneChanged(firstRemarkBlock(), "LDS Size [bytes/block]: 0 ", "LDS Size [bytes/block]: 70000 ")},
+      {"cycle.s", oneChanged(test::fixture("llvm20/k.s"), ".set _Z6simplePf.num_vgpr, 42",
+                             ".set _Z6simplePf.num_vgpr, _Z6simplePf.num_vgpr+1")},
       {"ok.hip", "#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[0] = 1; }\n"},
       {"broken.hip", "#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[0] = 1 }\n"},
       {"k.cu", "__global__ void k(int *p) { p[0] = 1; }\n"},
@@ -207,6 +226,10 @@ const BadInput kCases[] = {
     {"ParseReportToAFullDeviceAsJson", {"parse", kLbmAsm, "--format", "json", "-o", "/dev/full"},
      "cannot write /dev/full: No space left on device"},
     {"ParseOutputIsTheInput", {"parse", "garbage.bin", "-o", "garbage.bin"}, "garbage.bin is one of the inputs"},
+    {"ParseVgprsOverTheFile", {"parse", "vgprs600.log", "--arch", "gfx908"}, "vgprs600.log: kernel agpr_heavy(float*) [gfx908]: 600 VGPRs, more than the 256 a kernel can address on gfx908"},
+    {"ParseVgprsBeyond32Bits", {"parse", "vgprs2p32.log", "--arch", "gfx908"}, "vgprs 4294967366 is outside what any target allows"},
+    {"ParseLdsOverTheWorkgroupMaximum", {"parse", "lds70000.log", "--arch", "gfx90a"}, "70000 bytes of LDS per workgroup, more than gfx90a's 65536"},
+    {"ParseSetCycle", {"parse", "cycle.s"}, "is defined in terms of itself (a cycle of .set symbols): symbol '_Z6simplePf.num_vgpr'"},
     // occupancy
     {"OccupancyNoVgprs", {"occupancy"}, "--vgprs is required for gfx90a"},
     {"OccupancyTooManyVgprs", {"occupancy", "--vgprs", "600"}, "--vgprs 600 is outside 0..256 on gfx90a"},
@@ -214,7 +237,12 @@ const BadInput kCases[] = {
     {"OccupancyUnknownArch", {"occupancy", "--arch", "gfx9zz", "--vgprs", "10"}, "unknown arch 'gfx9zz'"},
     {"OccupancyTooManySgprs", {"occupancy", "--vgprs", "10", "--sgprs", "200"}, "--sgprs 200 is outside 0..108 on gfx90a"},
     {"OccupancyTooMuchLds", {"occupancy", "--vgprs", "10", "--lds", "999999"}, "--lds 999999 is outside 0..65536 on gfx90a"},
-    {"OccupancyCudaWithoutRegisters", {"occupancy", "--arch", "sm_90", "--vgprs", "10"}, "--registers is required for sm_90"},
+    {"OccupancyCudaWithoutRegisters", {"occupancy", "--arch", "sm_90"}, "--registers is required for sm_90"},
+    // issue 21: an option that does not apply, a figure the target cannot have, a .set cycle
+    {"OccupancyVgprsOnCuda", {"occupancy", "--arch", "sm_90", "--vgprs", "10"}, "--vgprs is an AMD option; sm_90 is an NVIDIA target"},
+    {"OccupancyGrfOnAmd", {"occupancy", "--vgprs", "10", "--grf", "256"}, "--grf is an Intel option; gfx90a is an AMD target"},
+    {"OccupancyRegistersOnIntel", {"occupancy", "--arch", "pvc", "--registers", "32"}, "--registers is an NVIDIA option; pvc is an Intel target"},
+    {"OccupancyLdsOnCuda", {"occupancy", "--arch", "sm_90", "--registers", "32", "--lds", "1024"}, "--lds is an AMD option; sm_90 is an NVIDIA target"},
     {"OccupancyTooManyRegisters", {"occupancy", "--arch", "sm_90", "--registers", "300"}, "--registers 300 is outside 0..255 on sm_90"},
     {"OccupancyWaveSize16", {"occupancy", "--vgprs", "10", "--wave-size", "16"}, "--wave-size: 16 not in"},
     {"OccupancyUnknownCompiler", {"occupancy", "--vgprs", "10", "--as-compiler", "gcc"}, "--as-compiler: gcc not in"},

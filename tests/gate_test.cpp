@@ -286,7 +286,7 @@ TEST(GateLog, JudgesTheLogsRemarksWithAnIgnoreListAndAcceptedSpills) {
   test::RunResult text = gate({"--offload-arch", "gfx90a", "--max-spills", "0", "--config", cfg});
   EXPECT_NE(text.out.find("private_array(float*, int) [gfx90a]: ignored: accepted: no loss measured (ignore entry 'private_array')"),
             std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("regscope gate: FAIL, 3 failures in 4 kernels checked (3 failing: agpr_heavy(float*) "
+  EXPECT_NE(text.out.find("regscope gate: FAIL, 3 failures in 4 kernels judged (3 failing: agpr_heavy(float*) "
                           "[gfx90a], lds_heavy(float*) [gfx90a], recursive(int*, int) [gfx90a]); 1 kernel ignored"),
             std::string::npos) << text.out;
 
@@ -317,7 +317,7 @@ TEST(GateSummary, AgreesWithTheExitCodeAndNamesEveryFailingKernel) {
   ASSERT_EQ(result.failures.size(), 2u);  // a: occupancy; b: spills
   nlohmann::json doc = gateView(report, result)->toJson();
   EXPECT_EQ(doc["passed"], false);
-  EXPECT_EQ(doc["summary"], "FAIL, 2 failures in 3 kernels checked (2 failing: a(float*) [gfx90a], b(float*) [gfx90a])");
+  EXPECT_EQ(doc["summary"], "FAIL, 2 failures in 3 kernels judged (2 failing: a(float*) [gfx90a], b(float*) [gfx90a])");
   result.exit_zero = true;  // the exit is 0, and the line says why
   EXPECT_EQ(gateView(report, result)->toJson()["summary"].get<std::string>().find("; exit 0 (--exit-zero)") !=
                 std::string::npos,
@@ -340,7 +340,7 @@ TEST(GateSummary, AgreesWithTheExitCodeAndNamesEveryFailingKernel) {
   doc = gateView(broken, none)->toJson();
   EXPECT_EQ(doc["passed"], false);
   EXPECT_EQ(doc["summary"],
-            "ERROR: 1 file could not be analysed, so the run is not judged (0 failures in the 3 kernels checked)");
+            "ERROR: 1 file could not be analysed, so the run is not judged (0 failures in the 3 kernels judged)");
 }
 
 }  // namespace

@@ -42,13 +42,14 @@ TEST(IntelHostileInput, DynamicSlmAtIntMaxSaturates) {
   }
 }
 
-TEST(IntelHostileInput, SlmBeyondIntIsClampedWithANote) {
+// Issue 21 item 4: was narrowed to 0 (a valid launch), then clamped to 2^28
+// and modelled; an impossible figure now gets no occupancy at all.
+TEST(IntelHostileInput, SlmBeyondIntIsInvalidWithTheReason) {
   const Report report = modelled(parseZeInfo(hostile::zeInfoSlmBeyondInt(), "pvc"));
   ASSERT_EQ(report.kernels.size(), 1u);
-  const IntelKernelModel &intel = *report.kernels[0].intel();
-  EXPECT_EQ(intel.resources.slm_bytes, kMaxModelFigure);  // was narrowed to 0: a valid launch
-  EXPECT_EQ(intel.occupancy.invalid, IntelOccupancy::Invalid::Slm);
-  EXPECT_TRUE(contains(report.warnings, "slm_bytes 4294967296 is outside what any target allows"))
+  EXPECT_EQ(report.kernels[0].summary.limiter, Limiter::Invalid);
+  EXPECT_EQ(report.kernels[0].impossible, "slm_bytes 4294967296 is outside what any target allows");
+  EXPECT_TRUE(contains(report.warnings, "cannot launch: slm_bytes 4294967296 is outside what any target allows"))
       << ::testing::PrintToString(report.warnings);
 }
 
@@ -67,14 +68,13 @@ TEST(IntelHostileInput, DeepFlowNestingIsRefusedAtOnce) {
   EXPECT_FALSE(parseZeInfo(test::fixture("ocloc-newer/newer.ze_info.yaml"), "pvc").empty());
 }
 
-TEST(IntelHostileInput, SpilledGrfsBeyondWhatBytesHoldAreClamped) {
+TEST(IntelHostileInput, SpilledGrfsBeyondWhatBytesHoldAreInvalid) {
   const std::vector<KernelFacts> kernels = parseOclocLog(hostile::oclocLogWithHugeSpill(), "pvc");
   ASSERT_EQ(kernels.size(), 1u);
   const Report report = modelled(kernels);
   ASSERT_EQ(report.kernels.size(), 1u);
-  const IntelKernelModel &intel = *report.kernels[0].intel();
-  EXPECT_EQ(intel.spill_bytes, kMaxModelFigure * 64);  // was 2^63 - 1 times 64, wrapped
-  EXPECT_EQ(report.kernels[0].summary.spills, INT_MAX);
+  // Was 2^63 - 1 times 64, wrapped; then clamped and modelled. Now no occupancy.
+  EXPECT_EQ(report.kernels[0].summary.limiter, Limiter::Invalid);
   EXPECT_TRUE(contains(report.warnings, "spill_grfs 9223372036854775807 is outside what any target allows"))
       << ::testing::PrintToString(report.warnings);
 }

@@ -31,14 +31,16 @@ TEST(Merge, AgreeingSourcesGiveOneRecordWithoutWarnings) {
   EXPECT_TRUE(records[0].warnings.empty());
 }
 
-TEST(Merge, DisagreementIsAWarningNamingBothFigures) {
+// Issue 21 item 5: neither source wins; the figure is unknown and both are named.
+TEST(Merge, DisagreementIsAWarningNamingBothFiguresAndTheFigureIsUnknown) {
   FactSet s{".s", {facts("k", "gfx90a", {{Field::Vgprs, 100}})}};
   FactSet r{"remarks", {facts("k", "gfx90a", {{Field::Vgprs, 102}})}};
-  auto records = mergeFacts({s, r});
+  FactSet c{"code object", {facts("k", "gfx90a", {{Field::Vgprs, 100}})}};
+  auto records = mergeFacts({s, r, c});
   ASSERT_EQ(records.size(), 1u);
-  EXPECT_EQ(records[0].value(Field::Vgprs), 100);
+  EXPECT_FALSE(records[0].has(Field::Vgprs));  // a third source agreeing with one does not settle it
   ASSERT_EQ(records[0].warnings.size(), 1u);
-  EXPECT_EQ(records[0].warnings[0], "vgprs: .s says 100, remarks says 102 (using .s)");
+  EXPECT_EQ(records[0].warnings[0], "vgprs: .s says 100, remarks says 102: unknown");
 }
 
 TEST(Merge, SameKernelOnTwoArchsStaysApartAndDeviceFunctionsGo) {

@@ -76,6 +76,14 @@ Measurement measurementOf(const Report &report) {
   m.ok = report.errors.empty();
   for (const InputError &e : report.errors)
     m.error += (m.error.empty() ? "" : "\n") + (e.arch.empty() ? "" : "[" + e.arch + "] ") + e.message;
+  // A kernel whose figures were not all read (or cannot be) measures nothing:
+  // an edit is never judged on a figure that is not there (issue 21).
+  for (const KernelReport &k : report.kernels)
+    if (k.summary.limiter == Limiter::Unknown || !k.impossible.empty()) {
+      m.ok = false;
+      m.error += std::string(m.error.empty() ? "" : "\n") + "[" + k.record.arch + "] kernel " + k.record.demangled +
+                 ": " + (k.impossible.empty() ? "figures unknown" : k.impossible);
+    }
   if (m.ok) m.kernels = figuresFromReport(report);
   return m;
 }

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <tuple>
 
 #include "commands.h"
 #include "regscope/gate/gate.h"
@@ -111,6 +112,53 @@ bool gateHeadersThroughSources(SourceOptions &sources, const std::optional<Basel
   if (whole_database) files.clear();  // no files with -p: every entry
   sources.files = files;
   return true;
+// Kernels the gate cannot judge (a figure not read, or one the target cannot
+// have): each is one line, an error unless --allow-unknown. True when the run
+// must stop (exit 2).
+bool reportUnjudged(const Report &report, bool allow_unknown) {
+  bool any = false;
+  for (const KernelReport &k : report.kernels)
+    if (std::string why = cannotJudge(k); !why.empty()) {
+      // Kernel names and paths are the input's: printed escaped (printWarning, printError).
+      if (allow_unknown) printWarning(why + " (--allow-unknown: not judged)");
+      else printError(why);
+      any = true;
+    }
+  return any && !allow_unknown;
+}
+
+// `report` without the kernels the gate cannot judge.
+Report judgedReport(const Report &report) {
+  Report judged = report;
+  judged.kernels.clear();
+  for (const KernelReport &k : report.kernels)
+    if (cannotJudge(k).empty()) judged.kernels.push_back(k);
+  return judged;
+}
+
+// The baseline `report` gives over `old`, less the kernels it could not judge:
+// those keep their old entry, if they had one, rather than a figure never read.
+Baseline judgedBaseline(const Baseline &old, const Report &report, const std::string &root) {
+  std::vector<BaselineEntry> unjudged;
+  for (const KernelReport &k : report.kernels)
+    if (!cannotJudge(k).empty()) unjudged.push_back(baselineEntry(k, root));
+  Baseline updated = updatedBaseline(old, judgedReport(report), root);
+  for (const BaselineEntry &u : unjudged)
+    for (const BaselineEntry &e : old)
+      if (e.source == u.source && e.name == u.name && e.arch == u.arch &&
+          std::none_of(updated.begin(), updated.end(), [&](const BaselineEntry &n) {
+            return n.source == e.source && n.name == e.name && n.arch == e.arch;
+          }))
+        updated.push_back(e);
+  std::stable_sort(updated.begin(), updated.end(), [](const BaselineEntry &a, const BaselineEntry &b) {
+    return std::tie(a.source, a.file, a.name, a.arch) < std::tie(b.source, b.file, b.name, b.arch);
+  });
+  return updated;
+}
+
+std::size_t judgedCount(const Report &report) {
+  return static_cast<std::size_t>(std::count_if(report.kernels.begin(), report.kernels.end(),
+                                                [](const KernelReport &k) { return cannotJudge(k).empty(); }));
 }
 
 }  // namespace
@@ -121,7 +169,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
     OutputOptions output;
     std::string baseline_path;
     Thresholds flags;
-    bool update_baseline = false, exit_zero = false;
+    bool update_baseline = false, exit_zero = false, allow_unknown = false;
     std::vector<std::string> logs;  // --log: judge a build's own remarks, compile nothing
   };
   auto state = std::make_shared<State>();
@@ -148,6 +196,9 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
       ->type_name("FILE")
       ->allow_extra_args(false)  // one log per --log, so a file after it stays a file
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app->add_flag("--allow-unknown", state->allow_unknown,
+                "List kernels whose figures could not be read (or are impossible) and judge the rest, instead of "
+                "exiting 2");
   addCollectFlag(*app, state->sources);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
 
@@ -189,14 +240,17 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             checkReachable(config, report);
             warnAboutRules(config, report, baseline.has_value());
             GateResult result = checkThresholds(report, config);
+            result.allow_unknown = state->allow_unknown;
             if (baseline) compareWithBaseline(report, *baseline, root, result);
             result.exit_zero = state->exit_zero;
             emit(state->output, *gateView(report, result, baseline ? &*baseline : nullptr, root));
             if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
+            if (reportUnjudged(report, state->allow_unknown)) return kExitError;  // never pass what was not read
             if (state->update_baseline) {
               // Read again under the lock: another gate may have updated it since the read above.
+              // Kernels not judged keep their old entry (judgedBaseline), never a figure not read.
               updateBaselineFile(state->baseline_path,
-                                 [&](const Baseline &now) { return updatedBaseline(now, report, root); });
+                                 [&](const Baseline &now) { return judgedBaseline(now, report, root); });
               throwIfInterrupted();  // a signal during the write: the file is whole (old or new); the run ends 128+N
               std::cerr << "regscope: baseline " << state->baseline_path << " updated for " << report.inputs.size()
                         << " file" << (report.inputs.size() == 1 ? "" : "s") << "\n";
@@ -210,12 +264,16 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
   struct State {
     SourceOptions sources;
     std::string output = "regscope-baseline.json";
+    bool allow_unknown = false;
   };
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand(
       "baseline", "Record the kernels' figures for gate --baseline (other files' entries in the file are kept)");
   addSourceOptions(*app, state->sources, compiler_flags);
   app->add_option("-o,--output", state->output, "Baseline file to write or update")->capture_default_str();
+  app->add_flag("--allow-unknown", state->allow_unknown,
+                "Record the kernels whose figures were all read and keep the others' old entries, instead of "
+                "exiting 2");
   addCollectFlag(*app, state->sources);
   return {app, [state]() -> int {
             refuseOverwritingInputs(inputPaths(state->sources), state->output);
@@ -227,13 +285,17 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             const std::string root = baselineRoot(state->output);
             Report report = sourcesReport(state->sources);
             if (!report.errors.empty()) return reportErrors(report);  // a partial baseline would lose kernels
+            if (reportUnjudged(report, state->allow_unknown)) return kExitError;  // nothing written
             const Baseline updated = updateBaselineFile(
-                state->output, [&](const Baseline &now) { return updatedBaseline(now, report, root); });
+                state->output, [&](const Baseline &now) { return judgedBaseline(now, report, root); });
             throwIfInterrupted();  // a signal during the write: the file is whole (old or new); the run ends 128+N
-            const std::size_t recorded = baselineFromReport(report, root).size();  // a file named twice counts once
-            const std::size_t kept = updated.size() - std::min(updated.size(), recorded);
-            std::cerr << "regscope: wrote " << recorded << (recorded == 1 ? " kernel" : " kernels")
-                      << " to " << state->output;
+            // A file named twice counts once; kernels not judged are not written.
+            const std::size_t judged = baselineFromReport(judgedReport(report), root).size();
+            const std::size_t kept = updated.size() - std::min(updated.size(), judged);
+            std::cerr << "regscope: wrote " << judged << (judged == 1 ? " kernel" : " kernels")
+                      << " judged to " << state->output;
+            if (const std::size_t not_judged = report.kernels.size() - judgedCount(report))
+              std::cerr << " (" << not_judged << " not judged)";
             if (kept) std::cerr << " (kept " << kept << (kept == 1 ? " entry" : " entries") << " of other files)";
             std::cerr << '\n';
             return 0;

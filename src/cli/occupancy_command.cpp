@@ -110,18 +110,36 @@ Command addOccupancyCommand(CLI::App &root) {
       ->capture_default_str();
   addOutputOptions(*app, state->output);
 
-  return {app, [state, app] {
+  // Options of one vendor given for another's target are an error, never ignored.
+  auto refuseOthers = [app](const std::string &arch, const char *vendor) {
+    static const std::vector<std::pair<const char *, std::vector<const char *>>> kByVendor = {
+        {"AMD", {"--vgprs", "--wave-size", "--cu-mode", "--as-compiler", "--dynamic-lds", "--agprs", "--sgprs", "--lds"}},
+        {"NVIDIA", {"--registers", "--smem", "--dynamic-smem", "--carveout"}},
+        {"Intel", {"--grf", "--simd", "--slm", "--barriers"}}};
+    for (const auto &[owner, options] : kByVendor) {
+      if (std::string(owner) == vendor) continue;
+      for (const char *option : options)
+        if (app->count(option))
+          throw Error(std::string(option) + " is an " + owner + " option; " + arch + " is an " + vendor +
+                      " target (see regscope occupancy --help)");
+    }
+  };
+
+  return {app, [state, app, refuseOthers] {
             if (const CudaArch *cuda = findCudaArch(state->arch)) {
+              refuseOthers(state->arch, "NVIDIA");
               if (!app->count("--registers")) throw Error("--registers is required for " + state->arch);
               state->cuda.block_size = app->count("--block-size") ? state->resources.workgroup_size : 256;
               return runCudaCalculator(*cuda, state->cuda, state->output);
             }
             if (const IntelDevice *intel = findIntelDevice(state->arch)) {
+              refuseOthers(state->arch, "Intel");
               state->intel.work_group_size = app->count("--block-size") ? state->resources.workgroup_size : 256;
               return runIntelCalculator(*intel, state->intel, state->output);
             }
             if (looksLikeCudaArch(state->arch))
               throw Error("unknown CUDA arch '" + state->arch + "'; known: " + knownCudaArchList());
+            if (findAmdArch(state->arch)) refuseOthers(state->arch, "AMD");
             if (!app->count("--vgprs")) throw Error("--vgprs is required for " + state->arch);
             const AmdArch arch = configureArch(requireAmdArch(state->arch), state->wave_size, state->cu_mode);
             // Summed in 64 bits: two large sizes must be reported as too large, not wrap to a negative one.

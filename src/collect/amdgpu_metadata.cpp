@@ -168,6 +168,14 @@ std::string archFromTarget(std::string_view target) {
   return std::string(arch);  // features kept: gfx90a:xnack+ and gfx90a:xnack- are different targets
 }
 
+std::vector<Field> missingFromMetadata(const MetadataKernel &kernel) {
+  std::vector<Field> missing;
+  for (Field f : {Field::Sgprs, Field::VgprsTotal, Field::LdsBytes, Field::ScratchBytes, Field::MaxWorkgroupSize,
+                  Field::WaveSize, Field::SgprSpills, Field::VgprSpills})
+    if (!kernel.values[static_cast<std::size_t>(f)]) missing.push_back(f);
+  return missing;
+}
+
 Metadata readMetadata(llvm::msgpack::Document &doc) {
   Metadata out;
   if (doc.getRoot().getKind() != llvm::msgpack::Type::Map) return out;

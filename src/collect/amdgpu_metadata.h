@@ -25,6 +25,11 @@ struct Metadata {
 
 Metadata readMetadata(llvm::msgpack::Document &doc);
 
+// The figures LLVM writes for every kernel in the metadata (.sgpr_count,
+// .vgpr_count, the segment sizes, .max_flat_workgroup_size, .wavefront_size,
+// the spill counts) that `kernel` lacks: a damaged file, so they are unknown.
+std::vector<Field> missingFromMetadata(const MetadataKernel &kernel);
+
 // The metadata as a document, from a code object's note (msgpack) or a .s
 // file's block (YAML). Both are untrusted: the bytes are checked before
 // LLVM's readers see them (map keys are strings, no container claims more

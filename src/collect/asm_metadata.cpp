@@ -6,6 +6,7 @@
 //  3. the .amdhsa_kernel descriptor directives.
 #include <llvm/BinaryFormat/MsgPackDocument.h>
 
+#include <array>
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -30,6 +31,7 @@ struct KernelSections {
   FieldValues comments, metadata, directives;
   std::vector<Field> unresolved;
   std::vector<std::string> notes;  // why a figure is unresolved, when not "until link"
+  std::vector<Field> missing;      // what the metadata always says of a kernel, and did not
   bool is_kernel = false;
   std::int64_t agpr_copies = 0, mfma = 0;  // counted over the function's body
 };
@@ -87,6 +89,7 @@ void parseMetadata(std::string_view yaml, Functions &kernels, std::string &arch)
     KernelSections &sections = kernels[k.name];
     sections.is_kernel = true;
     sections.metadata = k.values;
+    sections.missing = missingFromMetadata(k);
   }
 }
 
@@ -168,11 +171,11 @@ AsmFile parseAsm(const LineSource &lines) {
     if (std::optional<std::int64_t> n = leadingNumber(v, overflow); n && !overflow) return n;
     const AmdArch *target = findAmdArch(out.arch);
     if (!evaluator || evaluator->target() != target) evaluator.emplace(symbols, target);
-    const McExprValue value = overflow ? McExprValue{std::nullopt, McExprProblem::Overflow}
+    const McExprValue value = overflow ? McExprValue{std::nullopt, McExprProblem::Overflow, {}}
                                        : evaluator->evaluate(scan::view(v));
     if (value.value) return value.value;
     sections.unresolved.push_back(field);
-    noteUnresolved(sections.notes, field, scan::view(v), value.problem);
+    noteUnresolved(sections.notes, field, scan::view(v), value.problem, value.symbol);
     return std::nullopt;
   };
   std::string function;       // last function seen by .type
@@ -260,13 +263,33 @@ AsmFile parseAsm(const LineSource &lines) {
     facts.arch = out.arch;
     facts.set(Field::AgprCopies, sections.agpr_copies);
     facts.set(Field::MfmaInstructions, sections.mfma);
-    for (const FieldValues *part : {&sections.comments, &sections.metadata, &sections.directives})
-      for (std::size_t i = 0; i < kFieldCount; ++i)
-        if (!facts.values[i] && (*part)[i]) facts.values[i] = (*part)[i];
     // LLVM floors NumVGPRsForWavesPerEU at 1 for a kernel with no VGPRs, where the
     // metadata (and so a code object) says 0: one number, whichever input is read.
     const auto total = static_cast<std::size_t>(Field::VgprsTotal);
-    if (sections.comments[total] == 1 && sections.metadata[total] == 0) facts.set(Field::VgprsTotal, 0);
+    FieldValues comments = sections.comments;
+    if (comments[total] == 1 && sections.metadata[total] == 0) comments[total] = 0;
+    // The comments, the metadata and the descriptor say some figures twice or
+    // thrice; when they disagree, the figure is unknown and the warning names both.
+    const std::pair<const FieldValues *, const char *> parts[] = {
+        {&comments, "the .s comment"}, {&sections.metadata, "the .s metadata"}, {&sections.directives, "the .s descriptor"}};
+    std::array<const char *, kFieldCount> from{};
+    std::array<bool, kFieldCount> disputed{};
+    for (const auto &[part, label] : parts)
+      for (std::size_t i = 0; i < kFieldCount; ++i) {
+        if (!(*part)[i] || disputed[i]) continue;
+        if (!facts.values[i]) {
+          facts.values[i] = (*part)[i];
+          from[i] = label;
+        } else if (*facts.values[i] != *(*part)[i]) {
+          facts.warnings.push_back(std::string(fieldKey(static_cast<Field>(i))) + ": " + from[i] + " says " +
+                                   std::to_string(*facts.values[i]) + ", " + label + " says " +
+                                   std::to_string(*(*part)[i]) + ": unknown");
+          facts.values[i].reset();
+          disputed[i] = true;
+        }
+      }
+    for (Field f : sections.missing)  // the metadata lacked it, and nothing else in the file said it
+      if (!facts.get(f)) facts.missing.push_back(f);
     for (Field f : sections.unresolved)  // unresolved everywhere in the file
       if (!facts.get(f) && std::find(facts.unresolved.begin(), facts.unresolved.end(), f) == facts.unresolved.end())
         facts.unresolved.push_back(f);

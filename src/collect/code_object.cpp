@@ -106,6 +106,7 @@ void fromMetadataNote(llvm::ArrayRef<std::uint8_t> desc, Walk &walk) {
     facts.name = k.name;
     facts.arch = metadata.arch;
     facts.values = k.values;
+    facts.missing = missingFromMetadata(k);
     // .vgpr_count is the allocation; without AGPRs it is also the arch count.
     if (facts.get(Field::Agprs).value_or(0) == 0 && facts.get(Field::VgprsTotal))
       facts.set(Field::Vgprs, *facts.get(Field::VgprsTotal));

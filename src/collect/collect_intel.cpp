@@ -38,8 +38,8 @@ std::string withSourceName(const std::string &line, const std::string &source) {
 
 std::vector<FactSet> collectOclocFacts(const OclocOutput &output, const std::string &arch) {
   std::vector<FactSet> sets;
-  if (!output.zebin.empty()) sets.push_back({"zebin", parseZebin(output.zebin, arch)});
-  FactSet log{"ocloc log", parseOclocLog(output.log, arch)};
+  if (!output.zebin.empty()) sets.push_back({"zebin", parseZebin(output.zebin, arch), {}});
+  FactSet log{"ocloc log", parseOclocLog(output.log, arch), {}};
   // IGC warns about every kernel that spills, so a kernel without a warning
   // in a run that succeeded spilled nothing.
   std::set<std::string> warned;
@@ -54,7 +54,7 @@ std::vector<FactSet> collectOclocFacts(const OclocOutput &output, const std::str
         log.kernels.push_back(std::move(clean));
       }
   sets.push_back(std::move(log));
-  if (!output.shader_dump.empty()) sets.push_back({"IGC dump", parseShaderDump(output.shader_dump, arch)});
+  if (!output.shader_dump.empty()) sets.push_back({"IGC dump", parseShaderDump(output.shader_dump, arch), {}});
   return sets;
 }
 

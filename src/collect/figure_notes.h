@@ -11,13 +11,15 @@
 
 namespace regscope {
 
-inline void noteUnresolved(std::vector<std::string> &notes, Field field, std::string_view text, McExprProblem problem) {
-  const std::string_view why = mcExprProblemText(problem);
+inline void noteUnresolved(std::vector<std::string> &notes, Field field, std::string_view text, McExprProblem problem,
+                           std::string_view symbol = {}) {
+  std::string why = mcExprProblemText(problem);
+  if (!symbol.empty()) why += ": symbol '" + std::string(symbol.substr(0, 60)) + "'";
   if (why.empty()) return;
   constexpr std::size_t kShown = 60;  // the text can be a whole line of a hostile file
   std::string shown(text.substr(0, kShown));
   if (text.size() > kShown) shown += "...";
-  notes.push_back(std::string(fieldKey(field)) + ": '" + shown + "' " + std::string(why));
+  notes.push_back(std::string(fieldKey(field)) + ": '" + shown + "' " + why);
 }
 
 }  // namespace regscope

@@ -17,8 +17,9 @@ namespace {
 
 struct Failure {  // thrown through the recursion; caught at the top
   McExprProblem problem;
+  std::string symbol;  // Cycle: which symbol
 };
-[[noreturn]] void fail(McExprProblem problem) { throw Failure{problem}; }
+[[noreturn]] void fail(McExprProblem problem, std::string symbol = {}) { throw Failure{problem, std::move(symbol)}; }
 
 // A register or wave count as the rules take it; anything larger is no count.
 int narrow(std::int64_t v) {
@@ -203,6 +204,9 @@ class McExprParser {
     }
     if (name == "extrasgprs") {  // (VCCUsed, FlatScrUsed, XNACKUsed)
       need(3);
+      // LLVM writes these flags as 0 or 1; anything else is damage, not "used".
+      for (int i = 0; i < 3; ++i)
+        if (a[i] != 0 && a[i] != 1) fail(McExprProblem::Invalid);
       return extraSgprs(*target, a[0] != 0, a[1] != 0, a[2] != 0);
     }
     if (name == "occupancy") {  // (MaxWaves, Granule, TotalNumVGPRs, Generation, InitOcc, NumSGPRs, NumVGPRs)
@@ -219,22 +223,24 @@ class McExprParser {
   std::int64_t symbol(std::string_view name) {
     if (auto known = eval_.memo_.find(name); known != eval_.memo_.end()) {
       if (known->second.value) return *known->second.value;
-      fail(known->second.problem);
+      fail(known->second.problem, known->second.symbol);
     }
     auto definition = eval_.symbols_.find(std::string(name));
-    if (definition == eval_.symbols_.end() || eval_.active_.count(name)) fail(McExprProblem::Undefined);
+    if (definition == eval_.symbols_.end()) fail(McExprProblem::Undefined);
+    if (eval_.active_.count(name)) fail(McExprProblem::Cycle, std::string(name));  // no link can resolve it
     eval_.active_.emplace(name);
     McExprValue result;
     try {
       result.value = McExprParser(definition->second, eval_).parseAll();
     } catch (const Failure &f) {
       result.problem = f.problem;
+      result.symbol = f.symbol;
     }
     eval_.active_.erase(eval_.active_.find(name));
     // A cut-off by depth belongs to where the symbol was reached from, not to
     // the symbol; anything else (a cycle included) is the symbol's own.
     if (result.problem != McExprProblem::TooDeep) eval_.memo_.emplace(name, result);
-    if (!result.value) fail(result.problem);
+    if (!result.value) fail(result.problem, result.symbol);
     return *result.value;
   }
 
@@ -256,6 +262,8 @@ const char *mcExprProblemText(McExprProblem problem) {
       return "divides by zero";
     case McExprProblem::TooDeep:
       return "nested too deeply";
+    case McExprProblem::Cycle:
+      return "is defined in terms of itself (a cycle of .set symbols)";
   }
   return "";
 }
@@ -264,9 +272,9 @@ McExprValue McExprEvaluator::evaluate(std::string_view text) {
   depth_ = 0;
   active_.clear();
   try {
-    return {McExprParser(text, *this).parseAll(), McExprProblem::None};
+    return {McExprParser(text, *this).parseAll(), McExprProblem::None, {}};
   } catch (const Failure &f) {
-    return {std::nullopt, f.problem};
+    return {std::nullopt, f.problem, f.symbol};
   }
 }
 

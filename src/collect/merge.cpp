@@ -12,6 +12,8 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
   std::vector<KernelRecord> records;
   std::map<std::pair<std::string, std::string>, std::size_t> index;
   std::map<std::pair<std::string, std::string>, bool> not_kernel;
+  std::vector<std::vector<bool>> conflicts;        // per record: figures two sources disagree on
+  std::vector<std::vector<std::string>> said;      // per record: which source gave each figure
 
   for (const FactSet &set : sets)
     for (const KernelFacts &facts : set.kernels)
@@ -30,23 +32,33 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
         record.vendor = facts.vendor;
         records.push_back(std::move(record));
       }
+      if (inserted) {
+        conflicts.emplace_back(kFieldCount, false);
+        said.emplace_back(kFieldCount);
+      }
       KernelRecord &record = records[it->second];
       record.sources.push_back(set.source);
       if (record.file.empty() && !facts.file.empty()) {
         record.file = facts.file;
         record.line = facts.line;
       }
+      for (const std::string &w : facts.warnings) record.warnings.push_back(w);
+      std::vector<bool> &disputed = conflicts[it->second];
       for (std::size_t i = 0; i < kFieldCount; ++i) {
-        const auto &mine = record.values[i];
+        auto &mine = record.values[i];
         const auto &theirs = facts.values[i];
-        if (!theirs) continue;
+        if (!theirs || disputed[i]) continue;
         if (!mine) {
           record.values[i] = theirs;
+          said[it->second][i] = set.source;
         } else if (*mine != *theirs) {
-          record.warnings.push_back(std::string(fieldKey(static_cast<Field>(i))) + ": " +
-                                    record.sources.front() + " says " + std::to_string(*mine) +
-                                    ", " + set.source + " says " + std::to_string(*theirs) +
-                                    " (using " + record.sources.front() + ")");
+          // Two readings of one figure: neither is taken on trust. The figure
+          // is unknown, and the warning names both.
+          record.warnings.push_back(std::string(fieldKey(static_cast<Field>(i))) + ": " + said[it->second][i] +
+                                    " says " + std::to_string(*mine) + ", " + set.source + " says " +
+                                    std::to_string(*theirs) + ": unknown");
+          mine.reset();
+          disputed[i] = true;
         }
       }
     }
@@ -60,6 +72,9 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
       for (Field f : facts.unresolved)
         if (!record.has(f) && std::find(record.unresolved.begin(), record.unresolved.end(), f) == record.unresolved.end())
           record.unresolved.push_back(f);
+      for (Field f : facts.missing)
+        if (!record.has(f) && std::find(record.missing.begin(), record.missing.end(), f) == record.missing.end())
+          record.missing.push_back(f);
       for (const std::string &note : facts.notes)  // only for figures that stayed unresolved
         for (Field f : record.unresolved)
           if (note.rfind(std::string(fieldKey(f)) + ":", 0) == 0 &&

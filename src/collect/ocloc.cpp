@@ -1,6 +1,7 @@
 // Intel: ocloc's log, the zebin's .ze_info and IGC's shader-dump headers ->
 // KernelFacts. The zebin is read with LLVM's object library and .ze_info with
 // LLVM's YAML parser; the two text forms are scanned line by line.
+#include <algorithm>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Object/ELFObjectFile.h>
@@ -144,7 +145,9 @@ void readExecutionEnv(llvm::yaml::Node *env, KernelFacts &facts) {
     } else if (key == "required_work_group_size") {
       std::int64_t product = 1;
       forEachItem(value, [&](llvm::yaml::Node *item) {
-        if (__builtin_mul_overflow(product, scalarNumber(item).value_or(1), &product))
+        const std::optional<std::int64_t> n = scalarNumber(item);
+        if (!n) throw Error("malformed .ze_info: required_work_group_size holds a value that is not a number");
+        if (__builtin_mul_overflow(product, *n, &product))
           throw Error("malformed .ze_info: required_work_group_size does not fit 64 bits");
       });
       if (product > 1) facts.set(Field::MaxWorkgroupSize, product);
@@ -156,7 +159,7 @@ void readExecutionEnv(llvm::yaml::Node *env, KernelFacts &facts) {
 // which holds one copy per work-item: SIMD width times as much per thread.
 void readMemoryBuffers(llvm::yaml::Node *buffers, KernelFacts &facts) {
   std::int64_t scratch = 0, global = 0;
-  bool any_scratch = false, any_global = false;
+  bool any_scratch = false, any_global = false, simd_unknown = false;
   forEachItem(buffers, [&](llvm::yaml::Node *buffer) {
     std::string type;
     std::int64_t size = 0;
@@ -175,6 +178,8 @@ void readMemoryBuffers(llvm::yaml::Node *buffers, KernelFacts &facts) {
       any_scratch = true;
     } else if (type == "global") {
       std::int64_t copies = size;
+      // One copy per work-item: without the SIMD width the size per thread is unknown, never one copy.
+      if (simt && !facts.get(Field::SimdSize)) simd_unknown = true;
       overflow = (simt && __builtin_mul_overflow(size, facts.get(Field::SimdSize).value_or(1), &copies)) ||
                  __builtin_add_overflow(global, copies, &global);
       any_global = true;
@@ -182,7 +187,8 @@ void readMemoryBuffers(llvm::yaml::Node *buffers, KernelFacts &facts) {
     if (overflow) throw Error("malformed .ze_info: per_thread_memory_buffers sizes do not fit 64 bits");
   });
   if (any_scratch) facts.set(Field::ScratchPerThread, scratch);
-  if (any_global) facts.set(Field::GlobalPrivatePerThread, global);
+  if (simd_unknown) facts.missing.push_back(Field::GlobalPrivatePerThread);
+  else if (any_global) facts.set(Field::GlobalPrivatePerThread, global);
 }
 
 KernelFacts readKernel(llvm::yaml::Node *kernel, const std::string &arch) {
@@ -198,7 +204,8 @@ KernelFacts readKernel(llvm::yaml::Node *kernel, const std::string &arch) {
   });
   // .ze_info lists every buffer a kernel needs: none listed is none needed.
   for (Field f : {Field::ScratchPerThread, Field::GlobalPrivatePerThread})
-    if (!facts.get(f)) facts.set(f, 0);
+    if (!facts.get(f) && std::find(facts.missing.begin(), facts.missing.end(), f) == facts.missing.end())
+      facts.set(f, 0);
   return facts;
 }
 

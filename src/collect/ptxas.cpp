@@ -91,6 +91,8 @@ bool stackFrame(StringRef line, std::int64_t (&figures)[3]) {
   for (std::size_t at = line.find(kParts[0]); at != StringRef::npos; at = line.find(kParts[0], at + 1)) {
     std::size_t digits = at;
     while (digits > 0 && scan::isDigit(line[digits - 1])) --digits;
+    // "-1 bytes stack frame" is no figure ptxas prints: not read (so unknown), never 1.
+    if (digits == at || (digits > 0 && !scan::isSpace(line[digits - 1]))) continue;
     StringRef rest = line.substr(digits);
     int matched = 0;
     for (; matched < 3; ++matched) {
@@ -106,7 +108,7 @@ bool stackFrame(StringRef line, std::int64_t (&figures)[3]) {
 }  // namespace
 
 FactSet parsePtxas(std::string_view text, const std::string &default_arch) {
-  FactSet set{"ptxas", {}};
+  FactSet set{"ptxas", {}, {}};
   std::string arch = default_arch;
   std::string entry;  // the entry function ptxas announced last
   KernelFacts *current = nullptr;
@@ -202,7 +204,7 @@ std::optional<std::int64_t> minnctapersm(StringRef line) {
 }  // namespace
 
 FactSet parsePtxLaunchBounds(std::string_view ptx, const std::string &arch) {
-  FactSet set{"ptx", {}};
+  FactSet set{"ptx", {}, {}};
   KernelFacts *current = nullptr;
   bool in_header = false;  // between ".entry name(" and the body's "{"
   scan::forEachLine(ptx, [&](StringRef line) {

@@ -36,8 +36,9 @@ bool matchLabelAndValue(StringRef rest, RemarkLine &out) {
     if (s.empty() || !scan::isLetter(s.front())) continue;
     std::size_t end = 1;
     while (end < s.size() && isLabelChar(s[end])) ++end;
-    if (!s.substr(end).startswith(": ")) continue;
-    const StringRef value = s.substr(end + 2);
+    // ": " as clang prints it; ":<TAB>" as a log reformatted by a tool may hold it.
+    if (!s.substr(end).startswith(": ") && !s.substr(end).startswith(":\t")) continue;
+    const StringRef value = s.substr(end + 2).ltrim(" \t");
     if (value.empty()) continue;
     StringRef trimmed = value.rtrim(" \t\r\n\f\v");
     if (trimmed.empty()) trimmed = value.take_front(1);  // all whitespace: the regex kept one character
@@ -99,7 +100,7 @@ void setRemarkValue(KernelFacts &facts, Field field, std::string_view value) {
   const McExprValue evaluated = McExprEvaluator({}, findAmdArch(facts.arch)).evaluate(value);
   if (evaluated.value) return facts.set(field, *evaluated.value);
   facts.unresolved.push_back(field);
-  noteUnresolved(facts.notes, field, value, evaluated.problem);
+  noteUnresolved(facts.notes, field, value, evaluated.problem, evaluated.symbol);
 }
 
 RemarkTextParser::RemarkTextParser(std::string arch) : arch_(std::move(arch)) {}
@@ -123,12 +124,14 @@ void RemarkTextParser::line(std::string_view text) {
       facts.file = m.file.str();
       facts.line = lineNumber(m.line);
       set_.kernels.push_back(std::move(facts));
-      last_ = set_.kernels.size() - 1;
-      open_[key_] = *last_;  // a previous block at this place is complete
+      open_[key_] = set_.kernels.size() - 1;  // a previous block at this place is complete
     } else if (auto it = open_.find(key_); it != open_.end()) {
       setRemarkValue(set_.kernels[it->second], *known.field, scan::view(m.value));
-    } else if (last_) {  // a location no block opened at: the text's order is all there is
-      setRemarkValue(set_.kernels[*last_], *known.field, scan::view(m.value));
+    } else {
+      // A location no "Function Name" line opened (the line is missing, or the
+      // log was cut): the figures belong to no kernel, never to the one
+      // printed before them.
+      ++orphans_[m.file.str() + ":" + m.line.str()];
     }
     break;
   }
@@ -136,8 +139,11 @@ void RemarkTextParser::line(std::string_view text) {
 
 FactSet RemarkTextParser::finish() {
   for (KernelFacts &facts : set_.kernels) markDeviceFunction(facts);
+  for (const auto &[where, count] : orphans_)
+    set_.warnings.push_back(std::to_string(count) + " resource remark" + (count == 1 ? "" : "s") + " at " + where +
+                            " belong to no kernel (no \"Function Name\" remark opens a block there): ignored");
   open_.clear();
-  last_.reset();
+  orphans_.clear();
   return std::move(set_);
 }
 

@@ -71,7 +71,7 @@ void checkYaml(std::string_view yaml) {
 }  // namespace
 
 FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
-  FactSet set{"remarks", {}};
+  FactSet set{"remarks", {}, {}};
   if (yaml.empty()) return set;
   // YAML has no NUL character. LLVM 15's scanner stops at one mid-token and
   // hands the remark parser a key that is null, which it dereferences

@@ -53,6 +53,13 @@ std::vector<Verdict> analysisFindings(const Report &report) {
       findings.push_back(verdictFor(k, Rule::Unresolved, "figures unresolved until link"));
       continue;
     }
+    if (!k.impossible.empty() || k.summary.limiter == Limiter::Unknown) {
+      std::string fields;
+      for (Field f : k.unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
+      findings.push_back(verdictFor(k, Rule::CannotJudge,
+                                    k.impossible.empty() ? fields + " unknown" : "cannot launch: " + k.impossible));
+      continue;
+    }
     const OccupancySummary &s = k.summary;
     if (s.spills > 0)
       findings.push_back(
@@ -71,7 +78,8 @@ std::vector<Verdict> analysisFindings(const Report &report) {
 
 std::vector<Verdict> gateFindings(const GateResult &result) {
   std::vector<Verdict> findings = result.failures;
-  for (const auto *list : {&result.improvements, &result.added, &result.removed, &result.unchecked, &result.ignored})
+  for (const auto *list :
+       {&result.unjudged, &result.improvements, &result.added, &result.removed, &result.unchecked, &result.ignored})
     findings.insert(findings.end(), list->begin(), list->end());
   return findings;
 }

@@ -60,6 +60,17 @@ const IgnoreEntry *ignoredBy(const Config &config, const KernelRecord &record) {
   return nullptr;
 }
 
+std::string cannotJudge(const KernelReport &k) {
+  if (k.unresolved()) return "";  // its own rule (RS304)
+  const std::string where = "cannot judge kernel " + k.record.demangled + " [" + k.record.arch + "] in " +
+                            (k.display_file.empty() ? k.record.file : k.display_file) + ": ";
+  if (!k.impossible.empty()) return where + k.impossible;
+  if (k.unknown.empty()) return "";
+  std::string fields;
+  for (Field f : k.unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
+  return where + fields + " unknown";
+}
+
 GateResult checkThresholds(const Report &report, const Config &config) {
   GateResult result;
   for (const KernelReport &k : report.kernels) {
@@ -69,6 +80,10 @@ GateResult checkThresholds(const Report &report, const Config &config) {
     }
     if (k.unresolved()) {  // nothing to judge until link; say so rather than guess
       result.unchecked.push_back(verdictFor(k, Rule::Unresolved, "figures unresolved until link: not checked"));
+      continue;
+    }
+    if (std::string why = cannotJudge(k); !why.empty()) {  // never passed on a figure not read
+      result.unjudged.push_back(verdictFor(k, Rule::CannotJudge, why));
       continue;
     }
     ++result.kernels_checked;
@@ -111,7 +126,7 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
       before.erase({now.source, now.name, now.arch});
       continue;
     }
-    if (k.unresolved()) {
+    if (k.unresolved() || !cannotJudge(k).empty()) {  // neither a regression nor an improvement
       before.erase({now.source, now.name, now.arch});
       continue;
     }

@@ -50,6 +50,11 @@ const std::vector<RuleInfo> &ruleCatalog() {
        "The kernel matches an entry of .regscope.json's 'ignore' list: the gate lists it with the entry's reason "
        "and does not judge it. Remove the entry to gate it again.",
        Level::Note},
+      {Rule::CannotJudge, "RS306", "cannot-judge", "A kernel's figures could not be read or cannot be",
+       "A figure the rules need was missing from the compiler's output (a damaged or truncated log, .s or code "
+       "object), or is impossible on the target. The gate does not pass what it cannot judge: it exits 2, unless "
+       "--allow-unknown lists such kernels and judges the rest.",
+       Level::Error},
   };
   return rules;
 }

@@ -19,7 +19,13 @@ constexpr int kDefaultIntelWorkGroupSize = 256;
 ModelledKernel modelIntelKernel(const KernelRecord &record, const IntelDevice &device, const IntelTarget &target,
                                 const LaunchOverrides &launch) {
   ModelledKernel m;
-  const Figures value(record, m.clamped);  // a crafted .ze_info can say anything
+  const Figures value(record);  // a crafted .ze_info can say anything: checked below
+  m.unknown = missingFigures(record);
+  m.impossible = figureOutOfRange(record);
+  if (m.impossible.empty() && record.has(Field::GrfCount) && record.value(Field::GrfCount) < 1)
+    m.impossible = "grf_count " + std::to_string(record.value(Field::GrfCount)) + ": a kernel has GRF registers";
+  if (m.impossible.empty() && launch.dynamic_slm < 0)
+    m.impossible = "dynamic SLM of " + std::to_string(launch.dynamic_slm) + " bytes";
   m.launch.dynamic_shared = launch.dynamic_slm;
   if (record.has(Field::MaxWorkgroupSize)) {
     m.launch.block_size = value(Field::MaxWorkgroupSize);
@@ -39,9 +45,18 @@ ModelledKernel modelIntelKernel(const KernelRecord &record, const IntelDevice &d
   intel.resources.work_group_size = m.launch.block_size;
   intel.resources.slm_bytes = addBytes(value(Field::SlmBytes), m.launch.dynamic_shared);  // --dynamic-slm is any int
   intel.resources.barriers = value(Field::Barriers);
+  const bool unknown = std::any_of(m.unknown.begin(), m.unknown.end(),
+                                   [](Field f) { return f == Field::GrfCount || f == Field::SimdSize; });
+  if (!m.impossible.empty() || unknown) {
+    intel.occupancy.max_thread_slots = device.eus_per_xe_core * device.threads_per_eu;
+    intel.occupancy.limiter = m.impossible.empty() ? Limiter::Unknown : Limiter::Invalid;
+    m.summary = {Vendor::Intel, 0, intel.occupancy.max_thread_slots, 0, 0, 0, 0, intel.occupancy.limiter};
+    m.model = std::move(intel);
+    return m;
+  }
   intel.occupancy = computeIntelOccupancy(device, intel.resources);
-  // Through value(), so that a crafted spill figure is clamped and named; the
-  // product of the clamped figures fits int64.
+  // Through value(): the figures were checked to fit kMaxModelFigure, so
+  // their product fits int64.
   auto figure = [&](Field f) { return record.has(f) ? std::optional<std::int64_t>(value(f)) : std::nullopt; };
   intel.spill_bytes = intelSpillBytes(device, figure(Field::SpillBytes), figure(Field::SpillGrfs));
 

@@ -6,6 +6,7 @@
 #include <climits>
 
 #include "model_figures.h"
+#include "regscope/target/amdgpu.h"
 
 namespace regscope {
 namespace {
@@ -40,6 +41,68 @@ bool anyUnresolved(const KernelRecord &record) {
   return false;
 }
 
+// The figures that feed a vendor's occupancy: one unknown, no occupancy.
+bool feedsOccupancy(Field f) {
+  switch (f) {
+    case Field::Vgprs:
+    case Field::Agprs:
+    case Field::VgprsTotal:
+    case Field::Sgprs:
+    case Field::LdsBytes:
+    case Field::Registers:
+    case Field::GrfCount:
+    case Field::SimdSize:
+    case Field::MaxWorkgroupSize:  // the workgroup the model assumes when the launch does not say
+    case Field::WaveSize:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool occupancyUnknown(const std::vector<Field> &unknown) {
+  return std::any_of(unknown.begin(), unknown.end(), feedsOccupancy);
+}
+
+std::int64_t figure(const KernelRecord &record, Field f) { return *record.values[static_cast<std::size_t>(f)]; }
+
+// Why the AMD record cannot run on `arch` with `launch`: a figure over what
+// the target has. Checked before any occupancy, so that an impossible figure
+// is never modelled. Empty when every figure fits.
+std::string impossibleAmd(const KernelRecord &r, const AmdArch &arch, const LaunchAssumption &launch) {
+  const std::string target(arch.name);
+  auto over = [&](Field f, std::int64_t most) { return r.has(f) && figure(r, f) > most; };
+  if (over(Field::Vgprs, arch.max_arch_vgprs))
+    return std::to_string(figure(r, Field::Vgprs)) + " VGPRs, more than the " + std::to_string(arch.max_arch_vgprs) +
+           " a kernel can address on " + target;
+  const int agprs = arch.agprs == AgprMode::None ? 0 : arch.max_arch_vgprs;
+  if (over(Field::Agprs, agprs))
+    return std::to_string(figure(r, Field::Agprs)) + " AGPRs, more than the " + std::to_string(agprs) + " " + target +
+           " has";
+  if (over(Field::VgprsTotal, arch.vgpr_file))
+    return std::to_string(figure(r, Field::VgprsTotal)) + " VGPRs allocated, more than " + target + "'s file of " +
+           std::to_string(arch.vgpr_file);
+  if (over(Field::Sgprs, arch.max_sgprs))
+    return std::to_string(figure(r, Field::Sgprs)) + " SGPRs, more than the " + std::to_string(arch.max_sgprs) +
+           " a kernel can use on " + target;
+  if (launch.dynamic_shared < 0) return "dynamic LDS of " + std::to_string(launch.dynamic_shared) + " bytes";
+  const std::int64_t lds = (r.has(Field::LdsBytes) ? figure(r, Field::LdsBytes) : 0) + launch.dynamic_shared;
+  if (lds > arch.max_lds_per_workgroup)
+    return std::to_string(lds) + " bytes of LDS per workgroup" +
+           (launch.dynamic_shared ? " (" + std::to_string(lds - launch.dynamic_shared) + " static + " +
+                                        std::to_string(launch.dynamic_shared) + " dynamic)"
+                                  : std::string()) +
+           ", more than " + target + "'s " + std::to_string(arch.max_lds_per_workgroup);
+  if (r.has(Field::MaxWorkgroupSize) &&
+      (figure(r, Field::MaxWorkgroupSize) < 1 || figure(r, Field::MaxWorkgroupSize) > kDefaultAmdWorkgroupSize))
+    return "a maximum workgroup size of " + std::to_string(figure(r, Field::MaxWorkgroupSize)) + " (1 to " +
+           std::to_string(kDefaultAmdWorkgroupSize) + " on " + target + ")";
+  if (launch.block_size < 1 || launch.block_size > kDefaultAmdWorkgroupSize)
+    return "a workgroup of " + std::to_string(launch.block_size) + " threads (1 to " +
+           std::to_string(kDefaultAmdWorkgroupSize) + " on " + target + ")";
+  return "";
+}
+
 }  // namespace
 
 const char *dynamicSharedSourceName(DynamicSharedSource source) {
@@ -56,6 +119,47 @@ const char *dynamicSharedSourceName(DynamicSharedSource source) {
       return "func_attribute";
   }
   return "?";
+}
+
+std::string figureOutOfRange(const KernelRecord &record) {
+  for (const FieldInfo &info : fieldTable()) {
+    if (!record.has(info.field)) continue;
+    const std::int64_t v = figure(record, info.field);
+    if (v < 0 || v > kMaxModelFigure)
+      return std::string(info.key) + " " + std::to_string(v) + " is outside what any target allows";
+  }
+  return "";
+}
+
+std::vector<Field> missingFigures(const KernelRecord &record) {
+  std::vector<Field> missing;
+  auto need = [&](Field f) {
+    if (!record.has(f) && !record.isUnresolved(f) && std::find(missing.begin(), missing.end(), f) == missing.end())
+      missing.push_back(f);
+  };
+  for (Field f : record.missing) need(f);  // a source's format always carries it
+  switch (record.vendor) {
+    case Vendor::Amd:
+      // The allocation (.vgpr_count, NumVGPRsForWavesPerEU) stands for both
+      // counts; without it the model adds VGPRs and, where the target has
+      // them, AGPRs.
+      if (!record.has(Field::VgprsTotal) && !record.isUnresolved(Field::VgprsTotal)) {
+        need(Field::Vgprs);
+        const AmdArch *arch = findAmdArch(record.arch);
+        if (arch && arch->agprs != AgprMode::None) need(Field::Agprs);
+      }
+      for (Field f : {Field::Sgprs, Field::LdsBytes, Field::ScratchBytes, Field::VgprSpills, Field::SgprSpills})
+        need(f);
+      break;
+    case Vendor::Nvidia:
+      // ptxas leaves out "bytes smem" when there is none: shared memory is not required.
+      for (Field f : {Field::Registers, Field::StackBytes, Field::SpillStoreBytes, Field::SpillLoadBytes}) need(f);
+      break;
+    case Vendor::Intel:
+      for (Field f : {Field::GrfCount, Field::SimdSize}) need(f);
+      break;
+  }
+  return missing;
 }
 
 const char *blockSizeSourceName(BlockSizeSource source) {
@@ -104,31 +208,35 @@ const char *spillsUnit(Vendor vendor) {
 
 ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, const LaunchOverrides &launch,
                               CompilerModel compiler) {
-  // The row as the kernel was compiled: its wave size and WGP/CU mode.
   ModelledKernel m;
-  const Figures value(record, m.clamped);
-  const AmdArch arch = configureArch(row, value(Field::WaveSize),
-                                     record.has(Field::WgpMode) && record.value(Field::WgpMode) == 0);
+  const Figures value(record);
+  m.unknown = missingFigures(record);
+  m.impossible = figureOutOfRange(record);
+  // An expression that no link can resolve (a .set cycle, an overflow, one
+  // regscope cannot read) is damage, not "until link".
+  if (m.impossible.empty() && !record.notes.empty()) m.impossible = record.notes.front();
+  // The row as the kernel was compiled: its wave size and WGP/CU mode.
+  const AmdArch arch = m.impossible.empty() ? configureArch(row, value(Field::WaveSize),
+                                                            record.has(Field::WgpMode) && record.value(Field::WgpMode) == 0)
+                                            : row;
   m.launch = chooseLaunch(record, value, launch, Field::MaxWorkgroupSize, BlockSizeSource::MaxFlatWorkgroupSize,
                           kDefaultAmdWorkgroupSize, launch.dynamic_lds);
-  AmdKernelModel amd{arch, {}, std::nullopt, false, anyUnresolved(record)};
+  AmdKernelModel amd{arch, {}, std::nullopt, false, anyUnresolved(record) && m.impossible.empty()};
   m.summary.vendor = Vendor::Amd;
   m.summary.max_level = arch.max_waves_per_simd;
-  if (amd.unresolved) {
-    amd.occupancy.max_waves_per_simd = arch.max_waves_per_simd;
-    amd.occupancy.limiter = Limiter::Unresolved;
-    m.summary.limiter = Limiter::Unresolved;
-    m.model = std::move(amd);
-    return m;
-  }
-  if (m.launch.exceeds_bound()) {  // cannot launch: no occupancy to speak of
+  auto noOccupancy = [&](Limiter limiter) {
     amd.occupancy.max_waves_per_simd = arch.max_waves_per_simd;
     amd.occupancy.max_waves_per_cu = arch.max_waves_per_simd * arch.simds_per_cu;
-    amd.occupancy.limiter = Limiter::Invalid;
-    m.summary.limiter = Limiter::Invalid;
+    amd.occupancy.limiter = limiter;
+    m.summary.limiter = limiter;
     m.model = std::move(amd);
     return m;
-  }
+  };
+  if (amd.unresolved) return noOccupancy(Limiter::Unresolved);
+  if (m.impossible.empty()) m.impossible = impossibleAmd(record, arch, m.launch);
+  // Cannot launch: no occupancy to speak of.
+  if (!m.impossible.empty() || m.launch.exceeds_bound()) return noOccupancy(Limiter::Invalid);
+  if (occupancyUnknown(m.unknown)) return noOccupancy(Limiter::Unknown);
   KernelResources resources;
   resources.vgprs = value(Field::Vgprs);
   resources.agprs = value(Field::Agprs);
@@ -168,9 +276,27 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
 
 ModelledKernel modelCudaKernel(const KernelRecord &record, const CudaArch &arch, const LaunchOverrides &launch) {
   ModelledKernel m;
-  const Figures value(record, m.clamped);
+  const Figures value(record);
+  m.unknown = missingFigures(record);
+  m.impossible = figureOutOfRange(record);
   m.launch = chooseLaunch(record, value, launch, Field::MaxThreadsPerBlock, BlockSizeSource::LaunchBounds,
                           kDefaultCudaBlockSize, launch.dynamic_shared);
+  if (m.impossible.empty() && record.has(Field::Registers) && record.value(Field::Registers) > arch.max_registers_per_thread)
+    m.impossible = std::to_string(record.value(Field::Registers)) + " registers per thread, more than the " +
+                   std::to_string(arch.max_registers_per_thread) + " a thread can have";
+  if (m.impossible.empty() && launch.dynamic_shared < 0)
+    m.impossible = "dynamic shared memory of " + std::to_string(launch.dynamic_shared) + " bytes";
+  if (!m.impossible.empty() || occupancyUnknown(m.unknown)) {
+    CudaKernelModel cuda{arch, {}, {}};
+    cuda.occupancy.max_warps_per_sm = arch.max_warps_per_sm;
+    cuda.occupancy.limiter = m.impossible.empty() ? Limiter::Unknown : Limiter::Invalid;
+    cuda.resources.block_size = m.launch.block_size;
+    m.summary.vendor = Vendor::Nvidia;
+    m.summary.max_level = arch.max_warps_per_sm;
+    m.summary.limiter = cuda.occupancy.limiter;
+    m.model = std::move(cuda);
+    return m;
+  }
   CudaResources resources;
   resources.registers = value(Field::Registers);
   resources.static_shared = value(Field::SharedBytes);

@@ -32,6 +32,8 @@ const char *limiterName(Limiter limiter) {
       return "threads";
     case Limiter::Slm:
       return "slm";
+    case Limiter::Unknown:
+      return "unknown";
   }
   return "?";
 }

@@ -6,31 +6,32 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "regscope/model/kernel_model.h"
 
 namespace regscope {
 
-// A record's figures as the models take them, in int. A figure outside
-// 0..kMaxModelFigure (ptxas's "4294966272 bytes smem", or a crafted file) is
-// clamped into that range and named in `clamped`, never narrowed silently.
-// The bound is far beyond every target's limits, so a clamped figure still
-// exceeds the limit it exceeded, and sums of a few stay inside int.
+// A record's figures as the models take them, in int. The models first check
+// every figure (impossibleFigure): one outside 0..kMaxModelFigure makes the
+// kernel invalid, so the saturation here is never reached with one; a figure
+// no source gave is 0 here only for figures the model checked are optional.
 class Figures {
  public:
-  Figures(const KernelRecord &record, std::vector<Field> &clamped) : record_(record), clamped_(clamped) {}
+  explicit Figures(const KernelRecord &record) : record_(record) {}
   int operator()(Field f) const {
-    const std::int64_t v = record_.value(f);
-    if (v >= 0 && v <= kMaxModelFigure) return static_cast<int>(v);
-    if (std::find(clamped_.begin(), clamped_.end(), f) == clamped_.end()) clamped_.push_back(f);
-    return v < 0 ? 0 : static_cast<int>(kMaxModelFigure);
+    const std::int64_t v = record_.values[static_cast<std::size_t>(f)].value_or(0);
+    return static_cast<int>(std::clamp<std::int64_t>(v, 0, kMaxModelFigure));
   }
 
  private:
   const KernelRecord &record_;
-  std::vector<Field> &clamped_;
 };
+
+// "vgprs 4294967364 is outside what any target allows", for the first figure
+// outside 0..kMaxModelFigure; empty when there is none.
+std::string figureOutOfRange(const KernelRecord &record);
 
 // a + b, where b comes from the command line: saturated rather than wrapped.
 inline int addBytes(int a, int b) {

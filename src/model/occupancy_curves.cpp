@@ -212,7 +212,8 @@ OccupancyChart occupancyChart(const ModelledKernel &kernel) {
   chart.level = kernel.summary.level;
   chart.max_level = kernel.summary.max_level;
   chart.limiter = kernel.summary.limiter;
-  if (chart.limiter == Limiter::Invalid || chart.limiter == Limiter::Unresolved) return chart;
+  if (chart.limiter == Limiter::Invalid || chart.limiter == Limiter::Unresolved || chart.limiter == Limiter::Unknown)
+    return chart;
   if (const auto *amd = std::get_if<AmdKernelModel>(&kernel.model)) amdChart(kernel, *amd, chart);
   else if (const auto *cuda = std::get_if<CudaKernelModel>(&kernel.model)) cudaChart(kernel, *cuda, chart);
   else if (const auto *intel = std::get_if<IntelKernelModel>(&kernel.model)) intelChart(kernel, *intel, chart);

@@ -254,7 +254,11 @@ class JobRunner {
     result.records = std::move(run.records);
     result.producer = std::move(run.producer);
     if (options_.keep_assembly) result.assemblies = std::move(output.archs);
-    cache_.store(key, {result.records, result.producer}, output.dependencies, ResultCache::includeSearch(job));
+    // A damaged output (a figure its format always carries is missing) is not
+    // cached: the cache keeps no record of what was missing, and a hit would
+    // judge what this run could not.
+    if (!anyMissing(result.records))
+      cache_.store(key, {result.records, result.producer}, output.dependencies, ResultCache::includeSearch(job));
     result.dependencies = std::move(output.dependencies);
     return true;
   }
@@ -391,6 +395,15 @@ LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &op
 
 // One job's records through the model into `report`, with its errors and notes.
 void addJobResult(Report &report, const SourceJob &job, JobResult &result, const LaunchFor &launch) {
+  // A compile that reports no kernel for a file that defines some lost them
+  // (a truncated log, a compiler that printed nothing): an error, never "no kernels".
+  if (result.records.empty() && result.errors.empty()) {
+    std::error_code ec;
+    if (fs::is_regular_file(job.path, ec) && definesKernels(readFile(job.path)))
+      result.errors.push_back({job.file, "",
+                               job.file + ": defines kernels (__global__ or __kernel) but the compile reported none; "
+                                          "a template kernel that is never instantiated compiles to no code"});
+  }
   report.errors.insert(report.errors.end(), result.errors.begin(), result.errors.end());
   report.notes.insert(report.notes.end(), result.notes.begin(), result.notes.end());
   if (result.records.empty() && !result.errors.empty()) return;

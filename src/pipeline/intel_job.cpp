@@ -47,7 +47,8 @@ JobResult runMode(const SourceJob &source, const AnalyzeOptions &options, const 
   CollectedRun run = collectIntelRun(output, target, job.source, read);
   result.records = std::move(run.records);
   result.producer = std::move(run.producer);
-  cache.store(key, {result.records, result.producer}, output.dependencies, ResultCache::includeSearch(key_job));
+  if (!anyMissing(result.records))
+    cache.store(key, {result.records, result.producer}, output.dependencies, ResultCache::includeSearch(key_job));
   return result;
 }
 

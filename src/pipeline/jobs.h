@@ -13,6 +13,14 @@
 namespace regscope {
 
 // What one job produced; merged into the report in job order.
+// Whether a record lacks a figure its source's format always carries
+// (KernelRecord::missing): such records are not cached.
+inline bool anyMissing(const std::vector<KernelRecord> &records) {
+  for (const KernelRecord &r : records)
+    if (!r.missing.empty()) return true;
+  return false;
+}
+
 struct JobResult {
   std::vector<KernelRecord> records;
   std::string producer;

@@ -253,6 +253,7 @@ Artifact checkedArtifact(const std::vector<FactSet> &sets, const std::string &na
   Artifact artifact;
   artifact.producer = std::move(producer);
   artifact.records = recordsOf(sets);
+  for (const FactSet &set : sets) artifact.warnings.insert(artifact.warnings.end(), set.warnings.begin(), set.warnings.end());
   for (KernelRecord &record : artifact.records) {
       requireKnownArch(record);
       requireReadableFigures(record);
@@ -288,11 +289,18 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
       return checkedArtifact(sets, file, std::move(producer));
     });
     if (report.compiler_version.empty()) report.compiler_version = artifact.producer;
+    for (const std::string &w : artifact.warnings) report.warnings.push_back(file + ": " + w);
     const std::size_t first = report.kernels.size();
     inFile(file, [&] {
       addKernels(report, artifact.records, launch);
       return 0;
     });
+    // A figure the target cannot have (600 VGPRs on gfx90a, LDS over the
+    // workgroup's maximum) is damage in the file, never an occupancy.
+    for (std::size_t k = first; k < report.kernels.size(); ++k)
+      if (const KernelReport &kr = report.kernels[k]; !kr.impossible.empty() && kr.launch.dynamic_shared == 0)
+        throw Error(file + ": kernel " + kr.record.demangled + " [" + kr.record.arch + "]: " + kr.impossible +
+                    ": the file is damaged or not what the compiler wrote");
     for (std::size_t k = first; k < report.kernels.size(); ++k) report.kernels[k].display_file = report.kernels[k].record.file;
     report.inputs.push_back(file);
   }

@@ -68,10 +68,17 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
       report.warnings.push_back(warning);
       continue;
     }
-    for (Field f : modelled->clamped)
-      report.warnings.push_back(record.demangled + " [" + record.arch + "]: " + fieldKey(f) + " " +
-                                std::to_string(record.value(f)) + " is outside what any target allows; modelled as " +
-                                std::to_string(record.value(f) < 0 ? 0 : kMaxModelFigure));
+    const std::string where = record.file.empty() ? std::string() : " in " + record.file;
+    if (!modelled->impossible.empty())
+      report.warnings.push_back("kernel " + record.demangled + " [" + record.arch + "]" + where +
+                                " cannot launch: " + modelled->impossible);
+    if (!modelled->unknown.empty()) {
+      std::string fields;
+      for (Field f : modelled->unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
+      report.warnings.push_back("kernel " + record.demangled + " [" + record.arch + "]" + where + ": " + fields +
+                                " unknown (no source gave " + (modelled->unknown.size() == 1 ? "it" : "them") +
+                                ")" + (modelled->summary.limiter == Limiter::Unknown ? ": occupancy unknown" : ""));
+    }
     KernelReport k;
     static_cast<ModelledKernel &>(k) = std::move(*modelled);
     k.record = record;

@@ -38,6 +38,21 @@ std::vector<Tok> lex(std::string_view source) {
   return tokens;
 }
 
+}  // namespace
+
+bool definesKernels(std::string_view source) {
+  const std::vector<Tok> tokens = lex(source);
+  bool directive = false;  // on a `#` line
+  for (const Tok &t : tokens) {
+    if (t.line_start) directive = t.kind == clang::tok::hash;
+    if (!directive && t.kind == clang::tok::raw_identifier && (t.text == "__global__" || t.text == "__kernel"))
+      return true;
+  }
+  return false;
+}
+
+namespace {
+
 std::optional<long> integer(const std::string &text) {
   std::string digits;
   for (char c : text) {

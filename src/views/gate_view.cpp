@@ -61,6 +61,7 @@ json verdictRows(const GateResult &result) {
                       {"message", v.message}});
   };
   add(result.failures, "failure");  // failures first
+  add(result.unjudged, "cannot-judge");
   add(result.improvements, "improved");
   add(result.added, "added");
   add(result.removed, "removed");
@@ -112,6 +113,12 @@ json comparisonRows(const Report &report, const GateResult &result, const Baseli
 
 // The pass/fail line, as the exit code has it: errors (exit 2) before
 // failures (exit 1, or 0 under --exit-zero), and every failing kernel named.
+// Whether the gate passes: no failure, every file analysed, and every kernel
+// judged (or --allow-unknown). The exit code says the same (gate_command.cpp).
+bool passed(const Report &report, const GateResult &result) {
+  return result.failures.empty() && report.errors.empty() && (result.unjudged.empty() || result.allow_unknown);
+}
+
 std::pair<std::string, std::string> summary(const Report &report, const GateResult &result) {
   const std::size_t failures = result.failures.size();
   const int checked = result.kernels_checked;
@@ -123,7 +130,7 @@ std::pair<std::string, std::string> summary(const Report &report, const GateResu
     std::set<std::string> files;
     for (const InputError &e : report.errors) files.insert(e.file);
     rest = ": " + count(files.size(), "file", "files") + " could not be analysed, so the run is not judged (" +
-           count(failures, "failure", "failures") + " in the " + count(checked, "kernel", "kernels") + " checked)";
+           count(failures, "failure", "failures") + " in the " + count(checked, "kernel", "kernels") + " judged)";
     return {"ERROR", rest};
   }
   std::vector<std::string> failing;
@@ -131,7 +138,8 @@ std::pair<std::string, std::string> summary(const Report &report, const GateResu
     const std::string who = shortKernelName(v.kernel) + " [" + v.arch + "]";
     if (std::find(failing.begin(), failing.end(), who) == failing.end()) failing.push_back(who);
   }
-  rest = ", " + count(failures, "failure", "failures") + " in " + count(checked, "kernel", "kernels") + " checked";
+  rest = ", " + count(failures, "failure", "failures") + " in " + count(checked, "kernel", "kernels") + " judged";
+  if (!result.unjudged.empty()) rest += ", " + std::to_string(result.unjudged.size()) + " not judged";
   if (!failing.empty()) {
     rest += " (" + std::to_string(failing.size()) + " failing: ";
     for (std::size_t i = 0; i < failing.size(); ++i) rest += (i ? ", " : "") + failing[i];
@@ -142,7 +150,8 @@ std::pair<std::string, std::string> summary(const Report &report, const GateResu
   if (!result.ignored.empty())
     rest += "; " + count(result.ignored.size(), "kernel", "kernels") + " ignored by the config (listed above)";
   if (failures && result.exit_zero) rest += "; exit 0 (--exit-zero)";
-  return {failures ? "FAIL" : "pass", rest};
+  const bool unjudged = !result.unjudged.empty() && !result.allow_unknown;
+  return {failures ? "FAIL" : unjudged ? "CANNOT JUDGE" : "pass", rest};
 }
 
 class GateView : public View {
@@ -154,7 +163,7 @@ class GateView : public View {
     json page = reportSections(report_);
     page.update(documentPage(document(), "regscope gate"));
     const auto [word, rest] = summary(report_, result_);
-    page["verdict"] = {{"passed", result_.failures.empty() && report_.errors.empty()}, {"text", word + rest}};
+    page["verdict"] = {{"passed", passed(report_, result_)}, {"text", word + rest}};
     page["verdicts"] = verdictRows(result_);
     if (baseline_) {
       page["comparison"] = comparisonRows(report_, result_, *baseline_, root_);
@@ -175,7 +184,7 @@ class GateView : public View {
       const std::string line = row[1].number && *row[1].number > 0 ? ":" + row[1].text : "";
       const std::string where = (row[0].text.empty() ? "?" : row[0].text) + line + ": " + shortKernelName(row[2].text) +
                                 " [" + row[3].text + "]: ";
-      const Style style = row[5].text == "failure"    ? Style::Bad
+      const Style style = row[5].text == "failure" || row[5].text == "cannot-judge" ? Style::Bad
                           : row[5].text == "improved" ? Style::Good
                                                       : Style::Plain;
       return Line({{where}, {row[4].text, style}, {": " + row[6].text}});
@@ -187,6 +196,7 @@ class GateView : public View {
                       figure(v.value), figure(v.limit), figure(v.before), v.unit});
     };
     add(result_.failures, "failure");
+    add(result_.unjudged, "cannot-judge");
     add(result_.improvements, "improved");
     add(result_.added, "added");
     add(result_.removed, "removed");
@@ -203,15 +213,17 @@ class GateView : public View {
     return {{"schema_version", kSchemaVersion},
             {"regscope_version", kRegscopeVersion},
             {"config", report_.config.empty() ? nlohmann::json(nullptr) : nlohmann::json(report_.config)},
-            {"passed", result_.failures.empty() && report_.errors.empty()},
+            {"passed", passed(report_, result_)},
             {"summary", summary(report_, result_).first + summary(report_, result_).second},
+            {"kernels_judged", result_.kernels_checked},
             {"kernels_checked", result_.kernels_checked},
             {"failures", verdictsToJson(result_.failures)},
             {"improvements", verdictsToJson(result_.improvements)},
             {"added", verdictsToJson(result_.added)},
             {"removed", verdictsToJson(result_.removed)},
             {"unchecked", verdictsToJson(result_.unchecked)},
-            {"ignored", verdictsToJson(result_.ignored)}};
+            {"ignored", verdictsToJson(result_.ignored)},
+            {"not_judged", verdictsToJson(result_.unjudged)}};
   }
 
   std::optional<CiReport> ci() const override { return ciReport(report_, "regscope gate", gateFindings(result_)); }

@@ -130,6 +130,12 @@ const char *registersLabel(Vendor vendor) {
 }
 
 std::string nextStep(const KernelReport &k) {
+  if (k.summary.limiter == Limiter::Unknown) {
+    std::string fields;
+    for (Field f : k.unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
+    return "unknown: " + fields + " not read";
+  }
+  if (!k.impossible.empty()) return "cannot launch: " + k.impossible;
   if (const AmdKernelModel *m = k.amd()) {
     if (m->unresolved) return "unresolved until link";
     if (m->occupancy.limiter == Limiter::Invalid) return "cannot launch: " + amdLaunchInvalidText(k.launch);
@@ -150,7 +156,8 @@ int sharedBytes(const KernelReport &k) {
 json archEntry(const KernelReport &k, std::size_t kernel_index) {
   const OccupancySummary &s = k.summary;
   const OccupancyChart chart = occupancyChart(k);
-  const bool no_level = s.limiter == Limiter::Unresolved || s.limiter == Limiter::Invalid;
+  const bool no_level =
+      s.limiter == Limiter::Unresolved || s.limiter == Limiter::Invalid || s.limiter == Limiter::Unknown;
   json e;
   e["arch"] = k.record.arch;
   e["vendor"] = vendorName(s.vendor);

@@ -16,10 +16,29 @@ namespace {
 
 using nlohmann::json;
 
-// A figure for the table: "?" where no source could resolve it (LLVM 20+).
-Cell figure(const KernelRecord &r, Field f) {
-  if (r.isUnresolved(f)) return "?";
-  return Cell::count(r.value(f));
+// A figure for the table: "?" where no source could resolve it (LLVM 20+) or
+// none gave it (ModelledKernel::unknown); 0 only where a source said 0 or the
+// figure is one a compiler leaves out when it is 0.
+bool missing(const KernelReport &k, Field f) {
+  return k.record.isUnresolved(f) || std::find(k.unknown.begin(), k.unknown.end(), f) != k.unknown.end();
+}
+Cell figure(const KernelReport &k, Field f) {
+  if (missing(k, f)) return "?";
+  return Cell::count(k.record.value(f));
+}
+Cell bytesFigure(const KernelReport &k, Field f) {
+  if (missing(k, f)) return "?";
+  return Cell(bytesText(k.record.value(f)), k.record.value(f));
+}
+std::string pairText(const KernelReport &k, Field a, Field b) {
+  auto one = [&](Field f) { return missing(k, f) ? std::string("?") : std::to_string(k.record.value(f)); };
+  return one(a) + "/" + one(b);
+}
+// "unknown: vgprs, sgprs not read" for a kernel without an occupancy.
+std::string unknownText(const KernelReport &k) {
+  std::string fields;
+  for (Field f : k.unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
+  return "unknown: " + fields + " not read";
 }
 
 std::string who(const KernelReport &k) { return shortKernelName(k.record.demangled) + " [" + k.record.arch + "]"; }
@@ -143,16 +162,19 @@ Table cudaTable(const std::vector<const KernelReport *> &kernels) {
     const KernelRecord &r = k->record;
     const CudaKernelModel &m = *k->cuda();
     const CudaOccupancy &occ = m.occupancy;
+    const bool unknown = occ.limiter == Limiter::Unknown;
+    const bool none = unknown || !k->impossible.empty();
     addRow(table, *k,
-           {Cell::count(r.value(Field::Registers)),
-               std::to_string(r.value(Field::SpillStoreBytes)) + "/" + std::to_string(r.value(Field::SpillLoadBytes)),
-               Cell::count(r.value(Field::SpillStoreBytes)), Cell::count(r.value(Field::SpillLoadBytes)),
-               Cell::count(r.value(Field::StackBytes)),
+           {figure(*k, Field::Registers), pairText(*k, Field::SpillStoreBytes, Field::SpillLoadBytes),
+               figure(*k, Field::SpillStoreBytes), figure(*k, Field::SpillLoadBytes), figure(*k, Field::StackBytes),
                Cell(bytesText(r.value(Field::SharedBytes)), r.value(Field::SharedBytes)),
-               Cell::count(k->launch.block_size), Cell::count(occ.blocks_per_sm),
-               std::to_string(occ.warps_per_sm) + "/" + std::to_string(occ.max_warps_per_sm),
-               Cell::count(occ.warps_per_sm), Cell::count(occ.max_warps_per_sm), limiterName(occ.limiter),
-               cudaNextStepText(occ, m.arch, m.resources, k->launch.max_block_size)});
+               Cell::count(k->launch.block_size), none ? Cell("?") : Cell::count(occ.blocks_per_sm),
+               (none ? std::string("?") : std::to_string(occ.warps_per_sm)) + "/" + std::to_string(occ.max_warps_per_sm),
+               none ? Cell("?") : Cell::count(occ.warps_per_sm), Cell::count(occ.max_warps_per_sm),
+               limiterName(occ.limiter),
+               unknown                   ? unknownText(*k)
+               : !k->impossible.empty() ? "cannot launch: " + k->impossible
+                                         : cudaNextStepText(occ, m.arch, m.resources, k->launch.max_block_size)});
   }
   return table;
 }
@@ -200,31 +222,36 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
     const AmdKernelModel &m = *k->amd();
     const Occupancy &occ = m.occupancy;
     const bool invalid = occ.limiter == Limiter::Invalid;
+    // No occupancy: figures open until link, one not read, or one the target cannot have.
+    const bool none = m.unresolved || invalid || occ.limiter == Limiter::Unknown;
     // Code objects with AGPRs record only the allocation, not the arch count.
     Cell vgpr = r.has(Field::Vgprs) ? Cell::count(r.value(Field::Vgprs)) : Cell("?");
-    if (!m.unresolved && (!r.has(Field::Vgprs) || occ.vgprs_total != r.value(Field::Vgprs)))
+    if (!none && (!r.has(Field::Vgprs) || occ.vgprs_total != r.value(Field::Vgprs)))
       vgpr.text += " (" + std::to_string(occ.vgprs_total) + ")";
-    const std::string waves = m.unresolved ? "?" : std::to_string(occ.waves_per_simd);
-    std::string next = m.unresolved ? "unresolved until link"
-                       : invalid    ? "cannot launch: " + amdLaunchInvalidText(k->launch)
-                                    : nextStepText(occ);
+    const std::string waves = none ? "?" : std::to_string(occ.waves_per_simd);
+    std::string next = m.unresolved                        ? "unresolved until link"
+                       : invalid && !k->impossible.empty() ? "cannot launch: " + k->impossible
+                       : invalid                           ? "cannot launch: " + amdLaunchInvalidText(k->launch)
+                       : occ.limiter == Limiter::Unknown   ? unknownText(*k)
+                                                           : nextStepText(occ);
     addRow(table, *k,
               {vgpr,
-               m.unresolved ? Cell("?") : Cell::count(occ.vgprs_total),
-               figure(r, Field::Agprs),
-               figure(r, Field::Sgprs),
-               figure(r, Field::ScratchBytes),
-               std::to_string(r.value(Field::VgprSpills)) + "/" + std::to_string(r.value(Field::SgprSpills)),
-               Cell::count(r.value(Field::VgprSpills)),
-               Cell::count(r.value(Field::SgprSpills)),
-               Cell(bytesText(r.value(Field::LdsBytes)), r.value(Field::LdsBytes)),
+               none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
+                    : Cell::count(occ.vgprs_total),
+               r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figure(*k, Field::Agprs),
+               figure(*k, Field::Sgprs),
+               figure(*k, Field::ScratchBytes),
+               pairText(*k, Field::VgprSpills, Field::SgprSpills),
+               figure(*k, Field::VgprSpills),
+               figure(*k, Field::SgprSpills),
+               bytesFigure(*k, Field::LdsBytes),
                waves + "/" + std::to_string(occ.max_waves_per_simd),
-               m.unresolved ? Cell("?") : Cell::count(occ.waves_per_simd),
+               none ? Cell("?") : Cell::count(occ.waves_per_simd),
                Cell::count(occ.max_waves_per_simd),
-               m.unresolved ? Cell("?") : Cell::count(occ.waves_per_cu),
+               none ? Cell("?") : Cell::count(occ.waves_per_cu),
                limiterName(occ.limiter),
                next,
-               m.unresolved || invalid ? "-" : headroomText(*k, occ)});
+               none ? "-" : headroomText(*k, occ)});
   }
   return table;
 }
@@ -234,7 +261,9 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const AmdKernelModel &m = *k->amd();
-    if (r.has(Field::Vgprs) && m.occupancy.vgprs_total != r.value(Field::Vgprs))
+    const bool modelled = !m.unresolved && m.occupancy.limiter != Limiter::Invalid &&
+                          m.occupancy.limiter != Limiter::Unknown;
+    if (modelled && r.has(Field::Vgprs) && m.occupancy.vgprs_total != r.value(Field::Vgprs))
       notes.add(*k, "occupancy counts " + std::to_string(m.occupancy.vgprs_total) +
                         " VGPRs (the allocation: AGPRs in the unified file, or padding the compiler added)");
     if (r.value(Field::VgprSpills) || r.value(Field::SgprSpills)) notes.add(*k, "spills registers to scratch memory");
@@ -254,7 +283,9 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
     if (r.value(Field::DynamicStack)) notes.add(*k, "uses a dynamic stack; its scratch size is a guess");
     if (std::string why = compilerExplanation(m, compiler_version); !why.empty()) notes.add(*k, why);
     if (m.occupancy.limiter == Limiter::Invalid)
-      notes.add(*k, "cannot launch: " + amdLaunchInvalidText(k->launch));
+      notes.add(*k, "cannot launch: " + (k->impossible.empty() ? amdLaunchInvalidText(k->launch) : k->impossible));
+    else if (m.occupancy.limiter == Limiter::Unknown)
+      notes.add(*k, "occupancy unknown: " + unknownText(*k).substr(9) + " (the compiler's output lacks them)");
     else if (m.occupancy.counts_per_cu && !m.unresolved)
       notes.add(
           *k, "fills " + waveSlotsText(m.occupancy, (k->launch.block_size + m.arch.wave_size - 1) / m.arch.wave_size));
@@ -296,21 +327,25 @@ Table intelTable(const std::vector<const KernelReport *> &kernels) {
     const KernelRecord &r = k->record;
     const IntelKernelModel &m = *k->intel();
     const IntelOccupancy &occ = m.occupancy;
-    std::vector<Cell> row = {Cell::count(m.resources.simd),
-                             Cell::count(m.resources.grf_count),
+    const bool none = occ.limiter == Limiter::Unknown || !k->impossible.empty();
+    std::vector<Cell> row = {r.has(Field::SimdSize) ? Cell::count(r.value(Field::SimdSize)) : Cell("?"),
+                             r.has(Field::GrfCount) ? Cell::count(r.value(Field::GrfCount)) : Cell("?"),
                              Cell(bytesText(m.spill_bytes), m.spill_bytes),
                              Cell(bytesText(r.value(Field::ScratchPerThread)), r.value(Field::ScratchPerThread)),
                              Cell(bytesText(r.value(Field::SlmBytes)), r.value(Field::SlmBytes)),
                              Cell::count(m.resources.barriers),
                              Cell::count(m.resources.work_group_size),
-                             Cell::count(occ.threads_per_eu),
-                             Cell::count(occ.work_groups_per_xe_core),
-                             std::to_string(occ.threads_per_xe_core) + "/" + std::to_string(occ.max_thread_slots),
-                             Cell::count(occ.threads_per_xe_core),
+                             none ? Cell("?") : Cell::count(occ.threads_per_eu),
+                             none ? Cell("?") : Cell::count(occ.work_groups_per_xe_core),
+                             (none ? std::string("?") : std::to_string(occ.threads_per_xe_core)) + "/" +
+                                 std::to_string(occ.max_thread_slots),
+                             none ? Cell("?") : Cell::count(occ.threads_per_xe_core),
                              Cell::count(occ.max_thread_slots),
-                             Cell(percentText(occ.fraction), static_cast<int>(occ.fraction * 100 + 0.5)),
+                             none ? Cell("?") : Cell(percentText(occ.fraction), static_cast<int>(occ.fraction * 100 + 0.5)),
                              limiterName(occ.limiter),
-                             intelNextStepText(occ, m.device, m.resources)};
+                             occ.limiter == Limiter::Unknown ? unknownText(*k)
+                             : !k->impossible.empty()        ? "cannot launch: " + k->impossible
+                                                             : intelNextStepText(occ, m.device, m.resources)};
     if (rule) row.push_back(m.grf_recommendation ? grfModeName(m.grf_recommendation->mode) : "");
     addRow(table, *k, std::move(row));
   }
@@ -436,7 +471,8 @@ CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> 
     ci.cases.push_back({k.display_file, r.line, r.demangled, r.arch});
     ci.summary.add({r.demangled, r.arch, k.display_file + ":" + std::to_string(r.line),
                     Cell::count(s.registers), Cell::count(s.spills), Cell::count(s.scratch_bytes),
-                    std::to_string(s.level) + "/" + std::to_string(s.max_level) + " " + occupancyUnit(s.vendor),
+                    (s.limiter == Limiter::Unknown ? std::string("?") : std::to_string(s.level)) + "/" +
+                        std::to_string(s.max_level) + " " + occupancyUnit(s.vendor),
                     limiterName(s.limiter)});
   }
   return ci;

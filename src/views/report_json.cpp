@@ -1,6 +1,7 @@
 // The JSON documents, described in docs/json-schema.md. Numbers are integers.
 #include "report_json.h"
 
+#include <algorithm>
 #include <climits>
 
 #include "phrases.h"
@@ -88,10 +89,20 @@ json intelOccupancyToJson(const IntelOccupancy &occ, const IntelDevice &device, 
 
 namespace {
 
+bool missing(const KernelReport &k, Field f) { return std::find(k.unknown.begin(), k.unknown.end(), f) != k.unknown.end(); }
+
+// The figures this kernel must have that were not read (null above).
+json unknownFields(const KernelReport &k) {
+  json fields = json::array();
+  for (Field f : k.unknown) fields.push_back(fieldKey(f));
+  return fields;
+}
+
 json nvidiaKernelToJson(const KernelReport &k) {
   const KernelRecord &r = k.record;
   const CudaKernelModel &m = *k.cuda();
   json occ = cudaOccupancyToJson(m.occupancy, m.arch, m.resources, k.launch.max_block_size);
+  if (!k.impossible.empty()) occ["invalid_reason"] = k.impossible;
   occ["block_size"] = k.launch.block_size;
   occ["block_size_source"] = blockSizeSourceName(k.launch.source);
   occ["dynamic_shared_bytes"] = k.launch.dynamic_shared;
@@ -103,16 +114,17 @@ json nvidiaKernelToJson(const KernelReport &k) {
           {"arch", r.arch},
           {"file", k.display_file},
           {"line", r.line},
-          {"registers", r.value(Field::Registers)},
-          {"spill_store_bytes", r.value(Field::SpillStoreBytes)},
-          {"spill_load_bytes", r.value(Field::SpillLoadBytes)},
-          {"stack_bytes", r.value(Field::StackBytes)},
+          {"registers", optional(Field::Registers)},
+          {"spill_store_bytes", optional(Field::SpillStoreBytes)},
+          {"spill_load_bytes", optional(Field::SpillLoadBytes)},
+          {"stack_bytes", optional(Field::StackBytes)},
           {"shared_bytes", r.value(Field::SharedBytes)},
           {"constant_bytes", optional(Field::ConstantBytes)},
           {"barriers", optional(Field::Barriers)},
           {"max_threads_per_block", optional(Field::MaxThreadsPerBlock)},
           {"min_blocks_per_sm", optional(Field::MinBlocksPerSm)},
-          {"occupancy", occ},
+          {"unknown", unknownFields(k)},
+          {"occupancy", k.summary.limiter == Limiter::Unknown ? json(nullptr) : occ},
           {"sources", r.sources},
           {"warnings", r.warnings}};
 }
@@ -121,6 +133,7 @@ json intelKernelToJson(const KernelReport &k) {
   const KernelRecord &r = k.record;
   const IntelKernelModel &m = *k.intel();
   json occ = intelOccupancyToJson(m.occupancy, m.device, m.resources);
+  if (!k.impossible.empty()) occ["invalid_reason"] = k.impossible;
   occ["work_group_size"] = k.launch.block_size;
   occ["work_group_size_source"] = blockSizeSourceName(k.launch.source);
   occ["dynamic_slm_bytes"] = k.launch.dynamic_shared;
@@ -138,8 +151,8 @@ json intelKernelToJson(const KernelReport &k) {
           {"grf_mode", grfModeName(m.target.grf)},
           {"file", k.display_file},
           {"line", r.line},
-          {"grf_count", m.resources.grf_count},
-          {"simd_size", m.resources.simd},
+          {"grf_count", optional(Field::GrfCount)},
+          {"simd_size", optional(Field::SimdSize)},
           {"spill_bytes", m.spill_bytes},
           {"spill_grfs", optional(Field::SpillGrfs)},
           {"scratch_per_thread", r.value(Field::ScratchPerThread)},
@@ -150,7 +163,8 @@ json intelKernelToJson(const KernelReport &k) {
           {"required_work_group_size", optional(Field::MaxWorkgroupSize)},
           {"has_stack_calls", r.value(Field::HasStackCalls) != 0},
           {"eu_thread_count", optional(Field::EuThreadCount)},
-          {"occupancy", occ},
+          {"unknown", unknownFields(k)},
+          {"occupancy", k.summary.limiter == Limiter::Unknown ? json(nullptr) : occ},
           {"grf_recommendation", rule},
           {"sources", r.sources},
           {"warnings", r.warnings}};
@@ -177,7 +191,9 @@ json reportToJson(const Report &report) {
     occ["dynamic_lds_bytes"] = k.launch.dynamic_shared;
     occ["dynamic_lds_source"] = dynamicSharedSourceName(k.launch.dynamic_source);
     if (std::string why = compilerExplanation(m, report.compiler_version); !why.empty()) occ["explanation"] = why;
-    if (m.occupancy.limiter == Limiter::Invalid) occ["invalid_reason"] = amdLaunchInvalidText(k.launch);
+    if (m.occupancy.limiter == Limiter::Invalid)
+      occ["invalid_reason"] = k.impossible.empty() ? amdLaunchInvalidText(k.launch) : k.impossible;
+    auto optional = [&](Field f) { return r.has(f) ? json(r.value(f)) : json(nullptr); };
     kernels.push_back({
         {"vendor", vendorName(r.vendor)},
         {"name", r.name},
@@ -185,14 +201,16 @@ json reportToJson(const Report &report) {
         {"arch", r.arch},
         {"file", k.display_file},
         {"line", r.line},
-        {"vgprs", r.has(Field::Vgprs) ? json(r.value(Field::Vgprs)) : json(nullptr)},
-        {"agprs", r.value(Field::Agprs)},
-        {"vgprs_total", m.occupancy.vgprs_total},
-        {"sgprs", r.value(Field::Sgprs)},
-        {"scratch_bytes", r.value(Field::ScratchBytes)},
-        {"vgpr_spills", r.value(Field::VgprSpills)},
-        {"sgpr_spills", r.value(Field::SgprSpills)},
-        {"lds_bytes", r.value(Field::LdsBytes)},
+        {"vgprs", optional(Field::Vgprs)},
+        {"agprs", r.has(Field::Agprs) || missing(k, Field::Agprs) ? optional(Field::Agprs) : json(0)},
+        {"vgprs_total", m.unresolved || k.summary.limiter == Limiter::Unknown
+                            ? optional(Field::VgprsTotal)
+                            : json(m.occupancy.vgprs_total)},
+        {"sgprs", optional(Field::Sgprs)},
+        {"scratch_bytes", optional(Field::ScratchBytes)},
+        {"vgpr_spills", optional(Field::VgprSpills)},
+        {"sgpr_spills", optional(Field::SgprSpills)},
+        {"lds_bytes", optional(Field::LdsBytes)},
         {"max_workgroup_size", r.has(Field::MaxWorkgroupSize) ? json(r.value(Field::MaxWorkgroupSize)) : json(nullptr)},
         {"wave_size", r.has(Field::WaveSize) ? json(r.value(Field::WaveSize)) : json(nullptr)},
         {"dynamic_stack", r.value(Field::DynamicStack) != 0},
@@ -205,7 +223,8 @@ json reportToJson(const Report &report) {
            for (Field f : r.unresolved) fields.push_back(fieldKey(f));
            return fields;
          }()},
-        {"occupancy", m.unresolved ? json(nullptr) : occ},
+        {"unknown", unknownFields(k)},
+        {"occupancy", m.unresolved || k.summary.limiter == Limiter::Unknown ? json(nullptr) : occ},
         {"sources", r.sources},
         {"warnings", r.warnings},
     });

@@ -31,9 +31,9 @@ class RemarkTextParser {
 
  private:
   std::string arch_;
-  FactSet set_{"remarks", {}};
+  FactSet set_{"remarks", {}, {}};
   std::map<std::string, std::size_t, std::less<>> open_;  // "FILE\nLINE" of each open block -> kernel
-  std::optional<std::size_t> last_;
+  std::map<std::string, int, std::less<>> orphans_;  // "FILE:LINE" -> remark lines no block opened
   std::string key_;
 };
 

@@ -57,6 +57,8 @@ struct KernelFacts : KernelIdentity {
   FieldValues values;
   std::vector<Field> unresolved;  // LLVM 20+ expressions naming symbols defined elsewhere
   std::vector<std::string> notes;  // why an unresolved figure has no value, when not "until link"
+  std::vector<std::string> warnings;  // two readings of one figure in this source that disagree
+  std::vector<Field> missing;  // figures this source always carries that its text lacked (a damaged file)
 
   std::optional<std::int64_t> get(Field f) const { return values[static_cast<std::size_t>(f)]; }
   void set(Field f, std::int64_t v) { values[static_cast<std::size_t>(f)] = v; }
@@ -66,6 +68,7 @@ struct KernelFacts : KernelIdentity {
 struct FactSet {
   std::string source;  // "remarks", ".s", ...
   std::vector<KernelFacts> kernels;
+  std::vector<std::string> warnings;  // what the source said that belongs to no kernel
 };
 
 // One kernel on one arch after merging every source.
@@ -76,6 +79,9 @@ struct KernelRecord : KernelIdentity {
   std::vector<std::string> warnings;  // disagreements between sources, and the like
   std::vector<Field> unresolved;      // figures no source could resolve (until link)
   std::vector<std::string> notes;     // why an unresolved figure has no value (the sources' notes)
+  // Figures a source always carries that it lacked and no other source gave:
+  // unknown (ModelledKernel::unknown), never a default. Not kept by the cache.
+  std::vector<Field> missing;
 
   bool has(Field f) const { return values[static_cast<std::size_t>(f)].has_value(); }
   std::int64_t value(Field f) const { return values[static_cast<std::size_t>(f)].value_or(0); }

@@ -29,6 +29,7 @@ enum class McExprProblem {
   Overflow,        // a literal or a result outside 64-bit signed arithmetic, or a bad shift
   DivisionByZero,
   TooDeep,         // nested deeper than kMcExprMaxNesting
+  Cycle,           // a .set symbol defined in terms of itself: no link resolves it
 };
 
 // Parentheses, unary operators, calls and symbol references, all together.
@@ -37,6 +38,7 @@ inline constexpr int kMcExprMaxNesting = 256;
 struct McExprValue {
   std::optional<std::int64_t> value;
   McExprProblem problem = McExprProblem::None;  // set when !value
+  std::string symbol;                           // Cycle: the symbol that refers to itself
 };
 
 // "overflows 64-bit arithmetic", ...; empty for None and Undefined (the

@@ -79,9 +79,15 @@ struct GateResult {
   std::vector<Verdict> removed;  // baseline kernels no longer found
   std::vector<Verdict> unchecked;  // kernels whose figures are unresolved until link
   std::vector<Verdict> ignored;    // kernels the config's ignore list exempts, with its reason
+  std::vector<Verdict> unjudged;   // kernels with a figure unknown or impossible (Rule::CannotJudge)
   int kernels_checked = 0;
-  bool exit_zero = false;  // --exit-zero: failures are reported but exit 0 (the summary says so)
+  bool exit_zero = false;      // --exit-zero: failures are reported but exit 0 (the summary says so)
+  bool allow_unknown = false;  // --allow-unknown: `unjudged` are listed, not an error
 };
+
+// "cannot judge kernel K in F: vgprs unknown" when a kernel's figures are
+// not all read, or one cannot be on its target; empty when it can be judged.
+std::string cannotJudge(const KernelReport &kernel);
 
 // The config's ignore entry that names this kernel, if any.
 const IgnoreEntry *ignoredBy(const Config &config, const KernelRecord &record);

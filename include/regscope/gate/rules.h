@@ -26,6 +26,7 @@ enum class Rule {
   Removed,
   Unresolved,          // RS304
   Ignored,             // RS305: the config's ignore list
+  CannotJudge,         // RS306: a figure not read, or one the target cannot have
 };
 
 // As SARIF and CI annotations name them.

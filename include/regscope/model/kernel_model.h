@@ -129,17 +129,30 @@ const char *occupancyUnit(Vendor vendor);
 // "spilled registers", "bytes of spill stores", "bytes of spill per thread"
 const char *spillsUnit(Vendor vendor);
 
-// The models work in int: a record's figure outside 0..kMaxModelFigure (ptxas
-// once printed "4294966272 bytes smem") is taken as the nearest end of that
-// range, and the field is listed in ModelledKernel::clamped.
+// The models work in int. A record's figure outside 0..kMaxModelFigure (ptxas
+// once printed "4294966272 bytes smem") is impossible on every target: the
+// kernel is invalid with that reason, never modelled with a clamped figure.
 inline constexpr std::int64_t kMaxModelFigure = std::int64_t{1} << 28;
 
 struct ModelledKernel {
   LaunchAssumption launch;
   KernelModel model;
   OccupancySummary summary;
-  std::vector<Field> clamped;  // figures the model took as 0 or kMaxModelFigure instead
+  // Figures this kernel must have that no source gave (a deleted line, a
+  // damaged remark): shown as unknown, never as 0. When one of them feeds the
+  // occupancy, there is none: summary.limiter is Limiter::Unknown.
+  std::vector<Field> unknown;
+  // Why a figure cannot be on this target (more VGPRs than the file, LDS over
+  // the per-workgroup maximum, a workgroup of 0): the kernel cannot launch
+  // (Limiter::Invalid) and gets no occupancy. Empty otherwise.
+  std::string impossible;
+
+  bool judged() const { return summary.limiter != Limiter::Unknown && unknown.empty(); }
 };
+
+// The figures a record of `vendor` must carry (on `arch` for AMD's AGPRs) that
+// it lacks; unresolved (until link) figures are not missing. Exposed for the tests.
+std::vector<Field> missingFigures(const KernelRecord &record);
 
 // The AMD model of one record on `row` (the table row; the record's wave size
 // and WGP/CU mode are applied). `compiler` is the generation whose printed

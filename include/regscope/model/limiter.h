@@ -20,6 +20,7 @@ enum class Limiter {
   Unresolved,  // AMD LLVM 20+: figures open until link
   ThreadSlots,  // Intel: hardware threads per Xe-core (the GRF mode's); Workgroup: work-group slots
   Slm,
+  Unknown,     // a figure the model needs was not read: no occupancy (ModelledKernel::unknown)
 };
 
 const char *limiterName(Limiter limiter);

@@ -77,6 +77,7 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
 struct Artifact {
   std::vector<KernelRecord> records;
   std::string producer;
+  std::vector<std::string> warnings;  // the sources' (remarks that belong to no kernel)
 };
 Artifact collectArtifact(std::string_view bytes, const std::string &name, const std::string &log_arch);
 

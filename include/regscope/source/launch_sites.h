@@ -29,5 +29,9 @@ struct DynamicSharedAt {
 };
 inline constexpr long kMaxDynamicSharedRead = 1L << 20;  // 1 MiB: more than any GPU's LDS per workgroup
 std::map<std::string, DynamicSharedAt> findLaunchDynamicShared(std::string_view source);
+// Whether `source` spells a kernel: a `__global__` (CUDA, HIP) or `__kernel`
+// (OpenCL) token outside comments, strings and preprocessor lines. A compile
+// of such a file that reports no kernel lost them.
+bool definesKernels(std::string_view source);
 
 }  // namespace regscope

@@ -29,7 +29,8 @@ void writeCsv(const Document &doc, std::ostream &out) {
       std::vector<std::string> cells;
       for (std::size_t i = 0; i < row.size() && i < table->columns.size(); ++i)
         if (table->columns[i].show != Show::Text)
-          cells.push_back(row[i].number ? std::to_string(*row[i].number) : row[i].text);
+          // "?" (a figure unknown or unresolved) is an empty field: CSV's null.
+          cells.push_back(row[i].number ? std::to_string(*row[i].number) : row[i].text == "?" ? "" : row[i].text);
       writeRow(cells, out);
     }
   }
