@@ -112,6 +112,8 @@ bool gateHeadersThroughSources(SourceOptions &sources, const std::optional<Basel
   if (whole_database) files.clear();  // no files with -p: every entry
   sources.files = files;
   return true;
+}
+
 // Kernels the gate cannot judge (a figure not read, or one the target cannot
 // have): each is one line, an error unless --allow-unknown. True when the run
 // must stop (exit 2).
