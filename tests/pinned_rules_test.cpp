@@ -7,18 +7,22 @@
 //   Pinned.Tie*       the limiter named on a tie, per vendor (docs/testing.md "Limiter ties")
 //   Pinned.Sarif*     the SARIF level of every rule
 //   Pinned.Gfx942*    gfx942's wave cap and VGPR steps without clang 19
+//   and the rules the first mutation run found unheld (docs/testing.md, "Mutation testing")
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "regscope/collect/collect.h"
 #include "regscope/gate/findings.h"
+#include "regscope/gate/gate.h"
 #include "regscope/gate/rules.h"
 #include "regscope/model/amdgpu_occupancy.h"
 #include "regscope/model/cuda_occupancy.h"
 #include "regscope/model/intel_occupancy.h"
 #include "regscope/support/process.h"
+#include "regscope/support/symbols.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
 #include "regscope/target/intel.h"
@@ -421,6 +425,137 @@ TEST(Pinned, Gfx942WaveCapAndVgprSteps) {
   EXPECT_EQ(occ.limiter, Limiter::None);
   EXPECT_EQ(extraSgprs(gfx942, false, false, false), 6);
   EXPECT_EQ(extraSgprs(*findAmdArch("gfx90a"), false, false, false), 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutants the first full run left alive (docs/testing.md, "Mutation testing"), and rules held by a
+// single test before (issue 26): each pinned at an input where the rule changes the answer.
+// ---------------------------------------------------------------------------------------------
+
+TEST(Pinned, CudaWarpAndBlockCapsOnEverySm) {
+  // The CUDA C Programming Guide's "Technical Specifications per Compute Capability": resident warps
+  // per SM 32 (7.5), 64 (8.0, 9.0, 10.x), 48 (8.6, 8.9, 12.0); resident blocks per SM 16 (7.5, 8.6),
+  // 32 (8.0, 9.0, 10.x), 24 (8.9, and 12.0 as cuda_occupancy.h of CUDA 13.0 computes it).
+  // 16 registers never limit (512 per warp: 32 warps per sub-partition); 32 threads = 1 warp a block,
+  // so the blocks are the block slots; 256 threads = 8 warps, so the warps are max warps / 8 x 8.
+  struct Caps { const char *arch; int warps, blocks; };
+  const Caps caps[] = {{"sm_75", 32, 16}, {"sm_80", 64, 32}, {"sm_86", 48, 16}, {"sm_89", 48, 24},
+                       {"sm_90", 64, 32}, {"sm_100", 64, 32}, {"sm_103", 64, 32}, {"sm_120", 48, 24}};
+  ASSERT_EQ(cudaArchs().size(), std::size(caps)) << "a new sm needs its caps here";
+  for (const Caps &c : caps) {
+    const CudaOccupancy one_warp = cuda(c.arch, 16, 32);
+    EXPECT_EQ(one_warp.blocks_per_sm, c.blocks) << c.arch;
+    const CudaOccupancy eight = cuda(c.arch, 16, 256);
+    EXPECT_EQ(eight.max_warps_per_sm, c.warps) << c.arch;
+    EXPECT_EQ(eight.blocks_per_sm, c.warps / 8) << c.arch;
+    EXPECT_EQ(eight.warps_per_sm, c.warps) << c.arch;
+  }
+}
+
+TEST(Pinned, CompilerGenerationOfThePrintedOccupancy) {
+  // LLVM 16 (D139468, Dec 2022) spread a workgroup's waves over the SIMDs and gave WGP mode its 128 KiB;
+  // LLVM 15 did not; LLVM 23 (#205637) rounds LDS to its granule, as the hardware does.
+  EXPECT_EQ(compilerModelFor("Debian clang version 15.0.6"), CompilerModel::Llvm15);
+  EXPECT_EQ(compilerModelFor("clang version 16.0.0"), CompilerModel::Llvm19);
+  EXPECT_EQ(compilerModelFor("Ubuntu clang version 19.1.7"), CompilerModel::Llvm19);
+  EXPECT_EQ(compilerModelFor("AMD clang version 22.0.0git"), CompilerModel::Llvm19);
+  EXPECT_EQ(compilerModelFor("clang version 23.0.0"), CompilerModel::Hardware);
+  EXPECT_EQ(compilerModelFor("no version here"), CompilerModel::Hardware);
+}
+
+TEST(Pinned, PtxasSpillStoresAndLoadsAreNotSwapped) {
+  // fixtures/nvcc-13.0/spill_asym-sm_90.ptxas.txt (CUDA 13.0's ptxas, fixtures/regenerate.sh):
+  // "192 bytes stack frame, 224 bytes spill stores, 280 bytes spill loads", "Used 24 registers".
+  const FactSet set = parsePtxas(test::fixture("nvcc-13.0/spill_asym-sm_90.ptxas.txt"), "");
+  const KernelFacts *k = test::find(set, "_Z10spill_asymPKfPfi");
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->arch, "sm_90");
+  EXPECT_EQ(k->get(Field::StackBytes), 192);
+  EXPECT_EQ(k->get(Field::SpillStoreBytes), 224);
+  EXPECT_EQ(k->get(Field::SpillLoadBytes), 280);
+  EXPECT_EQ(k->get(Field::Registers), 24);
+  // CUDA 13 also prints "192 bytes cumulative stack size", which sets the stack too; CUDA 11.8 prints
+  // the stack frame alone (fixtures/ptxas-11.8, written by hand from the research notes, see its
+  // README): "24 bytes stack frame, 20 bytes spill stores, 20 bytes spill loads" for fib.
+  const FactSet old = parsePtxas(test::fixture("ptxas-11.8/kernels.ptxas.txt"), "");
+  const KernelFacts *fib = test::find(old, "_Z3fibi");
+  ASSERT_NE(fib, nullptr);
+  EXPECT_EQ(fib->get(Field::StackBytes), 24);
+  EXPECT_EQ(fib->get(Field::SpillStoreBytes), 20);
+}
+
+TEST(Pinned, KernelBaseNamesOfTemplateInstantiations) {
+  // A second holder of the base-name rule (the first: Names.BaseName). The parameter list starts at
+  // the first '(' outside template arguments, so a template argument in parentheses (ggml's
+  // `mul_mat_vec_q<(ggml_type)2, 1, true, false>`, issue 22) stays inside; trailing template
+  // arguments go.
+  EXPECT_EQ(functionBaseName("void mul_mat_vec_q<(ggml_type)2, 1, true, false>(void const*, float*)"), "mul_mat_vec_q");
+  EXPECT_EQ(functionBaseName("void ns::lbm_step<double>(double*)"), "lbm_step");
+  EXPECT_EQ(functionBaseName("plain_c_kernel"), "plain_c_kernel");
+}
+
+TEST(Pinned, BaselineScratchAndSpillDirections) {
+  // A second holder of the baseline's scratch comparison (the first: Baseline.RegressionsImprovements
+  // AddedRemoved): more scratch is a regression, less an improvement, the same nothing.
+  auto kernel = [](const std::string &name, int spills, int scratch) {
+    KernelReport k;
+    k.record.name = name;
+    k.record.demangled = name + "(float*)";
+    k.record.arch = "gfx90a";
+    k.display_file = "k.hip";
+    AmdKernelModel amd{*findAmdArch("gfx90a"), {}, std::nullopt, false, false};
+    amd.occupancy.waves_per_simd = 4;
+    amd.occupancy.limiter = Limiter::Vgpr;
+    k.model = amd;
+    k.summary = {Vendor::Amd, 4, 8, 4, 100, spills, scratch, Limiter::Vgpr};
+    return k;
+  };
+  Report before, now;
+  before.kernels = {kernel("grows", 0, 32), kernel("shrinks", 4, 64), kernel("same", 2, 16)};
+  now.kernels = {kernel("grows", 0, 64), kernel("shrinks", 2, 32), kernel("same", 2, 16)};
+  GateResult result;
+  compareWithBaseline(now, baselineFromReport(before, ""), "", result);
+  ASSERT_EQ(result.failures.size(), 1u);
+  EXPECT_EQ(result.failures[0].rule, Rule::ScratchRegression);
+  EXPECT_EQ(result.failures[0].kernel, "grows(float*)");
+  EXPECT_EQ(result.failures[0].message, "scratch bytes/lane 32 -> 64");
+  ASSERT_EQ(result.improvements.size(), 2u);  // spills 4 -> 2 and scratch 64 -> 32
+  for (const Verdict &v : result.improvements) EXPECT_EQ(v.kernel, "shrinks(float*)");
+}
+
+TEST(Pinned, CliffNoteAtFourRegistersOrFewer) {
+  // The occupancy-cliff note (RS004) fires when fewer than 4 more VGPRs lower the occupancy
+  // (src/gate/findings.cpp kCliffRegisters; README). gfx90a's 4-wave step is 97-128 VGPRs (Table 1):
+  // at 125, 4 more (129) give 3 waves: a cliff; at 124 it takes 5: none.
+  auto findingsFor = [](int vgprs, int sgprs = 0) {
+    KernelReport k;
+    k.record.name = "k";
+    k.record.demangled = "k(float*)";
+    k.record.arch = "gfx90a";
+    k.display_file = "k.hip";
+    KernelResources r;
+    r.vgprs = vgprs;
+    r.sgprs = sgprs;
+    r.workgroup_size = 256;
+    AmdKernelModel amd{*findAmdArch("gfx90a"), computeOccupancy(*findAmdArch("gfx90a"), r), std::nullopt, false,
+                       false};
+    amd.resources = r;
+    k.model = amd;
+    k.summary = {Vendor::Amd, amd.occupancy.waves_per_simd, 8, amd.occupancy.by_vgpr, vgprs, 0, 0, Limiter::Vgpr};
+    Report report;
+    report.kernels = {k};
+    std::vector<std::string> cliffs;
+    for (const Verdict &v : analysisFindings(report))
+      if (v.rule == Rule::Cliff) cliffs.push_back(v.message);
+    return cliffs;
+  };
+  EXPECT_EQ(findingsFor(125), std::vector<std::string>{"4 more VGPRs lower the occupancy from 4 waves/SIMD"});
+  EXPECT_EQ(findingsFor(128), std::vector<std::string>{"1 more VGPR lowers the occupancy from 4 waves/SIMD"});
+  EXPECT_TRUE(findingsFor(124).empty());
+  // SGPRs: gfx9 allows 8 waves up to 100 SGPRs, 7 at 101-102 (getOccupancyWithNumSGPRs). At 10 VGPRs
+  // (no VGPR cliff) and 98 SGPRs, 3 more lower the occupancy; at 96, 5 do: no note.
+  EXPECT_EQ(findingsFor(10, 98), std::vector<std::string>{"3 more SGPRs lower the occupancy from 8 waves/SIMD"});
+  EXPECT_TRUE(findingsFor(10, 96).empty());
 }
 
 }  // namespace
