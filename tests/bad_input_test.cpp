@@ -38,6 +38,14 @@ const char *const kBaseline = R"({
 }
 )";
 
+// lbm-gfx90a.s with `.wavefront_size: 16`, which gfx90a cannot run.
+std::string wave16Asm() {
+  std::string s = test::fixture("hipcc-5.2.3/lbm-gfx90a.s");
+  const std::size_t at = s.find(".wavefront_size: 64");
+  if (at != std::string::npos) s.replace(at, 19, ".wavefront_size: 16");
+  return s;
+}
+
 // The working directory every case starts from: name -> content.
 std::map<std::string, std::string> startingFiles() {
   return {
@@ -54,6 +62,12 @@ std::map<std::string, std::string> startingFiles() {
       {"good_cfg.json", R"({"version": 1})"},
       {"log.txt", "make: nothing to be done\n"},
       {"cut.s", "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n"},
+      // Issue 21 item 11: configs whose flags make the compiler run someone's code.
+      {"plugin_cfg.json", R"({"version": 1, "compiler_flags": ["-fplugin=/nonexistent/evil.so"]})"},
+      {"load_cfg.json", R"({"version": 1, "compiler_flags": ["-O2", "-Xclang", "-load", "-Xclang", "/nonexistent/evil.so"]})"},
+      {"prefix_cfg.json", R"({"version": 1, "compiler_flags": ["-B/nonexistent/bin"]})"},
+      // Issue 21 item 12: real hipcc 5.2.3 output (fixtures/hipcc-5.2.3/lbm-gfx90a.s) whose metadata says wave16.
+      {"w16.s", wave16Asm()},
   };
 }
 
@@ -116,6 +130,17 @@ const BadInput kCases[] = {
     {"GateCollectMissingDirectory", {"gate", "--collect", "missing_dir"}, "missing_dir: no such directory"},
     {"GateCollectAndFiles", {"gate", "--collect", ".", "ok.hip"}, "files and --collect cannot be given together"},
     {"BaselineCollectNoSidecars", {"baseline", "--collect", "."}, ".: no regscope sidecars"},
+    // a config's compiler_flags that load code into the compiler (issue 21 item 11): refused before any compile
+    {"AnalyzeConfigPlugin", {"analyze", "ok.hip", "--config", "plugin_cfg.json"},
+     "plugin_cfg.json: compiler_flags: '-fplugin=/nonexistent/evil.so' loads a plugin into the compiler; a config file "
+     "may not choose code for the compiler to run unless the command line says --allow-config-plugins"},
+    {"GateConfigXclangLoad", {"gate", "ok.hip", "--config", "load_cfg.json", "--max-spills", "0"},
+     "load_cfg.json: compiler_flags: '-Xclang -load -Xclang /nonexistent/evil.so' loads a plugin into the compiler"},
+    {"BaselineConfigToolPlace", {"baseline", "ok.hip", "--config", "prefix_cfg.json", "-o", "new.json"},
+     "prefix_cfg.json: compiler_flags: '-B/nonexistent/bin' lets the compiler run programs or link libraries from "
+     "/nonexistent/bin, and it does not exist"},
+    // an impossible figure names the file and the kernel (issue 21 item 12)
+    {"ParseImpossibleWaveSize", {"parse", "w16.s"}, "w16.s: kernel kernel(double*, double*, "},
     {"AnalyzeNotASource", {"analyze", "garbage.bin"}, "garbage.bin", true, false},
     {"AnalyzeLinesZero", {"analyze", "ok.hip", "--lines=0"}, "--lines: must be a whole number of at least 1, not '0'"},
     // explain

@@ -21,8 +21,9 @@ class FindingsOnly : public View {
     ci.title = "regscope gate";
     ci.findings = findings_;
     ci.cases = {{"src/a,b.hip", 7, "k<a, b>(float*)", "gfx90a"}};
-    ci.summary.columns = {{"kernel", "kernel"}, {"arch", "arch"}, {"location", "location"}};
-    ci.summary.add({"`k<a, b>(float*)`", "gfx90a", "src/a,b.hip:7"});
+    ci.summary.columns = {
+        {"kernel", "kernel", false, Show::Everywhere, false, /*code=*/true}, {"arch", "arch"}, {"location", "location"}};
+    ci.summary.add({"k<a, b>(float*)", "gfx90a", "src/a,b.hip:7"});
     return ci;
   }
 
@@ -54,7 +55,8 @@ TEST(Junit, OneCasePerKernelFailuresEscaped) {
   std::string xml = print(CiFormat::Junit, {kFailure});
   EXPECT_NE(xml.find("<testsuite name=\"regscope gate\" tests=\"1\" failures=\"1\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"k&lt;a, b&gt;(float*) [gfx90a]\""), std::string::npos) << xml;
-  EXPECT_NE(xml.find("<failure type=\"min-occupancy\" message=\"4 &lt; 5 &amp; 100%\nnext\">"), std::string::npos)
+  // A line break in a message is made visible: JUnit output carries no raw CR or LF from a message.
+  EXPECT_NE(xml.find("<failure type=\"min-occupancy\" message=\"4 &lt; 5 &amp; 100%\\nnext\">"), std::string::npos)
       << xml;
   std::string passing = print(CiFormat::Junit, {});
   EXPECT_NE(passing.find("failures=\"0\""), std::string::npos);

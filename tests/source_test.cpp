@@ -7,6 +7,8 @@
 #include "regscope/driver/driver.h"
 #include "regscope/support/process.h"
 #include "regscope/support/error.h"
+#include "regscope/source/flags.h"
+#include "regscope/source/launch_sites.h"
 #include "regscope/source/source.h"
 
 namespace regscope {
@@ -60,6 +62,163 @@ TEST_F(Database, NoHipEntriesOrNoDatabaseAreErrors) {
   TempDir empty;
   EXPECT_THROW(jobsFromDatabase(empty.path(), {}), Error);
   EXPECT_THROW(jobsFromDatabase(empty.path() + "/nope.json", {}), Error);
+}
+
+// Issue 22 item 1: hipify keeps .cu names (HeCBench's *-hip benchmarks, ggml's
+// ggml-cuda/*.cu compiled as HIP). The flags decide.
+TEST(CuIsHip, WhenTheFlagsSaySo) {
+  EXPECT_TRUE(flagsSayHip({"-x", "hip"}));
+  EXPECT_TRUE(flagsSayHip({"-xhip"}));
+  EXPECT_TRUE(flagsSayHip({"--offload-arch=gfx90a"}));
+  EXPECT_TRUE(flagsSayHip({"--offload-arch", "gfx1100"}));              // hipcc's spelling
+  EXPECT_TRUE(flagsSayHip({"--offload-arch=gfx906,gfx90a"}));
+  EXPECT_TRUE(flagsSayHip({"--cuda-gpu-arch=gfx942"}));                 // clang's older alias
+  EXPECT_TRUE(flagsSayHip({"-D__HIP_PLATFORM_AMD__=1", "-O3"}));        // CMake's hip::device
+  EXPECT_TRUE(flagsSayHip({"-D", "__HIP_PLATFORM_AMD__"}));
+  EXPECT_FALSE(flagsSayHip({"-std=c++17", "-Wall", "-I../ace-cuda", "-O3"}));  // HeCBench's, without hipcc
+  EXPECT_FALSE(flagsSayHip({"--offload-arch=sm_80"}));
+  EXPECT_FALSE(flagsSayHip({"--cuda-gpu-arch=sm_90", "-x", "cuda"}));
+  EXPECT_FALSE(flagsSayHip({"--offload-arch=gfx90a", "-x", "cuda"}));  // the last -x decides
+  EXPECT_FALSE(flagsSayHip({"-D__HIP_PLATFORM_NVIDIA__"}));
+  EXPECT_TRUE(isHipCompilerName("/opt/rocm/bin/hipcc"));
+  EXPECT_TRUE(isHipCompilerName("/opt/rocm/llvm/bin/amdclang++"));
+  EXPECT_FALSE(isHipCompilerName("/usr/local/cuda/bin/nvcc"));
+  EXPECT_FALSE(isHipCompilerName("/usr/bin/clang++"));
+}
+
+// A compile database as HeCBench's Makefile (hipcc on main.cu), ggml's CMake
+// HIP build (clang++ -x hip --offload-arch=gfx*), and a CUDA build of the same names.
+TEST_F(Database, CuEntriesAreHipOrCudaByTheirFlags) {
+  write("[" + entry("ace-hip/main.cu", "hipcc -std=c++17 -Wall -I../ace-cuda -O3 -c ace-hip/main.cu -o main.o") + "," +
+        entry("ggml-cuda/mmq.cu",
+              "/opt/rocm/llvm/bin/clang++ -DGGML_USE_HIP -D__HIP_PLATFORM_AMD__=1 -O3 --offload-arch=gfx90a "
+              "-x hip -c ggml-cuda/mmq.cu -o mmq.o") + "," +
+        entry("ggml-cuda/norm.cu",
+              "/opt/rocm/llvm/bin/amdclang++ -O3 -c ggml-cuda/norm.cu -o norm.o") + "," +
+        entry("ace-cuda/main.cu", "nvcc -std=c++17 -arch=sm_80 -c ace-cuda/main.cu -o main.o") + "," +
+        entry("plain/k.cu", "clang++ --cuda-gpu-arch=sm_80 -c plain/k.cu -o k.o") + "]");
+  std::vector<SourceJob> hip = jobsFromDatabase(dir_.path(), {});
+  ASSERT_EQ(hip.size(), 3u);
+  EXPECT_EQ(hip[0].path, dir_.path() + "/ace-hip/main.cu");
+  EXPECT_EQ(hip[1].path, dir_.path() + "/ggml-cuda/mmq.cu");
+  EXPECT_EQ(hip[1].archs, std::vector<std::string>{"gfx90a"});
+  EXPECT_EQ(hip[2].path, dir_.path() + "/ggml-cuda/norm.cu");
+  std::vector<SourceJob> cuda = jobsFromDatabase(dir_.path(), {}, Vendor::Nvidia);
+  ASSERT_EQ(cuda.size(), 2u);
+  EXPECT_EQ(cuda[0].path, dir_.path() + "/ace-cuda/main.cu");
+  EXPECT_EQ(cuda[1].path, dir_.path() + "/plain/k.cu");
+}
+
+// Issue 22 item 2: -include FILE as clang finds it (checked against clang 15's
+// preprocessor: the compile's working directory first, then -iquote/-I/
+// -isystem, never the main file's directory). Layout: a project whose common
+// header sits in include/, reachable only through -I (amd-lab-notes'
+// Makefiles: -include common.h -I ../include).
+class IncludeFlag : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::filesystem::create_directories(dir_.path() + "/include");
+    std::filesystem::create_directories(dir_.path() + "/build");
+    std::ofstream(dir_.path() + "/include/common.h") << "#pragma once\n";
+    std::ofstream(dir_.path() + "/build/local.h") << "#pragma once\n";
+  }
+  std::vector<std::string> resolve(const std::vector<std::string> &flags) {
+    return resolvePathFlags(flags, dir_.path() + "/build");
+  }
+  TempDir dir_;
+};
+
+TEST_F(IncludeFlag, OnlyThroughTheSearchPathIsLeftAsWritten) {
+  const std::string inc = dir_.path() + "/include";
+  EXPECT_EQ(resolve({"-include", "common.h", "-I../include"}),
+            (std::vector<std::string>{"-include", "common.h", "-I" + inc}));
+  EXPECT_EQ(resolve({"-includecommon.h", "-I", "../include"}),
+            (std::vector<std::string>{"-includecommon.h", "-I", inc}));
+  EXPECT_EQ(resolve({"--include=common.h", "-iquote", "../include"}),
+            (std::vector<std::string>{"--include=common.h", "-iquote", inc}));
+  EXPECT_EQ(resolve({"-imacros", "common.h", "-I../include"}),
+            (std::vector<std::string>{"-imacros", "common.h", "-I" + inc}));
+}
+
+TEST_F(IncludeFlag, FoundInTheWorkingDirectoryIsMadeAbsolute) {
+  const std::string build = dir_.path() + "/build";
+  EXPECT_EQ(resolve({"-include", "local.h"}), (std::vector<std::string>{"-include", build + "/local.h"}));
+  EXPECT_EQ(resolve({"-include", "../include/common.h"}),
+            (std::vector<std::string>{"-include", dir_.path() + "/include/common.h"}));
+  EXPECT_EQ(resolve({"--include=local.h"}), (std::vector<std::string>{"--include=" + build + "/local.h"}));
+}
+
+TEST_F(IncludeFlag, InAResponseFileAndACompileDatabase) {
+  std::ofstream(dir_.path() + "/build/flags.rsp") << "-include common.h -I ../include\n";
+  EXPECT_EQ(resolve({"@flags.rsp"}),
+            (std::vector<std::string>{"-include", "common.h", "-I", dir_.path() + "/include"}));
+  std::ofstream(dir_.path() + "/compile_commands.json")
+      << "[{\"directory\": \"" << dir_.path() << "/build\", \"command\": \"hipcc -include common.h -include local.h "
+      << "-I../include -c ../k.hip -o k.o\", \"file\": \"../k.hip\"}]";
+  std::vector<SourceJob> jobs = jobsFromDatabase(dir_.path() + "/compile_commands.json", {});
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_EQ(jobs[0].flags, (std::vector<std::string>{"-include", "common.h", "-include",
+                                                     dir_.path() + "/build/local.h", "-I" + dir_.path() + "/include"}));
+}
+
+// Issue 22 item 5: dynamic LDS at the launch site, as HeCBench's and ggml's
+// host code writes it.
+TEST(LaunchDynamicShared, ConstantsAtTheLaunch) {
+  const char *source = R"(
+#define BLOCK 256
+constexpr int kTile = 32;
+const int SMEM = 4096;
+__global__ void reduce(float *p) {}
+__global__ void scan(float *p) {}
+__global__ void tiled(float *p) {}
+__global__ void plain(float *p) {}
+__global__ void varying(float *p) {}
+__global__ void attr_only(float *p) {}
+__global__ void huge(float *p) {}
+void host(float *d, int n) {
+  reduce<<<n / BLOCK, BLOCK, BLOCK * sizeof(float)>>>(d);
+  hipLaunchKernelGGL(scan, dim3(n), dim3(BLOCK), SMEM, 0, d);
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(tiled), dim3(n), dim3(kTile, kTile), 2 * kTile * kTile * sizeof(double), 0, d);
+  plain<<<n, BLOCK>>>(d);
+  varying<<<n, BLOCK, n * sizeof(float)>>>(d);
+  hipFuncSetAttribute((const void *)attr_only, hipFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  attr_only<<<n, BLOCK, n * 4>>>(d);
+  // a comment: reduce<<<1, 1, 999>>>(d);
+  huge<<<n, BLOCK, 4096L * 1024 * 1024 * 1024>>>(d);
+}
+)";
+  const std::map<std::string, DynamicSharedAt> found = findLaunchDynamicShared(source);
+  ASSERT_TRUE(found.count("reduce"));
+  EXPECT_EQ(found.at("reduce").bytes, 1024);
+  EXPECT_FALSE(found.at("reduce").from_attribute);
+  ASSERT_TRUE(found.count("scan"));
+  EXPECT_EQ(found.at("scan").bytes, 4096);
+  ASSERT_TRUE(found.count("tiled"));
+  EXPECT_EQ(found.at("tiled").bytes, 16384);
+  ASSERT_TRUE(found.count("plain"));  // two-argument launch: none given
+  EXPECT_EQ(found.at("plain").bytes, 0);
+  EXPECT_FALSE(found.count("varying"));  // not a constant: not a figure
+  ASSERT_TRUE(found.count("attr_only"));
+  EXPECT_EQ(found.at("attr_only").bytes, 65536);
+  EXPECT_TRUE(found.at("attr_only").from_attribute);
+  EXPECT_FALSE(found.count("huge"));  // 4 TiB: absurd, and past a long's range on the way: rejected
+}
+
+TEST(LaunchDynamicShared, CudaFuncSetAttributeAndDifferingLaunches) {
+  const char *source = R"(
+__global__ void k(float *p) {}
+__global__ void two(float *p) {}
+void host(float *d) {
+  cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304);
+  two<<<1, 64, 512>>>(d);
+  two<<<1, 64, 1024>>>(d);
+}
+)";
+  const std::map<std::string, DynamicSharedAt> found = findLaunchDynamicShared(source);
+  ASSERT_TRUE(found.count("k"));
+  EXPECT_EQ(found.at("k").bytes, 98304);
+  EXPECT_TRUE(found.at("k").from_attribute);
+  EXPECT_FALSE(found.count("two"));  // launches that differ: no single figure
 }
 
 }  // namespace

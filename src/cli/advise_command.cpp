@@ -24,8 +24,8 @@ SourceJob adviseJob(SourceOptions &sources) {
     throw Error(sources.files.front() + " is a header: advise a source that includes it");
   std::vector<SourceJob> jobs = sourceJobs(sources);
   if (jobs.size() > 1)
-    std::cerr << "regscope: warning: " << jobs.front().file << " has " << jobs.size()
-              << " entries with different flags in the compile database; advising on the first\n";
+    printWarning(jobs.front().file + " has " + std::to_string(jobs.size()) +
+                 " entries with different flags in the compile database; advising on the first");
   return jobs.front();
 }
 

@@ -42,6 +42,7 @@ struct SourceOptions {
   bool no_cache = false;
   int block_size = 0;          // 0: not given
   std::string config_path;     // --config
+  bool allow_config_plugins = false;  // --allow-config-plugins
   std::string config_in_force; // set by prepareSources: --config or the one found; empty: none
   std::vector<std::string> command_line_flags;  // after --, as typed
   std::string grf = "small";   // Intel: small, large, both, auto
@@ -49,6 +50,13 @@ struct SourceOptions {
   AnalyzeOptions analyze;
   CLI::Option *archs_option = nullptr;
 };
+// Diagnostics on stderr: "regscope: warning: TEXT" and "regscope: error: TEXT",
+// the names and paths they quote from the input made visible
+// (support/escape.h); an error keeps its own line breaks (a compiler's
+// message), a warning is one line.
+void printWarning(const std::string &text);
+void printError(const std::string &text);
+
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags);
 
 // A validator for a whole number of at least `low`, with a plain message.

@@ -39,8 +39,7 @@ void warnAboutRules(const Config &config, const Report &report, bool baseline) {
     for (const KernelReport &k : report.kernels)
       matched |= settings.matches(k.record.name, k.record.demangled, functionBaseName(k.record.demangled));
     if (!matched && !report.kernels.empty())
-      std::cerr << "regscope: warning: " << config.path << ": kernels entry '" << settings.match
-                << "' matches no kernel of this run\n";
+      printWarning(config.path + ": kernels entry '" + settings.match + "' matches no kernel of this run");
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 #include "regscope/support/process.h"
 #include "regscope/support/version.h"
 
@@ -98,7 +99,7 @@ int main(int argc, char **argv) {
       std::string known;
       for (const CLI::App *sub : app.get_subcommands({})) known += (known.empty() ? "" : ", ") + sub->get_name();
       const std::string suggestion = closestName(first, app);
-      std::cerr << "regscope: error: unknown command '" << first << "'"
+      std::cerr << "regscope: error: unknown command '" << escape::terminal(first) << "'"
                 << (suggestion.empty() ? "" : "; did you mean '" + suggestion + "'?") << " (commands: " << known
                 << ")\n";
       return kExitError;
@@ -108,7 +109,8 @@ int main(int argc, char **argv) {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
-    std::cerr << "regscope: error: " << parseErrorText(app, e) << '\n';
+    // The message quotes the arguments: file names from a repository, escaped as every error is.
+    printError(parseErrorText(app, e));
     return kExitError;
   }
   // wrap runs a build's compile: its signals and status are the compiler's, so before the guard below.
@@ -116,7 +118,7 @@ int main(int argc, char **argv) {
     try {
       return wrap.run();
     } catch (const std::exception &e) {
-      std::cerr << "regscope: error: " << e.what() << '\n';
+      printError(e.what());
       return kExitError;
     }
   }
@@ -127,13 +129,13 @@ int main(int argc, char **argv) {
     for (const Command &command : commands)
       if (command.app->parsed()) return command.run();
   } catch (const Error &e) {
-    std::cerr << "regscope: error: " << e.what() << '\n';
+    printError(e.what());
     return kExitError;
   } catch (const InterruptedError &interrupted) {
     std::cerr << "regscope: interrupted\n";
     return 128 + interrupted.signal;  // 130 for SIGINT, 143 for SIGTERM
   } catch (const std::exception &e) {
-    std::cerr << "regscope: internal error: " << e.what() << '\n';
+    std::cerr << "regscope: internal error: " << escape::terminalLines(e.what()) << '\n';
     return kExitError;
   }
   return kExitError;

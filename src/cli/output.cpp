@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 #include "regscope/support/files.h"
 #include "regscope/support/process.h"
 
@@ -64,5 +65,9 @@ void emit(const OutputOptions &options, const View &view) {
   if (options.path.empty()) std::cout << text << std::flush;
   else writeFileAtomically(options.path, text);
 }
+
+void printWarning(const std::string &text) { std::cerr << "regscope: warning: " << escape::terminal(text) << '\n'; }
+
+void printError(const std::string &text) { std::cerr << "regscope: error: " << escape::terminalLines(text) << '\n'; }
 
 }  // namespace regscope

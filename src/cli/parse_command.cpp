@@ -24,7 +24,7 @@ Command addParseCommand(CLI::App &root) {
             if (state->files.empty()) throw Error("no input files (give .s files, build logs or code objects)");
             refuseOverwritingInputs(state->files, state->output.path);
             Report report = parseArtifacts(state->files, state->arch);
-            for (const std::string &w : report.warnings) std::cerr << "regscope: warning: " << w << '\n';
+            for (const std::string &w : report.warnings) printWarning(w);
             emit(state->output, *kernelTableView(report, "regscope parse"));
             return 0;
           }};

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <thread>
 
 #include "commands.h"
@@ -14,6 +15,7 @@
 #include "regscope/pipeline/sidecar.h"
 #include "regscope/source/flags.h"
 #include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
 #include "regscope/target/intel.h"
@@ -107,14 +109,15 @@ Config prepareSources(SourceOptions &options) {
   // The config in force: --config, else .regscope.json here or above (never past the repository or $HOME).
   Config config;
   if (!options.config_path.empty()) {
-    config = loadConfig(options.config_path);
+    config = loadConfig(options.config_path, options.allow_config_plugins);
   } else {
     ConfigSearch search = findConfig(fs::current_path().string());
-    for (const std::string &w : search.warnings) std::cerr << "regscope: warning: " << w << '\n';
-    if (search.path) config = loadConfig(*search.path);
+    for (const std::string &w : search.warnings) printWarning(w);
+    if (search.path) config = loadConfig(*search.path, options.allow_config_plugins);
   }
   if (options.analyze.verbose)
-    std::cerr << "regscope: " << (config.path.empty() ? std::string("no config file") : "using config " + config.path)
+    std::cerr << "regscope: "
+              << escape::terminal(config.path.empty() ? std::string("no config file") : "using config " + config.path)
               << '\n';
   // Flags after --: paths as they mean here; outputs dropped; --offload-arch among them counts as given.
   std::vector<std::string> archs_in_flags;
@@ -146,7 +149,7 @@ std::vector<GrfMode> grfModesFor(const std::string &grf) {
 // its warnings said on stderr.
 static void settle(Report &report, const SourceOptions &options) {
   report.config = options.config_in_force;
-  for (const std::string &warning : report.warnings) std::cerr << "regscope: warning: " << warning << '\n';
+  for (const std::string &warning : report.warnings) printWarning(warning);
 }
 
 Report analyzeSources(SourceOptions &options) {
@@ -160,6 +163,9 @@ Report analyzeSources(SourceOptions &options) {
 void addCollectOptions(CLI::App &app, SourceOptions &options) {
   app.add_option("--config", options.config_path,
                  "Config file (default: .regscope.json here or in a parent, up to the repository's top level)");
+  app.add_flag("--allow-config-plugins", options.allow_config_plugins,
+               "Obey config compiler_flags that make the compiler run chosen code (-fplugin=, -Xclang -load, -B, "
+               "--hip-device-lib-path= to a place not yours, ...); refused by default");
   app.add_option("--block-size", options.block_size,
                  "Assume this workgroup/block size for every kernel (default: .regscope.json, a constant at the "
                  "kernel's launches, its launch bounds; AMD 1024, NVIDIA 256)")
@@ -197,15 +203,23 @@ ExplainedReport explainSources(SourceOptions &options) {
 
 std::vector<SourceJob> sourceJobs(SourceOptions &options) {
   if (options.files.empty() && options.database.empty()) throw Error("no input files (give FILE... or -p BUILD_DIR)");
+  // A .cu is HIP when the compiler flags (the command line's, the config's) say
+  // so, or regscope is asked for an AMD target (--offload-arch, the flags' own,
+  // the config's archs).
+  std::vector<std::string> all_flags = options.analyze.extra_flags;
+  all_flags.insert(all_flags.end(), options.command_line_flags.begin(), options.command_line_flags.end());
+  const bool hip_asked = options.analyze.archs_explicit || flagsSayHip(all_flags);
   std::vector<std::string> sources;
   for (const std::string &file : options.files) {
     if (isHeader(file)) {
-      std::cerr << "regscope: warning: skipping header " << file << " (checked through the sources that include it)\n";
+      printWarning("skipping header " + file + " (checked through the sources that include it)");
       continue;
     }
+    // hipify keeps .cu names: a .cu is HIP when the flags say so, or an AMD target is asked for.
     const std::string ext = fs::path(file).extension().string();
-    if ((ext == ".cu") && options.analyze.cuda_archs.empty())
-      throw Error(file + " is a CUDA source: analyse it with nvcc by naming its targets, e.g. --cuda-arch sm_90");
+    if (ext == ".cu" && options.analyze.cuda_archs.empty() && !hip_asked)
+      throw Error(file + " is a CUDA source: analyse it with nvcc by naming its targets, e.g. --cuda-arch sm_90 "
+                         "(if it is HIP, as hipify keeps .cu names, say so: --offload-arch gfx90a, or -- -x hip)");
     sources.push_back(file);
   }
   if (sources.empty() && options.database.empty()) return {};  // only headers: nothing to compile
@@ -223,8 +237,52 @@ std::vector<SourceJob> sourceJobs(SourceOptions &options) {
 }
 
 int reportErrors(const Report &report) {
-  for (const InputError &error : report.errors)
-    std::cerr << "regscope: error: " << (error.arch.empty() ? "" : "[" + error.arch + "] ") << error.message << '\n';
+  // The same error for many files (a device library missing for an arch, a
+  // header every file includes) is said once, with the files it hit; each
+  // other failing file once, with its path and the compiler's first error.
+  struct Group {
+    std::string arch, message, first_file;
+    std::vector<std::string> files;
+  };
+  std::vector<Group> groups;
+  // Files analysed (for some arch at least): the report's inputs, without a variant's " (entry N)".
+  std::set<std::string> analysed;
+  for (const std::string &input : report.inputs) analysed.insert(input.substr(0, input.find(" (entry ")));
+  std::set<std::string> failed, partly, all = analysed;
+  for (const InputError &error : report.errors) {
+    (analysed.count(error.file) ? partly : failed).insert(error.file);
+    all.insert(error.file);
+    std::string key = error.message;  // the message with this file's name taken out
+    if (!error.file.empty())
+      for (std::size_t at = key.find(error.file); at != std::string::npos; at = key.find(error.file, at))
+        key.replace(at, error.file.size(), "\x01");
+    auto same = std::find_if(groups.begin(), groups.end(),
+                             [&](const Group &g) { return g.arch == error.arch && g.message == key; });
+    if (same == groups.end()) groups.push_back({error.arch, key, error.message, {error.file}});
+    else if (std::find(same->files.begin(), same->files.end(), error.file) == same->files.end())
+      same->files.push_back(error.file);
+  }
+  for (const Group &g : groups) {
+    const std::string arch = g.arch.empty() ? "" : "[" + g.arch + "] ";
+    if (g.files.size() == 1) {
+      printError(arch + g.first_file);
+      continue;
+    }
+    std::string text = g.message;  // said once: the file's place holds "each file"
+    if (text.rfind("\x01: ", 0) == 0) text = text.substr(3);
+    for (std::size_t at = text.find('\x01'); at != std::string::npos; at = text.find('\x01', at))
+      text.replace(at, 1, "each file");
+    std::string names;
+    for (std::size_t i = 0; i < g.files.size() && i < 5; ++i) names += (i ? ", " : "") + g.files[i];
+    if (g.files.size() > 5) names += ", ...";
+    printError(arch + text + "\n  (the same error for " + std::to_string(g.files.size()) + " files: " + names + ")");
+  }
+  if (!failed.empty() && all.size() > 1)
+    printError(std::to_string(failed.size()) + " of " + std::to_string(all.size()) + " files failed" +
+               (failed.size() < all.size() ? "; the others were analysed" : ""));
+  if (!partly.empty() && all.size() > 1)
+    printError(std::to_string(partly.size()) + " of " + std::to_string(all.size()) +
+               " files failed for some of their archs; analysed for the others");
   return report.errors.empty() ? kExitOk : kExitError;
 }
 

@@ -33,8 +33,9 @@ namespace fs = std::filesystem;
   for (const std::string &a : command) args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
   execvp(args[0], args.data());
-  std::cerr << "regscope: error: wrap: cannot run " << command.front() << ": " << std::strerror(errno) << '\n';
-  std::_Exit(errno == ENOENT ? 127 : 126);
+  const int error = errno;
+  printError("wrap: cannot run " + command.front() + ": " + std::strerror(error));
+  std::_Exit(error == ENOENT ? 127 : 126);
 }
 
 void writeAll(int fd, const std::string &text) {
@@ -69,7 +70,7 @@ int wrap(const std::vector<std::string> &command, bool show_remarks) {
   try {
     run = runCapturingStderr(argv);
   } catch (const Error &e) {
-    std::cerr << "regscope: warning: wrap: " << e.what() << "; running the compile without regscope\n";
+    printWarning(std::string("wrap: ") + e.what() + "; running the compile without regscope");
     execAsIs(command);
   }
   std::string remarks;
@@ -92,7 +93,7 @@ int wrap(const std::vector<std::string> &command, bool show_remarks) {
     writeSidecar(sidecarFor(compile, command, remarks, cwd));
   } catch (const std::exception &e) {  // regscope's failure never fails the build
     removeStale(sidecar);
-    std::cerr << "regscope: warning: wrap: no sidecar for " << compile.object << ": " << e.what() << '\n';
+    printWarning("wrap: no sidecar for " + compile.object + ": " + e.what());
   }
   return 0;
 }

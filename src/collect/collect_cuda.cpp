@@ -1,5 +1,7 @@
 // The collect stage over one nvcc run.
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 #include "regscope/collect/collect.h"
 #include "regscope/support/symbols.h"
@@ -12,6 +14,13 @@ std::string ptxProducer(const std::string &ptx) {
   const std::size_t at = ptx.find("Cuda compilation tools");
   if (at == std::string::npos) return "";
   return ptx.substr(at, ptx.find('\n', at) - at);
+}
+
+// CUDA's, the C++ library's and the system's headers: never where a user's kernel is.
+bool isToolchainHeader(const std::string &path) {
+  for (const char *prefix : {"/usr/include/", "/usr/lib/", "/usr/local/cuda", "/opt/nvidia/"})
+    if (path.rfind(prefix, 0) == 0) return true;
+  return path.find("/targets/x86_64-linux/include/") != std::string::npos;
 }
 
 }  // namespace
@@ -34,14 +43,26 @@ CollectedRun collectCudaRun(const CompileOutput &output, const std::string &comp
     sets.push_back(parsePtxLaunchBounds(arch.assembly, arch.arch));
   }
   std::vector<KernelRecord> records = mergeFacts(sets);
-  // ptxas names no source line: find each kernel's declaration in the file.
-  const std::string source = read(compiled_source).value_or("");
-  const int lines = static_cast<int>(std::count(source.begin(), source.end(), '\n')) + 1;
+  // ptxas names no source line: find each kernel's declaration in the file,
+  // else in the project's headers the compile read (a kernel defined in a
+  // .cuh, .h or .inl), in the order the compiler read them.
+  std::vector<std::pair<std::string, std::string>> texts;  // path, text
+  texts.emplace_back(compiled_source, read(compiled_source).value_or(""));
+  for (const std::string &header : output.dependencies)
+    if (header != compiled_source && !isToolchainHeader(header))
+      if (std::optional<std::string> text = read(header)) texts.emplace_back(header, std::move(*text));
   for (KernelRecord &record : records) {
     if (!record.has(Field::Registers)) continue;  // PTX-only entries (no SASS for this arch)
     record.file = compiled_source;
-    record.line = findDeclarationLine(source, lines, functionBaseName(record.demangled));
-    if (record.line == lines) record.line = 0;  // not found
+    record.line = 0;  // not found
+    for (const auto &[path, text] : texts) {
+      const int lines = static_cast<int>(std::count(text.begin(), text.end(), '\n')) + 1;
+      const int line = findDeclarationLine(text, lines, functionBaseName(record.demangled));
+      if (line == lines) continue;
+      record.file = path;
+      record.line = line;
+      break;
+    }
     run.records.push_back(std::move(record));
   }
   // ptxas lists kernels in reverse source order; report them in source order, per arch.

@@ -10,6 +10,7 @@
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Support/FormattedStream.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -129,11 +130,22 @@ class Recorder {
     line_ = static_cast<int>(line);
   }
 
+  // One index per file, however the .file directives spell it: clang's DWARF 5
+  // line table names the main file twice when the compile's directory and the
+  // source share a prefix beyond "/" (.file 0 "/tmp/regscope-x" "/tmp/p/k.hip"
+  // and .file 1 "/tmp" "p/k.hip": a source under /tmp, as regscope compiles in
+  // /tmp), and code inlined from the file then counted as another file's.
   void file(unsigned file_number, llvm::StringRef directory, llvm::StringRef name) {
     SourceFile f{directory.str(), name.str()};
+    auto normal = [](const SourceFile &file) {
+      llvm::SmallString<256> p(file.path());
+      llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
+      return std::string(p.str());
+    };
+    const std::string path = normal(f);
     int index = -1;
-    for (std::size_t i = 0; i < module_.files.size(); ++i)
-      if (module_.files[i].directory == f.directory && module_.files[i].name == f.name) index = static_cast<int>(i);
+    for (std::size_t i = 0; i < module_.files.size() && index < 0; ++i)
+      if (normal(module_.files[i]) == path) index = static_cast<int>(i);
     if (index < 0) {
       index = static_cast<int>(module_.files.size());
       module_.files.push_back(std::move(f));

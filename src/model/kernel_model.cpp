@@ -19,6 +19,7 @@ LaunchAssumption chooseLaunch(const KernelRecord &record, const Figures &value, 
                               Field field, BlockSizeSource field_source, int fallback, int dynamic_shared) {
   LaunchAssumption a;
   a.dynamic_shared = dynamic_shared;
+  a.dynamic_source = dynamic_shared ? launch.dynamic_source : DynamicSharedSource::None;
   a.max_block_size = record.has(field) ? value(field) : 0;
   if (launch.block_size) {
     a.block_size = *launch.block_size;
@@ -40,6 +41,22 @@ bool anyUnresolved(const KernelRecord &record) {
 }
 
 }  // namespace
+
+const char *dynamicSharedSourceName(DynamicSharedSource source) {
+  switch (source) {
+    case DynamicSharedSource::None:
+      return "none";
+    case DynamicSharedSource::Flag:
+      return "flag";
+    case DynamicSharedSource::Config:
+      return "config";
+    case DynamicSharedSource::LaunchSite:
+      return "launch_site";
+    case DynamicSharedSource::FuncAttribute:
+      return "func_attribute";
+  }
+  return "?";
+}
 
 const char *blockSizeSourceName(BlockSizeSource source) {
   switch (source) {

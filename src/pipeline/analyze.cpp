@@ -22,6 +22,7 @@
 #include "regscope/source/flags.h"
 #include "regscope/source/launch_sites.h"
 #include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 #include "regscope/support/files.h"
 #include "regscope/support/process.h"
 #include "regscope/support/symbols.h"
@@ -45,21 +46,36 @@ std::string unreadable(const std::string &path, const std::string &file) {
   return "";
 }
 
-// The first error lines of a failed compile, indented, for the user.
+// The first error line of a failed compile, indented, for the user, and how
+// many more errors followed (a compile for several archs repeats each error
+// once per arch: repeats are not counted).
 std::string firstErrors(const std::string &diagnostics) {
   std::istringstream in(diagnostics);
-  std::string line, picked;
-  int errors = 0;
-  for (std::string l; std::getline(in, l) && errors < 3;) {
-    if (l.find("error:") != std::string::npos || l.find("fatal error") != std::string::npos) {
-      picked += "  " + l + "\n";
-      ++errors;
-    }
+  std::vector<std::string> errors;
+  std::string last;
+  for (std::string l; std::getline(in, l);) {
+    if (l.find("error:") == std::string::npos && l.find("fatal error") == std::string::npos) continue;
+    // "/p/template-instances/../vendors/hip.h:5:10: ..." names /p/vendors/hip.h: one spelling, so
+    // that the same error in many files reads the same (and is said once).
+    if (const std::size_t colon = l.find(':'); !l.empty() && l.front() == '/' && colon != std::string::npos)
+      l = fs::path(l.substr(0, colon)).lexically_normal().string() + l.substr(colon);
+    if (std::find(errors.begin(), errors.end(), l) == errors.end()) errors.push_back(l);
   }
-  if (picked.empty())  // no "error:" lines: show the tail of whatever it said
-    for (std::istringstream tail(diagnostics); std::getline(tail, line);) picked = "  " + line + "\n";
-  if (!picked.empty()) picked.pop_back();  // main adds the final newline
+  if (errors.empty()) {  // no "error:" lines: show the last thing it said
+    for (std::istringstream tail(diagnostics); std::getline(tail, last);) {
+    }
+    return last.empty() ? "  (the compiler said nothing)" : "  " + last;
+  }
+  std::string picked = "  " + errors.front();
+  if (errors.size() > 1)
+    picked += "\n  (and " + std::to_string(errors.size() - 1) + " more error" + (errors.size() > 2 ? "s" : "") + ")";
   return picked;
+}
+
+// `message` with `file` in front, unless it already names it.
+std::string namingFile(const std::string &file, const std::string &message) {
+  if (message.find(file) != std::string::npos) return message;
+  return file + ": " + message;
 }
 
 // The path as the user should read it: as given for the input itself,
@@ -107,7 +123,9 @@ CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options,
     job.keep_device_code = cuda;
   }
   job.timeout_seconds = options.timeout_seconds;
-  job.dependencies = !options.cache_dir.empty();  // only the cache reads them
+  // The cache reads them, and the CUDA collect stage: ptxas names no source
+  // line, so a kernel defined in a header is looked for in the headers read.
+  job.dependencies = cuda || !options.cache_dir.empty();
   return job;
 }
 
@@ -242,7 +260,7 @@ class JobRunner {
   static void say(const std::string &line) {
     static std::mutex mutex;
     std::lock_guard<std::mutex> lock(mutex);
-    std::cerr << "regscope: " << line << '\n';
+    std::cerr << "regscope: " << escape::terminal(line) << '\n';
   }
 
   const AnalyzeOptions &options_;
@@ -252,9 +270,12 @@ class JobRunner {
 
 LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options) {
   std::map<std::string, int> sites;
-  if (!options.launch.block_size)
-    if (std::optional<std::string> text = readerFor(job)(job.path)) sites = findLaunchBlockSizes(*text);
-  return launchesFor(std::move(sites), options);
+  std::map<std::string, DynamicSharedAt> shared;
+  if (std::optional<std::string> text = readerFor(job)(job.path)) {
+    if (!options.launch.block_size) sites = findLaunchBlockSizes(*text);
+    shared = findLaunchDynamicShared(*text);
+  }
+  return launchesFor(std::move(sites), options, std::move(shared));
 }
 
 // Every job through the cache or the compiler, on a small pool; results in job order.
@@ -290,13 +311,20 @@ JobRun runJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options
         if (intel(jobs[i]) && jobs[i].edited_text)
           throw Error(jobs[i].file + ": an edited text compiles with hipcc or clang only");
         results[i] = intel(jobs[i]) ? runIntelJob(jobs[i], options, ocloc, readSource) : runner.run(jobs[i]);
+      } catch (const Error &e) {
+        // One bad file never hides the rest: what went wrong with this file
+        // (a compiler output regscope cannot read, a refused flag) is this
+        // file's error, named with its path; the other files go on.
+        results[i] = JobResult{};
+        results[i].errors.push_back({jobs[i].file, "", namingFile(jobs[i].file, e.what())});
       } catch (...) {
         failures[i] = std::current_exception();
       }
       std::size_t finished = ++done;
       if (options.progress) {
         std::lock_guard<std::mutex> lock(progress_mutex);
-        std::cerr << "\r\033[K[" << finished << "/" << jobs.size() << "] " << jobs[i].file << std::flush;
+        std::cerr << "\r\033[K[" << finished << "/" << jobs.size() << "] " << escape::terminal(jobs[i].file)
+                  << std::flush;
       }
     }
   };
@@ -306,7 +334,7 @@ JobRun runJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options
   worker();
   for (std::thread &t : pool) t.join();
   if (options.progress) std::cerr << "\r\033[K" << std::flush;
-  for (const std::exception_ptr &failure : failures)  // interrupts and bad input stop the run
+  for (const std::exception_ptr &failure : failures)  // interrupts stop the run
     if (failure) std::rethrow_exception(failure);
   throwIfInterrupted();
   return run;
@@ -320,8 +348,9 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
 
 // What is known of each kernel's launch: the command line, then the config
 // file's entry for the kernel, then a constant block size at its launches.
-LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &options) {
-  return [sites = std::move(sites), &options](const KernelRecord &record) {
+LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &options,
+                      std::map<std::string, DynamicSharedAt> shared) {
+  return [sites = std::move(sites), shared = std::move(shared), &options](const KernelRecord &record) {
     LaunchOverrides launch = options.launch;
     const std::string base = functionBaseName(record.demangled);
     for (const KernelSettings &settings : options.kernel_settings) {
@@ -330,8 +359,24 @@ LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &op
         launch.block_size = settings.block_size;
         launch.block_size_source = BlockSizeSource::Config;
       }
-      if (settings.dynamic_lds && !options.launch.dynamic_lds) launch.dynamic_lds = *settings.dynamic_lds;
+      if (settings.dynamic_lds && !options.launch.dynamic_lds) {
+        launch.dynamic_lds = *settings.dynamic_lds;
+        launch.dynamic_source = DynamicSharedSource::Config;
+      }
     }
+    // The dynamic LDS/shared memory its launches in the file give, when
+    // neither the command line nor the config says (AMD: --dynamic-lds;
+    // NVIDIA: --dynamic-smem; the launch's own figure serves both).
+    const bool given = options.launch.dynamic_lds || options.launch.dynamic_shared ||
+                       launch.dynamic_source == DynamicSharedSource::Config;
+    if (!given)
+      if (auto it = shared.find(base); it != shared.end() && it->second.bytes > 0) {
+        const int bytes = static_cast<int>(it->second.bytes);  // at most kMaxDynamicSharedRead
+        if (record.vendor == Vendor::Nvidia) launch.dynamic_shared = bytes;
+        else launch.dynamic_lds = bytes;
+        launch.dynamic_source =
+            it->second.from_attribute ? DynamicSharedSource::FuncAttribute : DynamicSharedSource::LaunchSite;
+      }
     if (!launch.block_size)
       if (auto it = sites.find(base); it != sites.end()) {
         launch.block_size = it->second;
@@ -348,7 +393,11 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
   if (result.records.empty() && !result.errors.empty()) return;
   if (report.compiler_version.empty()) report.compiler_version = result.producer;
   const std::size_t first = report.kernels.size();
-  addKernels(report, result.records, launch);
+  try {
+    addKernels(report, result.records, launch);
+  } catch (const Error &e) {
+    throw Error(job.file + ": " + e.what());
+  }
   const std::map<std::string, std::string> inputs = {{job.path, job.file}};
   // A database's second entry for a file (other flags) is a source of its own.
   const std::string source = job.path + (job.variant ? "#" + std::to_string(job.variant) : "");

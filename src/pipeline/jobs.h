@@ -8,6 +8,7 @@
 #include "regscope/collect/collect.h"
 #include "regscope/driver/driver.h"
 #include "regscope/pipeline/analyze.h"
+#include "regscope/source/launch_sites.h"
 
 namespace regscope {
 
@@ -46,7 +47,10 @@ std::vector<std::string> overlayFlags(const std::string &dir, const std::string 
 // then the config's entry for the kernel (options.kernel_settings), then
 // `sites`, the constant block sizes at its launches (findLaunchBlockSizes).
 // `options` must outlive the result.
-LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &options);
+// `shared`: the dynamic LDS at its launches (findLaunchDynamicShared), counted
+// when neither the command line nor the config gives one.
+LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &options,
+                      std::map<std::string, DynamicSharedAt> shared = {});
 
 // One job's records through the model into `report` (display paths, source,
 // inputs as analyze gives them), with its errors and notes.

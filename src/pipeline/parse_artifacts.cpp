@@ -264,7 +264,10 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
     });
     if (report.compiler_version.empty()) report.compiler_version = artifact.producer;
     const std::size_t first = report.kernels.size();
-    addKernels(report, artifact.records, launch);
+    inFile(file, [&] {
+      addKernels(report, artifact.records, launch);
+      return 0;
+    });
     for (std::size_t k = first; k < report.kernels.size(); ++k) report.kernels[k].display_file = report.kernels[k].record.file;
     report.inputs.push_back(file);
   }

@@ -55,12 +55,16 @@ std::string sidecarToText(const Sidecar &s) {
   for (const KernelRecord &r : s.records) records.push_back(recordToJson(r));
   json sites = json::object();
   for (const auto &[kernel, size] : s.launch_sites) sites[kernel] = size;
+  json shared = json::object();
+  for (const auto &[kernel, at] : s.launch_shared)
+    shared[kernel] = {{"bytes", at.bytes}, {"from_attribute", at.from_attribute}};
   const json doc = {{"regscope_sidecar", kSidecarVersion},
                     {"source", s.source},
                     {"object", {{"path", s.object}, {"size", s.object_size}, {"mtime_ns", s.object_mtime_ns}}},
                     {"archs", s.archs},
                     {"compiler", {{"command", s.compiler}, {"producer", s.producer}}},
                     {"launch_sites", sites},
+                    {"launch_shared", shared},
                     {"notes", s.notes},
                     {"records", records}};
   return doc.dump(1) + "\n";
@@ -83,6 +87,12 @@ Sidecar sidecarFromText(std::string_view text, const std::string &path) {
     s.compiler = doc.at("compiler").at("command").get<std::string>();
     s.producer = doc.at("compiler").at("producer").get<std::string>();
     for (const auto &[kernel, size] : doc.at("launch_sites").items()) s.launch_sites[kernel] = size.get<int>();
+    if (doc.contains("launch_shared"))
+      for (const auto &[kernel, at] : doc.at("launch_shared").items()) {
+        const long bytes = at.at("bytes").get<long>();
+        if (bytes < 0 || bytes > kMaxDynamicSharedRead) throw Error("launch_shared of " + kernel + " out of range");
+        s.launch_shared[kernel] = {bytes, at.at("from_attribute").get<bool>()};
+      }
     s.notes = doc.at("notes").get<std::vector<std::string>>();
     for (const json &r : doc.at("records")) s.records.push_back(recordFromJson(r));
     if (s.source.empty() || s.object.empty()) throw Error("no source or object named");
@@ -115,7 +125,10 @@ Sidecar sidecarFor(const WrappedCompile &compile, const std::vector<std::string>
   s.producer = run.producer;
   s.records = std::move(run.records);
   // As analyze finds them: in the source's own text.
-  if (std::optional<std::string> text = readSource(s.source)) s.launch_sites = findLaunchBlockSizes(*text);
+  if (std::optional<std::string> text = readSource(s.source)) {
+    s.launch_sites = findLaunchBlockSizes(*text);
+    s.launch_shared = findLaunchDynamicShared(*text);
+  }
   const std::vector<std::string> flags(argv.begin() + static_cast<std::ptrdiff_t>(compile.compiler) + 1, argv.end());
   if (optimizationFlag(flags) == "-O0")
     s.notes.push_back(s.source + ": compiled unoptimised (-O0), as its flags ask: the figures are not those of an "
@@ -182,7 +195,8 @@ Report collectSidecars(const std::string &build_dir, const AnalyzeOptions &optio
     result.notes = s.notes;
     if (report.compiler_path.empty()) report.compiler_path = s.compiler;
     addJobResult(report, job, result,
-                 launchesFor(options.launch.block_size ? std::map<std::string, int>{} : s.launch_sites, options));
+                 launchesFor(options.launch.block_size ? std::map<std::string, int>{} : s.launch_sites, options,
+                             s.launch_shared));
   }
   return report;
 }

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <map>
 
+#include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
 #include "regscope/target/intel.h"
@@ -55,7 +57,13 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
   const std::size_t first = report.kernels.size();
   for (const KernelRecord &record : records) {
     std::string warning;
-    std::optional<ModelledKernel> modelled = model(record, launch(record), report, warning);
+    std::optional<ModelledKernel> modelled;
+    try {
+      modelled = model(record, launch(record), report, warning);
+    } catch (const Error &e) {  // the kernel's figures do not fit its target: say which kernel (callers add the file)
+      throw Error("kernel " + escape::terminal(record.demangled) + " [" + escape::terminal(record.arch) +
+                  "]: " + e.what());
+    }
     if (!modelled) {
       report.warnings.push_back(warning);
       continue;

@@ -25,18 +25,31 @@ std::string absolute(const std::string &path, const std::string &directory) {
   return (fs::path(directory) / path).lexically_normal().string();
 }
 
-// Whether an entry compiles `language` ("hip" or "cu"): its extension, its
-// -x, or its compiler (hipcc, nvcc).
-bool isEntryFor(const clang::tooling::CompileCommand &command, const std::string &language) {
+// Whether an entry compiles HIP: a .hip source, hipcc or amdclang++ as its
+// compiler, or flags that say so (-x hip). A .cu source (hipify keeps the
+// name) is HIP when its flags say so (flagsSayHip: --offload-arch=gfx*,
+// -D__HIP_PLATFORM_AMD__, ...), CUDA otherwise.
+bool isHipEntry(const clang::tooling::CompileCommand &command) {
   const std::string ext = fs::path(command.Filename).extension().string();
-  if (ext == (language == "hip" ? ".hip" : ".cu")) return true;
-  const char *compiler = language == "hip" ? "hipcc" : "nvcc";
+  if (ext == ".hip") return true;
+  if (!command.CommandLine.empty() && isHipCompilerName(command.CommandLine.front())) return true;
+  const std::vector<std::string> flags(command.CommandLine.begin() + (command.CommandLine.empty() ? 0 : 1),
+                                       command.CommandLine.end());
+  if (ext == ".cu") return flagsSayHip(flags);
+  for (std::size_t i = 0; i < flags.size(); ++i)
+    if (flags[i] == "-xhip" || (flags[i] == "-x" && i + 1 < flags.size() && flags[i + 1] == "hip")) return true;
+  return false;
+}
+
+// Whether an entry compiles CUDA: nvcc, -x cu/-x cuda, or a .cu that is not HIP.
+bool isCudaEntry(const clang::tooling::CompileCommand &command) {
+  if (isHipEntry(command)) return false;
+  if (fs::path(command.Filename).extension().string() == ".cu") return true;
   for (std::size_t i = 0; i < command.CommandLine.size(); ++i) {
     const std::string &a = command.CommandLine[i];
-    if (a == "-x" + language ||
-        (a == "-x" && i + 1 < command.CommandLine.size() && command.CommandLine[i + 1] == language))
-      return true;
-    if (i == 0 && fs::path(a).filename().string().find(compiler) != std::string::npos) return true;
+    const std::string next = i + 1 < command.CommandLine.size() ? command.CommandLine[i + 1] : "";
+    if (a == "-xcu" || a == "-xcuda" || (a == "-x" && (next == "cu" || next == "cuda"))) return true;
+    if (i == 0 && fs::path(a).filename().string().find("nvcc") != std::string::npos) return true;
   }
   return false;
 }
@@ -130,7 +143,6 @@ std::string findDatabaseFile(const std::string &dir) {
 
 std::vector<SourceJob> jobsFrom(const clang::tooling::CompilationDatabase &db, const std::string &database,
                                 const std::vector<std::string> &files, Vendor vendor) {
-  const std::string language = vendor == Vendor::Nvidia ? "cu" : "hip";
   std::set<std::string> wanted;
   for (const std::string &file : files) wanted.insert(fs::absolute(file).lexically_normal().string());
   std::set<std::string> seen;
@@ -138,7 +150,7 @@ std::vector<SourceJob> jobsFrom(const clang::tooling::CompilationDatabase &db, c
   std::map<std::string, int> variants;
   std::vector<SourceJob> jobs;
   for (const clang::tooling::CompileCommand &command : db.getAllCompileCommands()) {
-    if (!isEntryFor(command, language)) continue;
+    if (!(vendor == Vendor::Nvidia ? isCudaEntry(command) : isHipEntry(command))) continue;
     const std::string path = absolute(command.Filename, command.Directory);
     if (!wanted.empty() && !wanted.count(path)) continue;
     seen.insert(path);
@@ -149,8 +161,7 @@ std::vector<SourceJob> jobsFrom(const clang::tooling::CompilationDatabase &db, c
     job.file = !rel_ec && !rel.empty() && *rel.begin() != ".." ? rel.string() : path;
     if (!command.CommandLine.empty()) {
       const std::string compiler = command.CommandLine.front();
-      if (fs::path(compiler).filename().string().find("hipcc") != std::string::npos ||
-          fs::path(compiler).filename().string().find("clang") != std::string::npos)
+      if (isHipCompilerName(compiler) || fs::path(compiler).filename().string().find("clang") != std::string::npos)
         job.compiler = compiler;
     }
     job.flags = cleanCompileFlags(command.CommandLine, command.Directory, command.Filename, job.archs);

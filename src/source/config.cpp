@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <climits>
+#include <cstdlib>
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -64,13 +66,34 @@ bool globMatches(const std::string &pattern, const std::string &text) {
   return fnmatch(pattern.c_str(), text.c_str(), 0) == 0;
 }
 
-// Whether regscope may obey the file: owned by the user or root, and not
-// writable by group or others.
+// Whether the file belongs to the user running regscope, as git's
+// safe.directory judges a repository: owned by the effective user; when that
+// is root, by root or by the user who ran sudo ($SUDO_UID).
+bool ownedByUser(uid_t owner) {
+  const uid_t me = geteuid();
+  if (owner == me) return true;
+  if (me != 0) return false;
+  const char *sudo_uid = std::getenv("SUDO_UID");
+  if (!sudo_uid || !*sudo_uid) return false;
+  char *end = nullptr;
+  errno = 0;
+  const unsigned long uid = std::strtoul(sudo_uid, &end, 10);
+  return errno == 0 && *end == '\0' && uid == owner;
+}
+
+// Why regscope may not obey the file, or nothing: it, and the link that leads
+// to it if it is one, must belong to the user; the file must not be writable
+// by group or others.
 std::optional<std::string> untrusted(const fs::path &file) {
+  struct stat link {};
+  if (lstat(file.c_str(), &link) != 0) return "cannot stat it";
+  if (S_ISLNK(link.st_mode) && !ownedByUser(link.st_uid))
+    return "it is a symbolic link owned by another user (uid " + std::to_string(link.st_uid) + ")";
   struct stat st {};
   if (stat(file.c_str(), &st) != 0) return "cannot stat it";
-  if (st.st_uid != getuid() && st.st_uid != 0) return "it is owned by another user";
-  if (st.st_mode & (S_IWGRP | S_IWOTH)) return "others may write it";
+  const std::string what = S_ISLNK(link.st_mode) ? "the file it links to" : "it";
+  if (!ownedByUser(st.st_uid)) return what + " is owned by another user (uid " + std::to_string(st.st_uid) + ")";
+  if (st.st_mode & (S_IWGRP | S_IWOTH)) return "others may write " + (S_ISLNK(link.st_mode) ? what : "it");
   return std::nullopt;
 }
 
@@ -84,13 +107,13 @@ bool KernelSettings::matches(const std::string &mangled, const std::string &dema
   return false;
 }
 
-Config loadConfig(const std::string &path) {
+Config loadConfig(const std::string &path, bool allow_code_loading) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) throw Error(path + ": no such config file");
-  return configFromText(readFile(path), path);
+  return configFromText(readFile(path), path, allow_code_loading);
 }
 
-Config configFromText(const std::string &text, const std::string &path) {
+Config configFromText(const std::string &text, const std::string &path, bool allow_code_loading) {
   json doc;
   try {
     doc = json::parse(text);
@@ -132,6 +155,13 @@ Config configFromText(const std::string &text, const std::string &path) {
   std::error_code ec;
   const std::string dir = fs::absolute(path, ec).parent_path().string();
   config.compiler_flags = resolvePathFlags(readStrings(doc, "compiler_flags", path), dir);
+  if (!allow_code_loading) {
+    const std::vector<std::string> loading = codeLoadingFlags(config.compiler_flags);
+    if (!loading.empty())
+      throw Error(path + ": compiler_flags: " + loading.front() +
+                  "; a config file may not choose code for the compiler to run unless the command line says "
+                  "--allow-config-plugins");
+  }
   return config;
 }
 

@@ -7,9 +7,14 @@
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/StringSaver.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <filesystem>
+#include <optional>
 
 #include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 
 namespace regscope {
 namespace {
@@ -131,6 +136,134 @@ void forEachArg(const ParsedFlags &parsed, Each each) {
   }
 }
 
+// Options that make the compiler load a plugin: whoever wrote them chooses
+// code that runs inside the compiler.
+constexpr unsigned kPluginOptions[] = {
+    opts::OPT_fplugin_EQ,
+    opts::OPT_fpass_plugin_EQ,
+    opts::OPT_hipspv_pass_plugin_EQ,
+};
+// The same among -Xclang's values (the compiler proper's options).
+constexpr unsigned kCc1PluginOptions[] = {
+    opts::OPT_load,
+    opts::OPT_plugin,
+    opts::OPT_add_plugin,
+    opts::OPT_fpass_plugin_EQ,
+    opts::OPT_fplugin_EQ,
+};
+// Options that choose where the compiler finds the programs it runs or the
+// device libraries it links in (aliases such as --prefix= and
+// --hip-device-lib-path= match their target): harmless where the place is the
+// user's or the system's, code of someone else's choosing elsewhere.
+constexpr unsigned kPlaceOptions[] = {
+    opts::OPT_B,
+    opts::OPT_rocm_path_EQ,
+    opts::OPT_hip_path_EQ,
+    opts::OPT_rocm_device_lib_path_EQ,
+    opts::OPT_cuda_path_EQ,
+    opts::OPT_ptxas_path_EQ,
+    opts::OPT_gcc_toolchain,
+    opts::OPT_ld_path_EQ,
+    opts::OPT_fuse_ld_EQ,
+    opts::OPT_ccc_install_dir,
+};
+// Options that pass their last value on as one option of another compile
+// (the device's, the host's, an offload target's).
+constexpr unsigned kForwardingOptions[] = {
+    opts::OPT_Xarch_device,
+    opts::OPT_Xarch_host,
+    opts::OPT_Xarch__,
+    opts::OPT_Xopenmp_target,
+    opts::OPT_Xopenmp_target_EQ,
+};
+
+// The tokens as one visible line (they come from a file someone else may have written).
+std::string joined(const std::vector<std::string> &tokens, const std::string &prefix = "") {
+  std::string out;
+  for (const std::string &t : tokens) out += (out.empty() ? "" : " ") + prefix + t;
+  return escape::terminal(out);
+}
+
+// Why `path` is not a place only the user (or root) can change, or nothing:
+// the path and every directory above it, as spelled (links included) and as
+// resolved, owned by the user or root and not writable by others (a sticky
+// directory such as /tmp excepted).
+std::optional<std::string> unsafePlace(const std::string &path) {
+  std::error_code ec;
+  const fs::path spelled = fs::absolute(path, ec);
+  const fs::path resolved = fs::canonical(spelled, ec);
+  if (ec) return "it does not exist, so nobody can say who will own it";
+  const uid_t me = geteuid();
+  for (const fs::path &start : {spelled.lexically_normal(), resolved})
+    for (fs::path at = start; !at.empty(); at = at.parent_path()) {
+      struct stat st {};
+      if (lstat(at.c_str(), &st) != 0) return at.string() + " cannot be examined";
+      if (st.st_uid != me && st.st_uid != 0)
+        return at.string() + " belongs to another user (uid " + std::to_string(st.st_uid) + ")";
+      if (!S_ISLNK(st.st_mode) && (st.st_mode & (S_IWGRP | S_IWOTH)) && !(S_ISDIR(st.st_mode) && (st.st_mode & S_ISVTX)))
+        return "others may write " + at.string();
+      if (at == at.root_path()) break;
+    }
+  return std::nullopt;
+}
+
+// nvcc's own spellings of a value-taking option ("-ccbin X", "-ccbin=X",
+// "--compiler-bindir X", "--compiler-bindir=X"): the value, advancing `i`
+// past it, or nothing.
+std::optional<std::string> nvccValue(const std::vector<std::string> &flags, std::size_t &i,
+                                     std::initializer_list<const char *> names) {
+  for (const char *name : names) {
+    const std::string n = name;
+    if (flags[i] == n && i + 1 < flags.size()) return flags[++i];
+    if (flags[i].rfind(n + "=", 0) == 0) return flags[i].substr(n.size() + 1);
+  }
+  return std::nullopt;
+}
+
+void findCodeLoading(const std::vector<std::string> &given, std::vector<std::string> &found, int depth) {
+  if (depth > 8) {  // -Xarch_device -Xarch_device ...: nobody writes that
+    found.push_back("options forwarded more than 8 deep");
+    return;
+  }
+  auto checkPlace = [&](const std::string &spelling, const std::string &value) {
+    if (std::optional<std::string> why = unsafePlace(value))
+      found.push_back("'" + spelling + "' lets the compiler run programs or link libraries from " +
+                      escape::terminal(value) + ", and " + escape::terminal(*why));
+  };
+  // nvcc's host-compiler options, which Clang's table does not know.
+  std::vector<std::string> flags;
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    const std::size_t at = i;
+    if (std::optional<std::string> dir = nvccValue(given, i, {"-ccbin", "--compiler-bindir"})) {
+      checkPlace(joined({given.begin() + at, given.begin() + i + 1}), *dir);
+    } else if (std::optional<std::string> host = nvccValue(given, i, {"-Xcompiler", "--compiler-options"})) {
+      findCodeLoading(splitArchList(*host), found, depth + 1);  // comma-separated, as nvcc splits them
+    } else {
+      flags.push_back(given[i]);
+    }
+  }
+  std::vector<std::string> cc1;
+  forEachArg(parse(flags), [&](const llvm::opt::Arg &arg, const std::vector<std::string> &tokens) {
+    if (isOneOf(arg, kPluginOptions, std::size(kPluginOptions))) {
+      found.push_back("'" + joined(tokens) + "' loads a plugin into the compiler");
+    } else if (arg.getOption().matches(opts::OPT_Xclang)) {
+      cc1.push_back(arg.getValue());
+    } else if (isOneOf(arg, kForwardingOptions, std::size(kForwardingOptions)) && arg.getNumValues() > 0) {
+      findCodeLoading({arg.getValue(arg.getNumValues() - 1)}, found, depth + 1);
+    } else if (isOneOf(arg, kPlaceOptions, std::size(kPlaceOptions)) && arg.getNumValues() == 1) {
+      const std::string value = arg.getValue();
+      // -fuse-ld=lld names a linker to look up; -fuse-ld=/some/ld names a program.
+      if (!arg.getOption().matches(opts::OPT_fuse_ld_EQ) || value.find('/') != std::string::npos)
+        checkPlace(joined(tokens), value);
+    }
+  });
+  if (cc1.empty()) return;
+  forEachArg(parse(cc1), [&](const llvm::opt::Arg &arg, const std::vector<std::string> &tokens) {
+    if (isOneOf(arg, kCc1PluginOptions, std::size(kCc1PluginOptions)))
+      found.push_back("'" + joined(tokens, "-Xclang ") + "' loads a plugin into the compiler");
+  });
+}
+
 }  // namespace
 
 std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags, const std::string &base_dir) {
@@ -154,7 +287,17 @@ std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags,
       return;
     }
     const std::string value = arg.getValue();
-    const std::string resolved = absolute(value, base_dir);
+    std::string resolved = absolute(value, base_dir);
+    // -include and -imacros name a file as `#include "FILE"` in clang's
+    // predefines buffer: clang looks for it first relative to the compile's
+    // working directory, then through the quoted search path (-iquote, -I,
+    // -isystem, -idirafter), never beside the main source. Made absolute only
+    // where it is found in `base_dir`; otherwise left as written for the
+    // search path to find (regscope's compile runs in an empty directory).
+    if (arg.getOption().matches(opts::OPT_include) || arg.getOption().matches(opts::OPT_imacros)) {
+      std::error_code ec;
+      if (!fs::exists(resolved, ec)) resolved = value;
+    }
     // Keep the user's spelling: "-I dir" stays separate, "-Idir" and "--x=dir" joined.
     if (tokens.size() == 2)
       tokens[1] = resolved;
@@ -194,6 +337,35 @@ std::string optimizationFlag(const std::vector<std::string> &flags) {
   return level;
 }
 
+bool flagsSayHip(const std::vector<std::string> &given) {
+  std::vector<std::string> flags;
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    if ((given[i] == "--offload-arch" || given[i] == "-offload-arch") && i + 1 < given.size())
+      flags.push_back("--offload-arch=" + given[++i]);
+    else
+      flags.push_back(given[i]);
+  }
+  bool amd = false;
+  std::optional<bool> language;  // -x: the last one before the source decides
+  forEachArg(parse(flags), [&](const llvm::opt::Arg &arg, const std::vector<std::string> &) {
+    if (arg.getOption().matches(opts::OPT_x)) {
+      language = llvm::StringRef(arg.getValue()) == "hip";
+    } else if (arg.getOption().matches(opts::OPT_offload_arch_EQ)) {  // --cuda-gpu-arch= is its alias
+      for (const char *value : arg.getValues())
+        for (const std::string &arch : splitArchList(value)) amd = amd || llvm::StringRef(arch).startswith("gfx");
+    } else if (arg.getOption().matches(opts::OPT_D)) {
+      const llvm::StringRef name = llvm::StringRef(arg.getValue()).split('=').first;
+      amd = amd || name == "__HIP_PLATFORM_AMD__" || name == "__HIP_PLATFORM_HCC__";
+    }
+  });
+  return language.value_or(amd);
+}
+
+bool isHipCompilerName(const std::string &compiler) {
+  const std::string name = fs::path(compiler).filename().string();
+  return name.find("hipcc") != std::string::npos || llvm::StringRef(name).startswith("amdclang");
+}
+
 std::vector<std::string> splitArchList(const std::string &list) {
   std::vector<std::string> archs;
   for (std::size_t begin = 0; begin <= list.size();) {
@@ -202,6 +374,16 @@ std::vector<std::string> splitArchList(const std::string &list) {
     begin = comma + 1;
   }
   return archs;
+}
+
+}  // namespace regscope
+
+namespace regscope {
+
+std::vector<std::string> codeLoadingFlags(const std::vector<std::string> &flags) {
+  std::vector<std::string> found;
+  findCodeLoading(flags, found, 0);
+  return found;
 }
 
 }  // namespace regscope

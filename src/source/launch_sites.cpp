@@ -4,6 +4,8 @@
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/Token.h>
 
+#include <map>
+
 #include <optional>
 #include <set>
 #include <vector>
@@ -131,6 +133,57 @@ std::optional<long> blockSize(const std::vector<Tok> &t, std::size_t begin, std:
   return std::nullopt;
 }
 
+// sizeof of the built-in types a launch's shared-memory size is written with.
+std::optional<long> sizeOfBuiltin(const std::string &type) {
+  static const std::map<std::string, long> sizes = {
+      {"char", 1},   {"bool", 1},     {"short", 2},   {"half", 2},     {"__half", 2},   {"int", 4},
+      {"unsigned", 4}, {"float", 4},  {"uint", 4},    {"int32_t", 4},  {"uint32_t", 4}, {"long", 8},
+      {"double", 8}, {"int64_t", 8},  {"uint64_t", 8}, {"size_t", 8},  {"float2", 8},   {"int2", 8},
+      {"float4", 16}, {"int4", 16},   {"double2", 16}, {"int8_t", 1},  {"uint8_t", 1},  {"int16_t", 2},
+      {"uint16_t", 2}};
+  auto it = sizes.find(type);
+  return it == sizes.end() ? std::nullopt : std::optional<long>(it->second);
+}
+
+// The value of a byte-count expression: factors joined by `*`, each a literal,
+// a constant, or sizeof(built-in type). None when anything else is there, or
+// when it exceeds kMaxDynamicSharedRead (no overflow: checked at each step).
+std::optional<long> byteCount(const std::vector<Tok> &t, std::size_t begin, std::size_t end,
+                              const std::map<std::string, long> &consts) {
+  if (begin >= end) return std::nullopt;
+  long product = 1;
+  for (std::size_t i = begin; i < end;) {
+    std::optional<long> factor;
+    if (t[i].kind == clang::tok::numeric_constant) {
+      factor = integer(t[i].text);
+      ++i;
+    } else if (t[i].kind == clang::tok::raw_identifier && t[i].text == "sizeof" && i + 3 < end + 1 &&
+               i + 1 < end && t[i + 1].kind == clang::tok::l_paren) {
+      std::string type;
+      std::size_t j = i + 2;
+      for (; j < end && t[j].kind != clang::tok::r_paren; ++j) type += (type.empty() ? "" : " ") + t[j].text;
+      if (j >= end) return std::nullopt;
+      if (type.rfind("unsigned ", 0) == 0) type = type.substr(9);
+      factor = sizeOfBuiltin(type);
+      i = j + 1;
+    } else if (t[i].kind == clang::tok::raw_identifier) {
+      if (auto it = consts.find(t[i].text); it != consts.end()) factor = it->second;
+      ++i;
+    } else {
+      return std::nullopt;
+    }
+    if (!factor || *factor < 0 || *factor > kMaxDynamicSharedRead) return std::nullopt;
+    product *= *factor;
+    if (product > kMaxDynamicSharedRead) return std::nullopt;
+    if (i < end) {
+      if (t[i].kind != clang::tok::star) return std::nullopt;
+      ++i;
+      if (i == end) return std::nullopt;
+    }
+  }
+  return product;
+}
+
 // The arguments of a call or launch, split at top-level commas: [first, last) pairs.
 std::vector<std::pair<std::size_t, std::size_t>> arguments(const std::vector<Tok> &t, std::size_t begin,
                                                            TokenKind close) {
@@ -168,8 +221,11 @@ std::string kernelBefore(const std::vector<Tok> &t, std::size_t end) {
 
 // The kernel of hipLaunchKernelGGL's first argument: `k`, `k<T>`, `(k<T>)`, `HIP_KERNEL_NAME(k<T>)`.
 std::string kernelIn(const std::vector<Tok> &t, std::size_t begin, std::size_t end) {
+  // Also `(const void *)k` and `reinterpret_cast<const void *>(k)`, as hip/cudaFuncSetAttribute take it.
+  static const std::set<std::string> not_names = {"HIP_KERNEL_NAME", "const", "void", "reinterpret_cast",
+                                                  "static_cast"};
   for (std::size_t i = begin; i < end; ++i)
-    if (t[i].kind == clang::tok::raw_identifier && t[i].text != "HIP_KERNEL_NAME") return t[i].text;
+    if (t[i].kind == clang::tok::raw_identifier && !not_names.count(t[i].text)) return t[i].text;
   return "";
 }
 
@@ -198,6 +254,46 @@ std::map<std::string, int> findLaunchBlockSizes(std::string_view source) {
   std::map<std::string, int> found;
   for (const auto &[kernel, size] : sizes)
     if (size && *size >= 1 && *size <= 1024) found[kernel] = static_cast<int>(*size);
+  return found;
+}
+
+std::map<std::string, DynamicSharedAt> findLaunchDynamicShared(std::string_view source) {
+  const std::vector<Tok> t = lex(source);
+  const std::map<std::string, long> consts = constants(t);
+  // nullopt: launched with values that differ or are not constant; absent: no launch gives one.
+  std::map<std::string, std::optional<long>> at_launch, by_attribute;
+  auto record = [](std::map<std::string, std::optional<long>> &into, const std::string &kernel,
+                   std::optional<long> bytes) {
+    if (kernel.empty()) return;
+    auto [it, inserted] = into.try_emplace(kernel, bytes);
+    if (!inserted && it->second != bytes) it->second = std::nullopt;
+  };
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i].kind == clang::tok::lesslessless) {
+      auto args = arguments(t, i + 1, clang::tok::greatergreatergreater);
+      if (args.size() >= 3) record(at_launch, kernelBefore(t, i), byteCount(t, args[2].first, args[2].second, consts));
+      else if (args.size() == 2) record(at_launch, kernelBefore(t, i), 0);
+    } else if (t[i].kind == clang::tok::raw_identifier && i + 1 < t.size() && t[i + 1].kind == clang::tok::l_paren) {
+      const std::string &call = t[i].text;
+      auto args = arguments(t, i + 2, clang::tok::r_paren);
+      if (call == "hipLaunchKernelGGL" && args.size() >= 5) {
+        record(at_launch, kernelIn(t, args[0].first, args[0].second),
+               byteCount(t, args[3].first, args[3].second, consts));
+      } else if ((call == "hipFuncSetAttribute" || call == "cudaFuncSetAttribute") && args.size() == 3) {
+        bool max_dynamic = false;
+        for (std::size_t j = args[1].first; j < args[1].second; ++j)
+          max_dynamic = max_dynamic || t[j].text.find("MaxDynamicSharedMemorySize") != std::string::npos;
+        if (max_dynamic)
+          record(by_attribute, kernelIn(t, args[0].first, args[0].second),
+                 byteCount(t, args[2].first, args[2].second, consts));
+      }
+    }
+  }
+  std::map<std::string, DynamicSharedAt> found;
+  for (const auto &[kernel, bytes] : at_launch)
+    if (bytes) found[kernel] = {*bytes, false};
+  for (const auto &[kernel, bytes] : by_attribute)
+    if (bytes && (!at_launch.count(kernel) || !at_launch.at(kernel))) found[kernel] = {*bytes, true};
   return found;
 }
 

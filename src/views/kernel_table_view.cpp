@@ -78,6 +78,16 @@ std::string launchNote(const LaunchAssumption &launch) {
          "--block-size, .regscope.json's \"block_size\" or __launch_bounds__";
 }
 
+// Where the dynamic LDS counted came from, when regscope read it in the source.
+std::string dynamicSharedNote(const LaunchAssumption &launch, const char *what) {
+  const std::string bytes = "counts " + bytesText(launch.dynamic_shared) + " of dynamic " + what;
+  if (launch.dynamic_source == DynamicSharedSource::LaunchSite) return bytes + ", the size its launches in the file give";
+  if (launch.dynamic_source == DynamicSharedSource::FuncAttribute)
+    return bytes + ", the MaxDynamicSharedMemorySize its hip/cudaFuncSetAttribute in the file sets (its launches' own "
+                   "size is not a constant)";
+  return "";
+}
+
 std::string headroomText(const KernelReport &k, const Occupancy &occ) {
   std::string text = "+" + std::to_string(occ.headroom.vgprs) + " VGPRs";
   if (k.record.value(Field::LdsBytes) > 0 || occ.limiter == Limiter::Lds)
@@ -156,11 +166,12 @@ Notes cudaNotes(const std::vector<const KernelReport *> &kernels) {
     assumed |= k->launch.source == BlockSizeSource::Default;
     if (k->launch.source == BlockSizeSource::Config || k->launch.source == BlockSizeSource::LaunchSite)
       notes.add(*k, launchNote(k->launch));
+    if (std::string note = dynamicSharedNote(k->launch, "shared memory"); !note.empty()) notes.add(*k, note);
   }
   if (assumed)
     notes.addLine("BLOCK is the kernel's __launch_bounds__, else an assumed " +
                   std::to_string(kernels.front()->launch.block_size) + " threads: pass --block-size for your launch");
-  if (kernels.front()->launch.dynamic_shared)
+  if (kernels.front()->launch.dynamic_shared && kernels.front()->launch.dynamic_source == DynamicSharedSource::Flag)
     notes.addLine("with " + std::to_string(kernels.front()->launch.dynamic_shared) +
                   " bytes of dynamic shared memory per block");
   return notes.build();
@@ -252,6 +263,7 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
     if (launch_matters || k->launch.source == BlockSizeSource::Config ||
         k->launch.source == BlockSizeSource::LaunchSite)
       notes.add(*k, launchNote(k->launch));
+    if (std::string note = dynamicSharedNote(k->launch, "LDS"); !note.empty()) notes.add(*k, note);
   }
   return notes.build();
 }
@@ -353,7 +365,7 @@ Notes intelNotes(const std::vector<const KernelReport *> &kernels) {
   if (assumed)
     notes.addLine("WG is the kernel's reqd_work_group_size, else an assumed " + std::to_string(assumed) +
                   " work-items: pass --block-size for your launch");
-  if (kernels.front()->launch.dynamic_shared)
+  if (kernels.front()->launch.dynamic_shared && kernels.front()->launch.dynamic_source == DynamicSharedSource::Flag)
     notes.addLine("with " + std::to_string(kernels.front()->launch.dynamic_shared) +
                   " bytes of dynamic SLM per work-group");
   return notes.build();
@@ -410,7 +422,7 @@ CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> 
   ci.compiler_path = report.compiler_path;
   ci.compiler_version = report.compiler_version;
   for (const InputError &e : report.errors) ci.errors.push_back({e.file, e.arch, e.message});
-  ci.summary.columns = {{"kernel", "kernel"},
+  ci.summary.columns = {{"kernel", "kernel", false, Show::Everywhere, false, true},
                         {"arch", "arch"},
                         {"location", "location"},
                         {"registers", "registers", true},
@@ -422,7 +434,7 @@ CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> 
     const KernelRecord &r = k.record;
     const OccupancySummary &s = k.summary;
     ci.cases.push_back({k.display_file, r.line, r.demangled, r.arch});
-    ci.summary.add({"`" + r.demangled + "`", r.arch, k.display_file + ":" + std::to_string(r.line),
+    ci.summary.add({r.demangled, r.arch, k.display_file + ":" + std::to_string(r.line),
                     Cell::count(s.registers), Cell::count(s.spills), Cell::count(s.scratch_bytes),
                     std::to_string(s.level) + "/" + std::to_string(s.max_level) + " " + occupancyUnit(s.vendor),
                     limiterName(s.limiter)});

@@ -1,5 +1,6 @@
 #include "phrases.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace regscope {
@@ -14,12 +15,201 @@ std::string stepText(const std::vector<std::string> &frees, int target, const ch
 
 }  // namespace
 
+namespace {
+
+// A demangled signature in parts: HEAD<ARGS...>(PARAMS). `params` holds the
+// parenthesised list with what follows it (" const"); no template arguments
+// when `head` does not end in one.
+struct SignatureParts {
+  std::string head;
+  std::vector<std::string> args;
+  bool templated = false;
+  std::string params;
+};
+
+SignatureParts splitSignature(const std::string &text) {
+  SignatureParts parts;
+  std::string prefix = text;
+  // The parameter list: the last top-level "(...)".
+  const std::size_t close = text.rfind(')');
+  if (close != std::string::npos) {
+    int depth = 0;
+    for (std::size_t i = close + 1; i-- > 0;) {
+      if (text[i] == ')') ++depth;
+      if (text[i] == '(' && --depth == 0) {
+        if (i > 0) {
+          prefix = text.substr(0, i);
+          parts.params = text.substr(i);
+        }
+        break;
+      }
+    }
+  }
+  // The template arguments: the "<...>" that ends the prefix.
+  if (!prefix.empty() && prefix.back() == '>') {
+    int depth = 0;
+    for (std::size_t i = prefix.size(); i-- > 0;) {
+      const char c = prefix[i];
+      if (c == '>' || c == ')' || c == ']') ++depth;
+      if (c == '<' || c == '(' || c == '[') --depth;
+      if (c == '<' && depth == 0) {
+        parts.head = prefix.substr(0, i);
+        parts.templated = true;
+        const std::string list = prefix.substr(i + 1, prefix.size() - i - 2);
+        int d = 0;
+        std::string arg;
+        for (char ch : list) {
+          if (ch == '<' || ch == '(' || ch == '[') ++d;
+          if (ch == '>' || ch == ')' || ch == ']') --d;
+          if (ch == ',' && d == 0) {
+            parts.args.push_back(arg);
+            arg.clear();
+            continue;
+          }
+          if (!(arg.empty() && ch == ' ')) arg += ch;
+        }
+        parts.args.push_back(arg);
+        return parts;
+      }
+    }
+  }
+  parts.head = prefix;
+  return parts;
+}
+
+// HEAD<args kept, runs of the others as "...">(...): `keep[i]` says whether argument i stays.
+std::string withArgs(const SignatureParts &parts, const std::vector<bool> &keep, bool params) {
+  std::string text = parts.head;
+  if (parts.templated) {
+    std::string list;
+    bool dots = false;
+    for (std::size_t i = 0; i < parts.args.size(); ++i) {
+      if (keep[i]) {
+        list += (list.empty() ? "" : ", ") + parts.args[i];
+        dots = false;
+      } else if (!dots) {
+        list += (list.empty() ? "" : ", ") + std::string("...");
+        dots = true;
+      }
+    }
+    text += "<" + list + ">";
+  }
+  return text + (parts.params.empty() ? "" : params ? parts.params : "(...)");
+}
+
+// The forms a name may take, longest first: itself; its parameters elided;
+// then its template arguments shortened, keeping `distinct` (the ones in
+// which its siblings differ) and, with no siblings, the first and the last.
+std::vector<std::string> shortForms(const std::string &name, const std::vector<bool> &distinct) {
+  std::vector<std::string> forms{name};
+  // A kernel returns void: the demangler's "void " before a template's name says nothing.
+  SignatureParts parts = splitSignature(name.rfind("void ", 0) == 0 ? name.substr(5) : name);
+  if (parts.params.empty() && !parts.templated) return forms;
+  const std::vector<bool> all(parts.args.size(), true);
+  forms.push_back(withArgs(parts, all, false));
+  if (parts.args.size() < 2) return forms;
+  std::vector<bool> keep = distinct;
+  keep.resize(parts.args.size(), false);
+  if (std::find(keep.begin(), keep.end(), true) == keep.end()) keep.front() = keep.back() = true;
+  forms.push_back(withArgs(parts, keep, false));
+  // Narrower still: the demangler's casts of enum values go ("(ggml_type)2" -> "2"); the value stays.
+  SignatureParts bare = parts;
+  bool cast = false;
+  for (std::string &arg : bare.args) {
+    const std::size_t close = arg.find(')');
+    if (!arg.empty() && arg.front() == '(' && close != std::string::npos && close + 1 < arg.size()) {
+      arg = arg.substr(close + 1);
+      cast = true;
+    }
+  }
+  if (cast) forms.push_back(withArgs(bare, keep, false));
+  return forms;
+}
+
+// A form still too wide: its name (before the template arguments) cut in the
+// middle, so that the arguments that tell siblings apart stay; else the whole
+// form cut in the middle.
+std::string cutName(const std::string &form, std::size_t width);
+
+// "start...end" of `width` characters: the last resort for a form still too wide.
+std::string cutMiddle(const std::string &text, std::size_t width) {
+  if (text.size() <= width || width < 8) return text.size() <= width ? text : text.substr(0, width);
+  const std::size_t tail = (width - 3) / 3;
+  return text.substr(0, width - 3 - tail) + "..." + text.substr(text.size() - tail);
+}
+
+std::string cutName(const std::string &form, std::size_t width) {
+  const SignatureParts parts = splitSignature(form);
+  if (parts.templated) {
+    const std::size_t rest = form.size() - parts.head.size();
+    if (rest + 8 <= width) return cutMiddle(parts.head, width - rest) + form.substr(parts.head.size());
+  }
+  return cutMiddle(form, width);
+}
+
+}  // namespace
+
+std::vector<std::string> shortenNames(const std::vector<std::string> &names, std::size_t width) {
+  std::vector<std::string> out(names);
+  if (width == 0) return out;
+  // Siblings: instantiations of the same template with as many arguments.
+  std::vector<SignatureParts> parts;
+  for (const std::string &name : names) parts.push_back(splitSignature(name));
+  std::vector<std::vector<std::string>> forms(names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::vector<bool> distinct(parts[i].args.size(), false);
+    for (std::size_t j = 0; j < names.size(); ++j) {
+      if (j == i || !parts[j].templated || parts[j].head != parts[i].head ||
+          parts[j].args.size() != parts[i].args.size())
+        continue;
+      for (std::size_t a = 0; a < distinct.size(); ++a) distinct[a] = distinct[a] || parts[j].args[a] != parts[i].args[a];
+    }
+    forms[i] = shortForms(names[i], distinct);
+  }
+  // Each name: its shortest form that fits (else the shortest, cut in the middle).
+  std::vector<std::size_t> pick(names.size(), 0);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    pick[i] = forms[i].size() - 1;
+    for (std::size_t f = 0; f < forms[i].size(); ++f)
+      if (forms[i][f].size() <= width) {
+        pick[i] = f;
+        // the least shortening that fits: stop at the first (longest) form that fits
+        break;
+      }
+  }
+  // Siblings read alike: each takes the shortest form any of them needs.
+  for (std::size_t i = 0; i < names.size(); ++i)
+    for (std::size_t j = 0; j < names.size(); ++j)
+      if (parts[i].templated && parts[j].templated && parts[j].head == parts[i].head &&
+          parts[j].args.size() == parts[i].args.size() && forms[i].size() == forms[j].size())
+        pick[i] = std::max(pick[i], pick[j]);
+  std::vector<bool> whole(names.size(), false);  // shown whole, however wide: it would collide otherwise
+  auto render = [&](std::size_t i) {
+    const std::string &form = forms[i][pick[i]];
+    return whole[i] || form.size() <= width ? form : cutName(form, width);
+  };
+  for (std::size_t i = 0; i < names.size(); ++i) out[i] = render(i);
+  // Different names never read the same: back off to longer forms, at worst the whole name.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t i = 0; i < names.size(); ++i)
+      for (std::size_t j = i + 1; j < names.size(); ++j) {
+        if (out[i] != out[j] || names[i] == names[j]) continue;
+        for (std::size_t k : {i, j}) {
+          if (pick[k] > 0) --pick[k];
+          else if (!whole[k]) whole[k] = true;
+          else continue;  // already whole: nothing longer to show
+          out[k] = render(k);
+          changed = true;
+        }
+      }
+  }
+  return out;
+}
+
 std::string shortKernelName(const std::string &demangled) {
   constexpr std::size_t kMax = 48;
-  if (demangled.size() <= kMax) return demangled;
-  std::size_t paren = demangled.find('(');
-  if (paren != std::string::npos && paren < kMax) return demangled.substr(0, paren) + "(...)";
-  return demangled.substr(0, kMax - 3) + "...";
+  return shortenNames({demangled}, kMax).front();
 }
 
 std::string bytesText(std::int64_t n) {

@@ -95,6 +95,7 @@ json nvidiaKernelToJson(const KernelReport &k) {
   occ["block_size"] = k.launch.block_size;
   occ["block_size_source"] = blockSizeSourceName(k.launch.source);
   occ["dynamic_shared_bytes"] = k.launch.dynamic_shared;
+  occ["dynamic_shared_source"] = dynamicSharedSourceName(k.launch.dynamic_source);
   auto optional = [&](Field f) { return r.has(f) ? json(r.value(f)) : json(nullptr); };
   return {{"vendor", vendorName(r.vendor)},
           {"name", r.name},
@@ -173,6 +174,8 @@ json reportToJson(const Report &report) {
     json occ = occupancyToJson(m.occupancy, m.compiler ? std::optional<int>(m.compiler->printed) : std::nullopt);
     occ["workgroup_size"] = k.launch.block_size;
     occ["workgroup_size_source"] = blockSizeSourceName(k.launch.source);
+    occ["dynamic_lds_bytes"] = k.launch.dynamic_shared;
+    occ["dynamic_lds_source"] = dynamicSharedSourceName(k.launch.dynamic_source);
     if (std::string why = compilerExplanation(m, report.compiler_version); !why.empty()) occ["explanation"] = why;
     if (m.occupancy.limiter == Limiter::Invalid) occ["invalid_reason"] = amdLaunchInvalidText(k.launch);
     kernels.push_back({

@@ -1,5 +1,6 @@
 #!/bin/bash
-# Issue 16, items 11-13 (trust: configs above the repository, the result cache, the runner directory):
+# Issue 16, items 11-13 (trust: configs above the repository, the result cache, the runner directory), and
+# issue 21, items 11-12 (whose config is obeyed, flags that load code, names escaped in every format):
 # each item's reproducer, built by the script, run through the regscope binary under test.
 . "$(dirname "$0")/lib.sh"; need hipcc git; scratch
 # ---- 16-11-config-trust
@@ -58,4 +59,87 @@ mkdir -p t/regscope/runner-hip t/regscope/runner-cuda; echo planted > t/regscope
 env -u HOME -u XDG_CACHE_HOME TMPDIR=$PWD/t timeout 600 "$R" kernels run lbm > x.out 2> x.err; echo $? > x.rc
 if [ -n "$(find t/regscope -newer t/regscope/runner-hip/PLANTED -type f 2>/dev/null | head -1)" ]; then fail 16-13 "kernels run built in the predictable $PWD/t/regscope/runner-*"
 else pass 16-13 "kernels run did not use \$TMPDIR/regscope/runner-* (exit $(rc x))"; fi
+)
+# ---- 21-11-config-link
+( mkdir -p 21-11 && cd 21-11 || exit 1
+# Issue 21 item 11: a config is obeyed only when it, and the link that leads to it, belongs to the user
+# (as git's safe.directory judges). Another user's .regscope.json link to the user's own config made
+# regscope resolve its "-include planted.h" in that user's directory and compile it.
+mkdir -p shared repo && (cd repo && git init -q .)
+printf '{"version": 1, "compiler_flags": ["-include", "planted.h"]}\n' > shared/cfg.json
+small_src > repo/k.hip
+printf '#error the planted header was compiled\n' > repo/planted.h
+ln -s ../shared/cfg.json repo/.regscope.json
+if ! chown -h 4242:4242 repo/.regscope.json repo/planted.h 2>/dev/null; then
+  skip 21-11a "cannot chown a link to another user here (not root): the case needs a file another user owns"
+else
+  (cd repo && rs ../x analyze k.hip --no-cache)
+  if [ "$(rc x)" = 0 ] && grep -q 'warning: ignoring .*regscope.json: it is a symbolic link owned by another user (uid 4242)' x.err
+  then pass 21-11a "another user's .regscope.json link is ignored with a warning (nothing planted compiled)"
+  else fail 21-11a "another user's .regscope.json link: $(seen x)"; fi
+fi
+# Flags that load code into the compiler, from a config: refused unless the command line allows them.
+mkdir -p p && (cd p && git init -q . && small_src > k.hip)
+printf '{"version": 1, "compiler_flags": ["-O2", "-Xclang", "-load", "-Xclang", "/nonexistent/evil.so"]}\n' > p/.regscope.json
+(cd p && rs ../y analyze k.hip --no-cache)
+if clean_error y && grep -q "regscope.json: compiler_flags: '-Xclang -load -Xclang /nonexistent/evil.so' loads a plugin into the compiler; .*--allow-config-plugins" y.err \
+   && ! grep -q 'unable to load plugin' y.err
+then pass 21-11b "a config's -Xclang -load is refused before any compile, naming the file and --allow-config-plugins"
+else fail 21-11b "a config's -Xclang -load: $(seen y)"; fi
+(cd p && rs ../z analyze k.hip --no-cache --allow-config-plugins)
+if [ "$(rc z)" = 2 ] && grep -q "unable to load plugin '/nonexistent/evil.so'" z.err
+then pass 21-11c "--allow-config-plugins passes the config's plugin to the compiler"
+else fail 21-11c "--allow-config-plugins: $(seen z)"; fi
+mkdir -p theirs
+printf '{"version": 1, "compiler_flags": ["--hip-device-lib-path=%s"]}\n' "$PWD/theirs" > p/.regscope.json
+if ! chown 4242:4242 theirs 2>/dev/null; then
+  skip 21-11d "cannot chown a directory to another user here (not root)"
+else
+  (cd p && rs ../w analyze k.hip --no-cache)
+  if clean_error w && grep -q "'--hip-device-lib-path=$PWD/theirs' lets the compiler run programs or link libraries from $PWD/theirs, and $PWD/theirs belongs to another user (uid 4242)" w.err
+  then pass 21-11d "a config's --hip-device-lib-path= to another user's directory is refused"
+  else fail 21-11d "--hip-device-lib-path= to another user's directory: $(seen w)"; fi
+fi
+)
+# ---- 21-12-escape
+( mkdir -p 21-12 && cd 21-12 || exit 1
+# Issue 21 item 12: a kernel name from the input (here lbm-gfx90a.s from hipcc 5.2.3 with its metadata
+# name edited to hold ESC ] 0;title BEL, CR, U+202E and "\n::error::x") reaches no output raw: no control
+# byte, no bidirectional override, and no line a CI runner reads as a workflow command.
+python3 - "$SRC/fixtures/hipcc-5.2.3/lbm-gfx90a.s" <<'PY'
+import sys
+s = open(sys.argv[1]).read()
+name = '_Z6kernelPdS_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_iiiiiiiddddddddddddddd'
+s = s.replace('    .name:           ' + name, '    .name:           "evil\\e]0;pwned\\a\\r\\u202e\\n::error::x"')
+open('evil.s', 'w').write(s)
+PY
+bad=""
+for f in text csv markdown junit github; do
+  rs "x-$f" parse evil.s --format "$f"
+  raw=$(cat "x-$f.out" "x-$f.err" | LC_ALL=C grep -c -P '[\x00-\x08\x0b-\x1f\x7f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]')
+  cmd=$(cat "x-$f.out" "x-$f.err" | grep -c -E '^[[:space:]]*::')
+  [ "$(rc "x-$f")" = 0 ] && [ "$raw" = 0 ] && [ "$cmd" = 0 ] || bad="$bad $f(rc $(rc "x-$f"), $raw raw, $cmd ::lines)"
+done
+[ -z "$bad" ] && pass 21-12a "a hostile kernel name is escaped in text, csv, markdown, junit, github" \
+  || fail 21-12a "hostile kernel name reached the output raw:$bad"
+grep -q 'evil\\x1b\]0;pwned\\x07\\r\\u{202E}\\n::error::x' x-text.out && pass 21-12b "the terminal table shows the name's controls as \\x1b, \\r, \\u{202E}, \\n" \
+  || fail 21-12b "the text table does not show the escaped name: $(grep -a evil x-text.out | head -1 | cat -A | cut -c1-100)"
+# The same through a real compile: a kernel whose symbol (an asm label) holds ESC ] 0;title BEL, U+202E
+# and "::error::x", with scratch, so that the gate's --max-scratch 0 reports it in every format.
+printf '#include <hip/hip_runtime.h>\nextern "C" __global__ void k(int *p) __asm__("evil\\x1b]0;pwned\\x07\\xe2\\x80\\xae::error::x");\nextern "C" __global__ void k(int *p) {\n  int a[256];\n  for (int i = 0; i < 256; ++i) a[i] = p[i];\n  p[threadIdx.x] = a[p[threadIdx.x] & 255];\n}\n' > label.hip
+bad=""
+for f in text csv markdown junit github; do
+  rs "g-$f" gate label.hip --max-scratch 0 --format "$f"
+  raw=$(cat "g-$f.out" "g-$f.err" | LC_ALL=C grep -c -P '[\x00-\x08\x0b-\x1f\x7f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]')
+  cmd=$(cat "g-$f.out" "g-$f.err" | grep -v '^::error file=[^:]*,title=regscope max-scratch::' | grep -c -E '^[[:space:]]*::')
+  [ "$(rc "g-$f")" = 1 ] && [ "$raw" = 0 ] && [ "$cmd" = 0 ] && grep -q 'pwned' "g-$f.out" || bad="$bad $f(rc $(rc "g-$f"), $raw raw, $cmd ::lines)"
+done
+[ -z "$bad" ] && pass 21-12d "a compiled kernel's hostile symbol is escaped in the gate's text, csv, markdown, junit, github" \
+  || fail 21-12d "a compiled kernel's hostile symbol reached the gate's output raw:$bad"
+# An error names the file: a .s whose metadata says wave16 on gfx90a.
+sed 's/\.wavefront_size: 64/.wavefront_size: 16/' "$SRC/fixtures/hipcc-5.2.3/lbm-gfx90a.s" > w16.s
+rs y parse w16.s
+if clean_error y && grep -q '^regscope: error: w16.s: kernel kernel(double\*.*\[gfx90a\]: gfx90a has no wave16 (it runs wave64)$' y.err
+then pass 21-12c "an impossible wave size names the file and the kernel"
+else fail 21-12c "wave16 on gfx90a: $(seen y)"; fi
 )

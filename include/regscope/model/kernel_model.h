@@ -30,6 +30,17 @@ enum class BlockSizeSource {
 // "reqd_work_group_size" (JSON).
 const char *blockSizeSourceName(BlockSizeSource source);
 
+// Where the dynamic LDS (shared memory) the model counts came from.
+enum class DynamicSharedSource {
+  None,           // nothing given: none counted
+  Flag,           // --dynamic-lds, --dynamic-smem, --dynamic-slm
+  Config,         // .regscope.json's kernels entry
+  LaunchSite,     // a constant at the kernel's launches in the same file (<<<g, b, SHMEM>>>, hipLaunchKernelGGL)
+  FuncAttribute,  // hip/cudaFuncSetAttribute(k, ...MaxDynamicSharedMemorySize, N) in the same file
+};
+// "none", "flag", "config", "launch_site", "func_attribute" (JSON).
+const char *dynamicSharedSourceName(DynamicSharedSource source);
+
 // What the launch is known to be, beyond what the compiler saw.
 struct LaunchOverrides {
   std::optional<int> block_size;
@@ -38,12 +49,14 @@ struct LaunchOverrides {
   int carveout_percent = -1;  // NVIDIA; -1: the largest
   int dynamic_lds = 0;        // AMD: extern __shared__ bytes given at launch
   int dynamic_slm = 0;        // Intel: bytes of __local kernel arguments per work-group, given at launch
+  DynamicSharedSource dynamic_source = DynamicSharedSource::Flag;  // of dynamic_shared/dynamic_lds when not 0
 };
 
 struct LaunchAssumption {
   int block_size = 0;
   BlockSizeSource source = BlockSizeSource::Default;
   int dynamic_shared = 0;  // bytes per workgroup/block given at launch
+  DynamicSharedSource dynamic_source = DynamicSharedSource::None;
   // The kernel was compiled for at most this many threads per block
   // (__launch_bounds__, or HIP's 1024); 0 when nothing says.
   int max_block_size = 0;

@@ -16,6 +16,7 @@
 #include "regscope/pipeline/analyze.h"
 #include "regscope/report/report.h"
 #include "regscope/source/compile_command.h"
+#include "regscope/source/launch_sites.h"
 
 namespace regscope {
 
@@ -31,6 +32,9 @@ struct Sidecar {
   std::uint64_t object_size = 0;           // the object when the sidecar was written: a later build
   std::int64_t object_mtime_ns = 0;        //   without the launcher leaves these behind (a stale sidecar)
   std::map<std::string, int> launch_sites; // kernel base name -> constant block size at its launches
+  // kernel base name -> the dynamic LDS at its launches (findLaunchDynamicShared); "launch_shared" in
+  // the file, absent in sidecars written before it (none read then)
+  std::map<std::string, DynamicSharedAt> launch_shared;
   std::vector<std::string> notes;          // about the compile (-O0)
   std::vector<KernelRecord> records;
 };

@@ -38,16 +38,22 @@ struct Config {
 };
 
 // Reads a config file. Throws regscope::Error naming the file and the problem
-// (unknown keys included).
-Config loadConfig(const std::string &path);
+// (unknown keys included). Compiler flags that make the compiler run code of
+// the file's author's choosing (source/flags.h's codeLoadingFlags: plugins,
+// tool and library places not the user's) are an error unless
+// `allow_code_loading` (the command line's --allow-config-plugins).
+Config loadConfig(const std::string &path, bool allow_code_loading = false);
 // The same from a config's text; `path` names it in errors.
-Config configFromText(const std::string &text, const std::string &path);
+Config configFromText(const std::string &text, const std::string &path, bool allow_code_loading = false);
 
 // The config that applies in `dir`: .regscope.json there or in a parent, up
 // to the repository's top level (the first directory with .git) and never
-// above $HOME. A file that is not owned by the user (or root), or that others
-// may write, is skipped with a warning: it could make regscope run flags
-// someone else chose.
+// above $HOME. A file that does not belong to the user running regscope, or
+// that others may write, is skipped with a warning: it could make regscope run
+// flags someone else chose. As git's safe.directory judges a repository: the
+// owner must be the effective user (for root: root, or the user sudo was run
+// by, $SUDO_UID); a symbolic link is judged itself (its owner) and by the file
+// it leads to (owner and mode).
 struct ConfigSearch {
   std::optional<std::string> path;
   std::vector<std::string> warnings;

@@ -13,7 +13,11 @@
 namespace regscope {
 
 // Expands @response files (relative to `base_dir`) and makes the values of
-// path options absolute against `base_dir`. Throws regscope::Error for a
+// path options absolute against `base_dir`. -include and -imacros FILE are
+// made absolute only when `base_dir`/FILE exists: clang looks for them in the
+// compile's working directory first, then through the -iquote/-I/-isystem/
+// -idirafter path (never beside the main file), so one not found there is
+// left as written for the search path. Throws regscope::Error for a
 // response file that cannot be read.
 std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags, const std::string &base_dir);
 
@@ -23,8 +27,33 @@ std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags,
 // values, which it returns in `archs`.
 std::vector<std::string> dropOutputFlags(const std::vector<std::string> &flags, std::vector<std::string> &archs);
 
+// The flags that make the compiler run code whoever wrote them chose, one
+// line each saying why: plugins (-fplugin=, -fpass-plugin=,
+// --hipspv-pass-plugin=, -Xclang -load/-plugin/-add-plugin/-fpass-plugin=,
+// also inside -Xarch_device, -Xarch_host, -Xarch_<arch>, -Xopenmp-target and
+// nvcc's -Xcompiler), and the places programs and device libraries come from
+// (-B and --prefix, --rocm-path, --hip-path, --hip-device-lib-path and
+// --rocm-device-lib-path, --cuda-path, --ptxas-path, --gcc-toolchain,
+// --ld-path, -fuse-ld=PATH, -ccc-install-dir, nvcc's -ccbin and
+// --compiler-bindir) when that place, or a directory above it, belongs to
+// another user than the one running regscope (or root) or others may write
+// it. Every spelling Clang's driver accepts is recognised through its option
+// table. The flags' paths must already be absolute (resolvePathFlags).
+std::vector<std::string> codeLoadingFlags(const std::vector<std::string> &flags);
+
 // "gfx90a,gfx908" (--offload-arch=A,B, as Makefiles write it) -> each target.
 std::vector<std::string> splitArchList(const std::string &list);
+
+// Whether a compile's flags say it compiles HIP: -x hip, an --offload-arch=
+// (or its alias --cuda-gpu-arch=, or hipcc's "--offload-arch gfx90a") naming
+// an AMD target (gfx*), or -D__HIP_PLATFORM_AMD__ (or the older
+// __HIP_PLATFORM_HCC__). hipify keeps a source's .cu name, so these decide
+// whether a .cu is HIP or CUDA. An -x other than hip (-x cuda) says it is not.
+bool flagsSayHip(const std::vector<std::string> &flags);
+
+// Whether `compiler` (a path or name) compiles HIP by itself: hipcc,
+// amdclang++ or amdclang (ROCm's clang driver names).
+bool isHipCompilerName(const std::string &compiler);
 
 // The optimisation level the flags ask for ("-O3", "-O0", ...), or "" when none.
 std::string optimizationFlag(const std::vector<std::string> &flags);

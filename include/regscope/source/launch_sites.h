@@ -15,4 +15,19 @@ namespace regscope {
 // kernels whose every launch in `source` has the same constant block size.
 std::map<std::string, int> findLaunchBlockSizes(std::string_view source);
 
+// The dynamic shared memory (LDS) a kernel is launched with, where it is a
+// constant in the same file: `k<<<grid, block, SHMEM>>>`,
+// `hipLaunchKernelGGL(k, grid, block, SHMEM, stream, ...)`, SHMEM a literal, a
+// constant as above, `sizeof(T)` of a built-in type, or a product of those
+// (`sizeof(float) * BLOCK`). When a launch's value is not such a constant, a
+// `hipFuncSetAttribute`/`cudaFuncSetAttribute(k, ...MaxDynamicSharedMemorySize,
+// N)` with a constant N in the file gives it (the most the kernel may be
+// launched with). Values above kMaxDynamicSharedRead are not figures: left out.
+struct DynamicSharedAt {
+  long bytes = 0;
+  bool from_attribute = false;  // from hip/cudaFuncSetAttribute, not the launch itself
+};
+inline constexpr long kMaxDynamicSharedRead = 1L << 20;  // 1 MiB: more than any GPU's LDS per workgroup
+std::map<std::string, DynamicSharedAt> findLaunchDynamicShared(std::string_view source);
+
 }  // namespace regscope

@@ -53,6 +53,8 @@ struct Column {
   // A long signature the terminal may shorten ("kernel(...)"); every other
   // format prints it in full.
   bool elide = false;
+  // Markdown shows the cells as inline code (a kernel's signature).
+  bool code = false;
 };
 
 struct Table {

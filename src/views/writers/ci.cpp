@@ -1,9 +1,11 @@
 // The CI formats over findings: SARIF 2.1.0 (GitHub code scanning), GitHub
 // workflow annotations, and JUnit XML.
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "regscope/support/escape.h"
 #include "regscope/support/version.h"
 #include "writers.h"
 
@@ -15,37 +17,14 @@ using nlohmann::ordered_json;
 
 std::string location(const Verdict &v) { return v.file + (v.line > 0 ? ":" + std::to_string(v.line) : ""); }
 
-std::string escapeData(const std::string &s) {
+// Element text that keeps its own line breaks (a compiler's message): each line escaped.
+std::string xmlLines(const std::string &text) {
   std::string out;
-  for (char c : s) out += c == '%' ? "%25" : c == '\r' ? "%0D" : c == '\n' ? "%0A" : std::string(1, c);
-  return out;
-}
-
-std::string escapeProperty(const std::string &s) {
-  std::string out;
-  for (char c : escapeData(s)) out += c == ':' ? "%3A" : c == ',' ? "%2C" : std::string(1, c);
-  return out;
-}
-
-std::string xml(const std::string &s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
+  for (std::size_t begin = 0; begin <= text.size();) {
+    const std::size_t end = std::min(text.find('\n', begin), text.size());
+    out += escape::xml(text.substr(begin, end - begin));
+    if (end < text.size()) out += '\n';
+    begin = end + 1;
   }
   return out;
 }
@@ -151,14 +130,14 @@ void writeSarif(const CiReport &ci, const RenderOptions &options, std::ostream &
 void writeGithub(const CiReport &ci, std::ostream &out) {
   for (const Verdict &v : ci.findings) {
     const char *command = v.level == Level::Error ? "error" : v.level == Level::Warning ? "warning" : "notice";
-    out << "::" << command << " file=" << escapeProperty(v.file);
+    out << "::" << command << " file=" << escape::githubProperty(v.file);
     if (v.line > 0) out << ",line=" << v.line;
-    out << ",title=" << escapeProperty(std::string("regscope ") + ruleName(v.rule))
-        << "::" << escapeData(v.kernel + " [" + v.arch + "]: " + v.message) << '\n';
+    out << ",title=" << escape::githubProperty(std::string("regscope ") + ruleName(v.rule))
+        << "::" << escape::githubData(v.kernel + " [" + v.arch + "]: " + v.message) << '\n';
   }
   for (const CiError &e : ci.errors)
-    out << "::error file=" << escapeProperty(e.file) << ",title=" << escapeProperty("regscope: not analysed") << "::"
-        << escapeData(errorText(e)) << '\n';
+    out << "::error file=" << escape::githubProperty(e.file) << ",title=" << escape::githubProperty("regscope: not analysed") << "::"
+        << escape::githubData(errorText(e)) << '\n';
 }
 
 void writeJunit(const CiReport &ci, std::ostream &out) {
@@ -172,31 +151,31 @@ void writeJunit(const CiReport &ci, std::ostream &out) {
       }
   const std::size_t tests = ci.cases.size() + ci.errors.size();
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<testsuites name=\"" << xml(ci.title) << "\" tests=\"" << tests << "\" failures=\"" << failing_cases
+      << "<testsuites name=\"" << escape::xml(ci.title) << "\" tests=\"" << tests << "\" failures=\"" << failing_cases
       << "\" errors=\"" << ci.errors.size() << "\">\n"
-      << "  <testsuite name=\"" << xml(ci.title) << "\" tests=\"" << tests << "\" failures=\"" << failing_cases
+      << "  <testsuite name=\"" << escape::xml(ci.title) << "\" tests=\"" << tests << "\" failures=\"" << failing_cases
       << "\" errors=\"" << ci.errors.size() << "\" skipped=\"0\">\n";
   // An input that could not be analysed is an errored case: the suite could not run it.
   for (const CiError &e : ci.errors)
-    out << "    <testcase classname=\"" << xml(e.file) << "\" name=\""
-        << xml(e.file + (e.arch.empty() ? "" : " [" + e.arch + "]")) << "\" file=\"" << xml(e.file) << "\">\n"
-        << "      <error type=\"not-analysed\" message=\"" << xml(errorText(e)) << "\">" << xml(errorText(e))
+    out << "    <testcase classname=\"" << escape::xml(e.file) << "\" name=\""
+        << escape::xml(e.file + (e.arch.empty() ? "" : " [" + e.arch + "]")) << "\" file=\"" << escape::xml(e.file) << "\">\n"
+        << "      <error type=\"not-analysed\" message=\"" << escape::xml(errorText(e)) << "\">" << xmlLines(errorText(e))
         << "</error>\n    </testcase>\n";
   for (const CiCase &c : ci.cases) {
-    out << "    <testcase classname=\"" << xml(c.file) << "\" name=\""
-        << xml(c.kernel + " [" + c.arch + "]") << "\" file=\"" << xml(c.file) << "\" line=\"" << c.line
+    out << "    <testcase classname=\"" << escape::xml(c.file) << "\" name=\""
+        << escape::xml(c.kernel + " [" + c.arch + "]") << "\" file=\"" << escape::xml(c.file) << "\" line=\"" << c.line
         << "\">\n";
     std::string detail;
     for (const Verdict &v : ci.findings) {
       if (!about(v, c)) continue;
       const std::string rule = ruleName(v.rule);
       if (v.level == Level::Error)
-        out << "      <failure type=\"" << xml(rule) << "\" message=\"" << xml(v.message) << "\">"
-            << xml(location(v) + ": " + rule + ": " + v.message) << "</failure>\n";
+        out << "      <failure type=\"" << escape::xml(rule) << "\" message=\"" << escape::xml(v.message) << "\">"
+            << escape::xml(location(v) + ": " + rule + ": " + v.message) << "</failure>\n";
       else
-        detail += rule + ": " + v.message + "\n";
+        detail += escape::xml(rule + ": " + v.message) + "\n";
     }
-    if (!detail.empty()) out << "      <system-out>" << xml(detail) << "</system-out>\n";
+    if (!detail.empty()) out << "      <system-out>" << detail << "</system-out>\n";
     out << "    </testcase>\n";
   }
   out << "  </testsuite>\n</testsuites>\n";

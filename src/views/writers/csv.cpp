@@ -1,20 +1,14 @@
-// CSV (RFC 4180 quoting, LF line ends): every table of the document, each headed by its column
+// CSV (RFC 4180 quoting, LF line ends; no control character from the data, see support/escape.h): every table of the document, each headed by its column
 // keys, tables separated by a blank line. Cells that are one figure print the
 // figure ("65536", not "64 KiB"). Lines and notes are for people and are left out.
+#include "regscope/support/escape.h"
 #include "writers.h"
 
 namespace regscope {
 namespace {
 
-std::string field(const std::string &text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
-
 void writeRow(const std::vector<std::string> &cells, std::ostream &out) {
-  for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << field(cells[i]);
+  for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << escape::csv(cells[i]);
   out << '\n';
 }
 

@@ -1,0 +1,72 @@
+// Issue 22 item 10: kernel names shortened for the terminal stay distinct.
+// The names are ggml's HIP backend's (its mmvq.cu instantiates
+// mul_mat_vec_q<type, ncols_dst, has_fusion, is_multi_token_id> for every
+// quantisation type), as LLVM's demangler prints their symbols.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "phrases.h"
+
+namespace regscope {
+namespace {
+
+const std::string kParams =
+    "(void const*, void const*, int const*, float*, unsigned int, unsigned int, unsigned int, unsigned int, "
+    "unsigned int, unsigned int, unsigned int, unsigned int, unsigned int)";
+
+std::vector<std::string> ggmlSiblings() {
+  return {"void mul_mat_vec_q<(ggml_type)2, 1, true, false>" + kParams,
+          "void mul_mat_vec_q<(ggml_type)2, 1, false, false>" + kParams,
+          "void mul_mat_vec_q<(ggml_type)3, 1, true, false>" + kParams,
+          "void mul_mat_vec_q<(ggml_type)8, 2, true, false>" + kParams,
+          "void mul_mat_vec_q<(ggml_type)8, 2, true, true>" + kParams};
+}
+
+TEST(ShortenNames, TemplateSiblingsStayDistinctAtATerminalWidth) {
+  const std::vector<std::string> names = ggmlSiblings();
+  for (std::size_t width : {24u, 32u, 48u, 60u}) {
+    const std::vector<std::string> shown = shortenNames(names, width);
+    ASSERT_EQ(shown.size(), names.size());
+    EXPECT_EQ(std::set<std::string>(shown.begin(), shown.end()).size(), names.size()) << "width " << width;
+  }
+  // At 48 (the default) one sibling needs its enum cast dropped: all drop it, and read alike.
+  const std::vector<std::string> shown = shortenNames(names, 48);
+  EXPECT_EQ(shown[0], "mul_mat_vec_q<2, 1, true, false>(...)");
+  EXPECT_EQ(shown[4], "mul_mat_vec_q<8, 2, true, true>(...)");
+  // At 60 all fit with their arguments whole; the parameters go.
+  EXPECT_EQ(shortenNames(names, 60)[1], "mul_mat_vec_q<(ggml_type)2, 1, false, false>(...)");
+  // Narrower still: the enum casts go, the values stay.
+  EXPECT_EQ(shortenNames(names, 40)[3], "mul_mat_vec_q<8, 2, true, false>(...)");
+  // Narrower: the name gives way, not the arguments.
+  EXPECT_EQ(shortenNames(names, 36)[1], "mul_ma..._q<2, 1, false, false>(...)");
+}
+
+TEST(ShortenNames, FromTheMiddleOfTheArgumentList) {
+  // Siblings that differ only in their first and last arguments keep those.
+  const std::vector<std::string> names = {
+      "void flash_attn_tile<64, 64, 32, 1, false, (ggml_type)1, 8>(char const*, char const*, float*)",
+      "void flash_attn_tile<128, 64, 32, 1, false, (ggml_type)1, 16>(char const*, char const*, float*)"};
+  const std::vector<std::string> shown = shortenNames(names, 40);
+  EXPECT_EQ(shown[0], "flash_attn_tile<64, ..., 8>(...)");
+  EXPECT_EQ(shown[1], "flash_attn_tile<128, ..., 16>(...)");
+}
+
+TEST(ShortenNames, ShortNamesAndOneLineNames) {
+  EXPECT_EQ(shortenNames({"kernel(float*)"}, 48), std::vector<std::string>{"kernel(float*)"});
+  EXPECT_EQ(shortenNames({"a_long_kernel_name(float*, float*, float*, float*, int)"}, 30),
+            std::vector<std::string>{"a_long_kernel_name(...)"});
+  EXPECT_EQ(shortKernelName("void mul_mat_vec_q<(ggml_type)2, 1, true, false>" + kParams),
+            "mul_mat_vec_q<(ggml_type)2, 1, true, false>(...)");
+  EXPECT_EQ(
+      shortKernelName("void flash_attn_ext_f16<256, 256, 64, 2, true, false, (ggml_type)1, (ggml_type)1>" + kParams),
+      "flash_attn_ext_f16<256, ..., (ggml_type)1>(...)");
+  // Overloads that differ only in their parameters keep them rather than read the same.
+  const std::vector<std::string> overloads = {"scale(float*, float, int, int, int, int)",
+                                              "scale(double*, double, int, int, int, int)"};
+  const std::vector<std::string> shown = shortenNames(overloads, 20);
+  EXPECT_NE(shown[0], shown[1]);
+}
+
+}  // namespace
+}  // namespace regscope
