@@ -52,8 +52,10 @@ def reasons(output):
                 if follow.startswith("[  SKIPPED ]") or follow.startswith("["):
                     break
                 message.append(follow.strip())
-            found.append(" ".join(m for m in message if m) or "(GTEST_SKIP without a message)")
-    return found or ["(no reason printed)"]
+            text = " ".join(m for m in message if m)
+            found.append(text[len("SKIP: "):] if text.startswith("SKIP: ") else text or "(GTEST_SKIP without a message)")
+    unique = list(dict.fromkeys(found))  # a GTEST_SKIP message may itself start with "SKIP:"
+    return unique or ["(no reason printed)"]
 
 
 def main():
