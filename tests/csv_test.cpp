@@ -66,12 +66,17 @@ class Csv : public ::testing::Test {
   TempDir cwd_, tmp_, cache_;
 };
 
+// A consistency test (CSV against JSON; issue 26: not a model test), plus the README's figures for
+// LBM's resources as literals (102 VGPRs: 4 waves/SIMD, 26 to the next step down; Table 1).
 TEST_F(Csv, OccupancyAndTableAreTheirViewsRows) {
   const std::vector<std::string> calc = {"occupancy", "--arch", "gfx90a", "--vgprs", "102", "--sgprs", "98"};
   std::vector<Row> rows = firstTable(run(calc, "csv").out);
   json doc = json::parse(run(calc, "json").out);
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0]["resource"], "VGPR (total)");
+  EXPECT_EQ(rows[0]["used"], "102");
+  EXPECT_EQ(rows[0]["waves_per_simd"], "4");
+  EXPECT_EQ(rows[0]["headroom"], "26");
   EXPECT_EQ(rows[0]["used"], std::to_string(doc["resources"]["vgprs_total"].get<int>()));
   EXPECT_EQ(rows[0]["waves_per_simd"], std::to_string(doc["occupancy"]["by_resource"]["vgpr"].get<int>()));
   EXPECT_EQ(rows[0]["headroom"], std::to_string(doc["occupancy"]["headroom"]["vgprs"].get<int>()));

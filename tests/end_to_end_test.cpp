@@ -35,13 +35,17 @@ std::string kernel(const std::string &name) { return test::sourcePath("kernels/l
 // VGPRs allow 5 waves per SIMD = 20 slots per CU, which hold one whole
 // workgroup: 4 waves/SIMD on the hardware (issue 22). With 256-thread
 // workgroups (4 waves) 20 slots hold 5: the seed's 5.
+// The SGPRs are checked for each compiler whose figures are recorded (a
+// version-conditional assertion carries the values of every supported compiler,
+// issue 26); any other compiler's SGPRs are unchecked, and the test says so (skipped).
 TEST_F(EndToEnd, LbmVariantsReproduceTheSeedTable) {
-  struct Expected { const char *file; int vgprs, waves, sgprs_hipcc523; };
-  const Expected table[] = {{"lbm", 102, 4, 98},
-                            {"lbm_nopow", 100, 4, 94},
-                            {"lbm_rearrange", 96, 5, 94},
-                            {"lbm_restrict_g14", 94, 5, 90},
-                            {"lbm_restrict_g7", 96, 5, 82}};
+  struct Expected { const char *file; int vgprs, waves, sgprs_hipcc523, sgprs_rocm54; };
+  const Expected table[] = {{"lbm", 102, 4, 98, 98},
+                            {"lbm_nopow", 100, 4, 94, 98},
+                            {"lbm_rearrange", 96, 5, 94, 94},
+                            {"lbm_restrict_g14", 94, 5, 90, 86},
+                            {"lbm_restrict_g7", 96, 5, 82, 78}};
+  std::string unchecked_sgprs;
   for (const Expected &e : table) {
     test::RunResult r = run({"analyze", kernel(e.file), "--format", "json"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -57,12 +61,19 @@ TEST_F(EndToEnd, LbmVariantsReproduceTheSeedTable) {
     EXPECT_EQ(k["occupancy"]["limiter"], "vgpr") << e.file;
     EXPECT_EQ(k["line"], 5) << e.file;  // the declaration, not the brace on line 19
     EXPECT_EQ(k["demangled"].get<std::string>().rfind("kernel(double*", 0), 0u);
-    if (report["compiler"]["version"] == "Debian clang version 15.0.6")
+    const std::string version = report["compiler"]["version"].get<std::string>();
+    if (version.find("clang version 15.0.6") != std::string::npos)  // Debian's hipcc 5.2.3 (clang 15)
       EXPECT_EQ(k["sgprs"], e.sgprs_hipcc523) << e.file;
+    else if (version.find("roc-5.4.") != std::string::npos)  // ROCm 5.4's clang, the post's compiler
+      EXPECT_EQ(k["sgprs"], e.sgprs_rocm54) << e.file;
+    else
+      unchecked_sgprs = version;
     test::RunResult small = run({"analyze", kernel(e.file), "--block-size", "256", "--format", "json"});
     ASSERT_EQ(small.exit_code, 0) << small.err;
     EXPECT_EQ(json::parse(small.out)["kernels"][0]["occupancy"]["waves_per_simd"], e.waves) << e.file;
   }
+  if (!unchecked_sgprs.empty())
+    GTEST_SKIP() << "VGPRs and occupancy checked; SGPRs not: no figures recorded for '" << unchecked_sgprs << "'";
 }
 
 TEST_F(EndToEnd, TextTableNamesTheNextStep) {

@@ -41,9 +41,11 @@ const OccupancyCurve *curve(const OccupancyChart &chart, CurveAxis axis) {
   return nullptr;
 }
 
-// Every curve passes through the kernel's own figures, and the register
-// curve's next step and headroom are the model's (computeOccupancy's inverse
-// searches), though the curve found them by sampling the forward rule.
+// Consistency tests (not model tests; issue 26): every curve passes through the kernel's own figures,
+// and the register curve's next step and headroom are the model's (computeOccupancy's inverse
+// searches), though the curve found them by sampling the forward rule. The model's figures themselves
+// are pinned elsewhere (occupancy_test.cpp, pinned_rules_test.cpp); the gfx90a staircase below is
+// checked against the published Table 1, a literal.
 void expectCurvesAgreeWithTheModel(const KernelReport &k) {
   const OccupancyChart chart = occupancyChart(k);
   ASSERT_EQ(chart.curves.size(), 3u) << k.record.arch;
@@ -80,17 +82,19 @@ TEST(OccupancyCurves, LbmOnCdna1AndCdna2PassThroughTheKernelsFigures) {
   for (const KernelReport &k : report.kernels) {
     SCOPED_TRACE(k.record.arch);
     expectCurvesAgreeWithTheModel(k);
-    // Seed 000's Table 1 for gfx90a: the register staircase is vgprTable's.
+    // Seed 000's Table 1 for gfx90a ("Register pressure in AMD CDNA2 GPUs", and LLVM's D138443 dump),
+    // as literals: the most VGPRs for each level.
     if (k.record.arch == "gfx90a") {
       const OccupancyChart chart = occupancyChart(k);
       const OccupancyCurve &regs = *curve(chart, CurveAxis::Registers);
-      for (const VgprTableRow &row : vgprTable(k.amd()->arch)) {
+      const int table1[][2] = {{64, 8}, {72, 7}, {80, 6}, {96, 5}, {128, 4}, {168, 3}, {256, 2}, {512, 1}};
+      for (auto [max_vgprs, waves] : table1) {
         const CurveStep *at = nullptr;
         for (const CurveStep &s : regs.steps)
-          if (row.max_vgprs >= s.x_from && row.max_vgprs <= s.x_to) at = &s;
-        ASSERT_NE(at, nullptr) << row.max_vgprs;
+          if (max_vgprs >= s.x_from && max_vgprs <= s.x_to) at = &s;
+        ASSERT_NE(at, nullptr) << max_vgprs;
         // The curve keeps the kernel's LDS and SGPRs, so it is capped where they limit.
-        EXPECT_LE(at->level, row.waves_per_simd) << row.max_vgprs;
+        EXPECT_LE(at->level, waves) << max_vgprs;
       }
     }
   }

@@ -12,6 +12,9 @@ done
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# Every tool's temporary files (hipcc's, the validator's) stay in the scratch: nothing left in /tmp.
+mkdir -p "$scratch/tmp"
+export TMPDIR=$scratch/tmp
 export PRE_COMMIT_HOME=$scratch/cache HOME=$scratch/home PATH=$(dirname "$regscope"):$PATH
 mkdir -p "$HOME"
 git config --global user.email test@example.com

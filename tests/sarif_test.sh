@@ -10,6 +10,9 @@ tool=$3
 command -v hipcc >/dev/null || { echo "SKIP: hipcc is not installed"; exit 77; }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# Every tool's temporary files (hipcc's, the validator's) stay in the scratch: nothing left in /tmp.
+mkdir -p "$scratch/tmp"
+export TMPDIR=$scratch/tmp
 cd "$scratch"
 export XDG_CACHE_HOME=$scratch/cache  # never the user's cache
 cp "$source_dir/kernels/lbm/lbm.hip" lbm.hip

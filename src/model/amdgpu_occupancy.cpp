@@ -87,7 +87,9 @@ Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRul
   occ.waves_per_cu =
       occ.counts_per_cu ? levels.all(occ.vgprs_total, r.sgprs, r.lds_bytes) : occ.waves_per_simd * arch.simds_per_cu;
 
-  // The limiter, in the unit that counts: registers first (the usual story), then LDS, then slots.
+  // The limiter, in the unit that counts. On a tie the first of: vgpr, sgpr, workgroup (the level with
+  // no LDS is the same, so LDS is not what limits), lds (docs/testing.md "Limiter ties"; pinned by
+  // tests/pinned_rules_test.cpp Pinned.TieAmd*).
   const int now = levels.all(occ.vgprs_total, r.sgprs, r.lds_bytes);
   if (now == levels.max()) occ.limiter = Limiter::None;
   // A register term whose whole workgroups are no fewer than with the fewest

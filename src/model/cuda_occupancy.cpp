@@ -103,6 +103,7 @@ CudaOccupancy computeCudaOccupancy(const CudaArch &arch, const CudaResources &r)
     return occ;
   }
   const int b = occ.blocks_per_sm;
+  // On a tie the first of: registers, shared, warps, blocks, barriers (docs/testing.md "Limiter ties").
   occ.limiter = occ.warps_per_sm == arch.max_warps_per_sm ? Limiter::None
               : occ.by_registers == b ? Limiter::Registers : occ.by_shared == b ? Limiter::Shared
               : occ.by_warps == b     ? Limiter::Warps     : occ.by_blocks == b ? Limiter::Blocks : Limiter::Barriers;

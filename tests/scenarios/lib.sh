@@ -1,8 +1,10 @@
 # Shared helpers for the user-scenario tests (sourced, not run). See README.md in this folder.
 #   bash tests/scenarios/<script>.sh SOURCE_DIR REGSCOPE_BINARY [EXTRA]
 # Each scenario: . lib.sh; need TOOLS...; scratch; ...; pass ID WHAT | fail ID SEEN | skip ID WHY
-# Exit status: 0 when every check passed (or was skipped), 1 on any FAIL or when no check ran,
-# 77 (ctest: skipped) when a tool the scenario needs is missing.
+# Exit status: 1 on any FAIL or when no check ran; else 77 (ctest: skipped) when a check was skipped
+# (`skip`) or a tool the scenario needs is missing (`need`); 0 only when every check ran and passed.
+# A skipped check is never counted as a pass: the scenario's last lines name each one with its reason
+# ("SKIPPED <id>: <why>"), which .ci/run's summary (scripts/ci-skips.py) reads.
 SRC=${1:-$REGSCOPE_SRC}
 R=${2:-$REGSCOPE}
 EXTRA=${3:-}
@@ -28,7 +30,7 @@ have() { command -v "$1" > /dev/null 2>&1 || [ -x "$1" ]; }
 # Results also go to files in the scratch, so that checks run in sub-shells count too.
 pass() { local id=$1; shift; echo "PASS $id $*"; echo "$id" >> "$RS_SCRATCH/.passed"; }
 fail() { local id=$1; shift; echo "FAIL $id $*" | tr '\n' ' ' | sed 's/ *$//'; echo; echo "$id" >> "$RS_SCRATCH/.failed"; }
-skip() { local id=$1; shift; echo "SKIP $id $*"; }
+skip() { local id=$1; shift; echo "SKIP $id $*"; echo "$id: $*" >> "$RS_SCRATCH/.skipped"; }
 
 # scratch: a private directory (S) with its own result cache, removed on exit; cwd = S. regscope runs
 # (rs, rst) get TMPDIR=$S/.tmp, which must be empty at the end; everything else (hipcc, cmake, ...) uses
@@ -48,12 +50,17 @@ leftover_check() {
 }
 finish() {
   leftover_check
-  local p=0 f=0
+  local p=0 f=0 s=0 skipped=""
   [ -f "$RS_SCRATCH/.passed" ] && p=$(wc -l < "$RS_SCRATCH/.passed")
   [ -f "$RS_SCRATCH/.failed" ] && f=$(wc -l < "$RS_SCRATCH/.failed")
+  [ -f "$RS_SCRATCH/.skipped" ] && { s=$(wc -l < "$RS_SCRATCH/.skipped"); skipped=$(cat "$RS_SCRATCH/.skipped"); }
   cd /; rm -rf "$RS_SCRATCH"
-  echo "$(basename "$0" .sh): $p passed, $f failed"
-  [ "$f" = 0 ] && [ "$((p + f))" != 0 ] || exit 1
+  echo "$(basename "$0" .sh): $p passed, $f failed, $s skipped"
+  [ "$f" = 0 ] && [ "$((p + f + s))" != 0 ] || exit 1
+  if [ "$s" != 0 ]; then
+    printf '%s\n' "$skipped" | sed 's/^/SKIPPED /'
+    exit 77  # ctest: skipped, not passed
+  fi
   exit 0
 }
 
