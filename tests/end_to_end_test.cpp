@@ -245,7 +245,7 @@ TEST_F(EndToEnd, GateThresholdsAndBaselineRegression) {
   EXPECT_EQ(verdict["passed"], false);
   ASSERT_EQ(verdict["failures"].size(), 1u);
   EXPECT_EQ(verdict["failures"][0]["rule"], "occupancy-regression");
-  EXPECT_EQ(verdict["failures"][0]["message"], "occupancy (waves/SIMD) 5 -> 4");
+  EXPECT_EQ(verdict["failures"][0]["message"], "occupancy 5 -> 4 waves/SIMD");
   EXPECT_EQ(test::readText(base), recorded) << "gate must not touch the baseline";
 
   EXPECT_EQ(run({"gate", k, bs, "--baseline", base, "--update-baseline"}).exit_code, 0);
@@ -488,7 +488,7 @@ TEST_F(EndToEnd, CudaSourcesWithNvcc) {
   // The gate works on CUDA kernels: spills are bytes of spill stores there.
   test::RunResult gate = run({"gate", cu, "--cuda-arch", "sm_80", "--max-spills", "0"});
   EXPECT_EQ(gate.exit_code, 1);
-  EXPECT_NE(gate.out.find("spill_capped(float4 const*, float4*, int) [sm_80]: max-spills: 1068 bytes of spill stores > 0"),
+  EXPECT_NE(gate.out.find("spill_capped(float4 const*, float4*, int) [sm_80]: max-spills: spill stores 1068 bytes > 0"),
             std::string::npos) << gate.out;
 }
 

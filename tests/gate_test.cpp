@@ -152,9 +152,9 @@ TEST(Baseline, RegressionsImprovementsAddedRemoved) {
   std::vector<std::string> failures;
   for (const Verdict &v : result.failures) failures.push_back(v.kernel + " " + ruleName(v.rule) + ": " + v.message);
   EXPECT_EQ(failures, (std::vector<std::string>{
-                          "worse(float*) occupancy-regression: occupancy (waves/SIMD) 5 -> 4",
-                          "spills(float*) spill-regression: spilled registers 0 -> 2",
-                          "spills(float*) scratch-regression: scratch bytes/lane 0 -> 16",
+                          "worse(float*) occupancy-regression: occupancy 5 -> 4 waves/SIMD",
+                          "spills(float*) spill-regression: spills 0 -> 2 registers",
+                          "spills(float*) scratch-regression: scratch 0 -> 16 bytes/lane",
                       }));
   ASSERT_EQ(result.improvements.size(), 2u);  // occupancy 4 -> 5 and VGPRs 102 -> 94
   EXPECT_EQ(result.improvements[0].kernel, "better(float*)");
@@ -255,8 +255,8 @@ TEST(GateLog, JudgesTheLogsRemarksWithAnIgnoreListAndAcceptedSpills) {
   ASSERT_EQ(doc["failures"].size(), 5u);
   std::map<std::string, std::string> failed;
   for (const auto &f : doc["failures"]) failed[f["kernel"]] = f["message"];
-  EXPECT_EQ(failed["lds_heavy(float*)"], "28 spilled registers > 0");
-  EXPECT_EQ(failed["private_array(float*, int)"], "55 spilled registers > 0");
+  EXPECT_EQ(failed["lds_heavy(float*)"], "spills 28 registers > 0");
+  EXPECT_EQ(failed["private_array(float*, int)"], "spills 55 registers > 0");
   for (const auto &f : doc["failures"])  // the same figures as numbers, the unit named once
     if (f["kernel"] == "lds_heavy(float*)") {
       EXPECT_EQ(f["value"], 28);

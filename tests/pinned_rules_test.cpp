@@ -349,6 +349,8 @@ const RuleLevel kRuleLevels[] = {
     {Rule::Added, "RS302", "added", "note"},
     {Rule::Removed, "RS303", "removed", "note"},
     {Rule::Unresolved, "RS304", "unresolved", "warning"},
+    {Rule::Ignored, "RS305", "ignored", "note"},           // listed with its reason, not judged (issue 22)
+    {Rule::CannotJudge, "RS306", "cannot-judge", "error"},  // the gate never passes it (issue 21)
 };
 
 // The CI writers' input: findings only.
@@ -518,7 +520,7 @@ TEST(Pinned, BaselineScratchAndSpillDirections) {
   ASSERT_EQ(result.failures.size(), 1u);
   EXPECT_EQ(result.failures[0].rule, Rule::ScratchRegression);
   EXPECT_EQ(result.failures[0].kernel, "grows(float*)");
-  EXPECT_EQ(result.failures[0].message, "scratch bytes/lane 32 -> 64");
+  EXPECT_EQ(result.failures[0].message, "scratch 32 -> 64 bytes/lane");
   ASSERT_EQ(result.improvements.size(), 2u);  // spills 4 -> 2 and scratch 64 -> 32
   for (const Verdict &v : result.improvements) EXPECT_EQ(v.kernel, "shrinks(float*)");
 }

@@ -33,6 +33,7 @@ struct KernelSections {
   std::vector<std::string> notes;  // why a figure is unresolved, when not "until link"
   std::vector<Field> missing;      // what the metadata always says of a kernel, and did not
   bool is_kernel = false;
+  bool in_metadata = false;  // the file's metadata has an entry for it
   std::int64_t agpr_copies = 0, mfma = 0;  // counted over the function's body
 };
 
@@ -88,6 +89,7 @@ void parseMetadata(std::string_view yaml, Functions &kernels, std::string &arch)
   for (MetadataKernel &k : metadata.kernels) {
     KernelSections &sections = kernels[k.name];
     sections.is_kernel = true;
+    sections.in_metadata = true;
     sections.metadata = k.values;
     sections.missing = missingFromMetadata(k);
   }
@@ -288,7 +290,11 @@ AsmFile parseAsm(const LineSource &lines) {
           disputed[i] = true;
         }
       }
-    for (Field f : sections.missing)  // the metadata lacked it, and nothing else in the file said it
+    // A file with metadata has an entry for every kernel: one without lacks
+    // every figure the metadata carries (a damaged block, not a smaller kernel).
+    const std::vector<Field> missing =
+        !metadata_yaml.empty() && !sections.in_metadata ? missingFromMetadata(MetadataKernel{}) : sections.missing;
+    for (Field f : missing)  // the metadata lacked it, and nothing else in the file said it
       if (!facts.get(f)) facts.missing.push_back(f);
     for (Field f : sections.unresolved)  // unresolved everywhere in the file
       if (!facts.get(f) && std::find(facts.unresolved.begin(), facts.unresolved.end(), f) == facts.unresolved.end())

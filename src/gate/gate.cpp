@@ -24,8 +24,26 @@ Verdict verdictFor(const BaselineEntry &e, const std::string &root, Rule rule, s
   return {file, 0, e.demangled, e.arch, rule, std::move(message), ruleInfo(rule).level};
 }
 
-std::string change(const char *what, int before, int now) {
-  return std::string(what) + " " + std::to_string(before) + " -> " + std::to_string(now);
+// Every verdict's message has one shape, its unit said once after the figures:
+// "occupancy 4 waves/SIMD < 5" (a threshold), "occupancy 5 -> 4 waves/SIMD" (a change).
+std::string change(const std::string &what, int before, int now, const std::string &unit) {
+  return what + " " + std::to_string(before) + " -> " + std::to_string(now) + (unit.empty() ? "" : " " + unit);
+}
+std::string beyond(const std::string &what, int value, const std::string &unit, const char *op, int limit) {
+  return what + " " + std::to_string(value) + " " + unit + " " + op + " " + std::to_string(limit);
+}
+
+// What the spill figure is called and counted in, per vendor (OccupancySummary::spills).
+std::pair<std::string, std::string> spillWords(Vendor vendor) {
+  switch (vendor) {
+    case Vendor::Amd:
+      return {"spills", "registers"};
+    case Vendor::Nvidia:
+      return {"spill stores", "bytes"};
+    case Vendor::Intel:
+      return {"spills", "bytes/thread"};
+  }
+  return {"spills", "?"};
 }
 
 // The unit a data format gives a figure in: bytes for scratch and NVIDIA/Intel spills.
@@ -92,18 +110,17 @@ GateResult checkThresholds(const Report &report, const Config &config) {
     if (t.min_occupancy && s.level < *t.min_occupancy)
       result.failures.push_back(withFigures(
           verdictFor(k, Rule::MinOccupancy,
-                     "occupancy " + std::to_string(s.level) + " " + occupancyUnit(s.vendor) + " < " +
-                         std::to_string(*t.min_occupancy) + " (limited by " + limiterName(s.limiter) + ")"),
+                     beyond("occupancy", s.level, occupancyUnit(s.vendor), "<", *t.min_occupancy) + " (limited by " +
+                         limiterName(s.limiter) + ")"),
           s.level, t.min_occupancy, std::nullopt, occupancyUnit(s.vendor)));
     if (t.max_spills && s.spills > *t.max_spills)
       result.failures.push_back(withFigures(
           verdictFor(k, Rule::MaxSpills,
-                     std::to_string(s.spills) + " " + spillsUnit(s.vendor) + " > " + std::to_string(*t.max_spills)),
+                     beyond(spillWords(s.vendor).first, s.spills, spillWords(s.vendor).second, ">", *t.max_spills)),
           s.spills, t.max_spills, std::nullopt, spillsDataUnit(s.vendor)));
     if (t.max_scratch && s.scratch_bytes > *t.max_scratch)
       result.failures.push_back(withFigures(
-          verdictFor(k, Rule::MaxScratch,
-                     "scratch " + std::to_string(s.scratch_bytes) + " bytes/lane > " + std::to_string(*t.max_scratch)),
+          verdictFor(k, Rule::MaxScratch, beyond("scratch", s.scratch_bytes, "bytes/lane", ">", *t.max_scratch)),
           s.scratch_bytes, t.max_scratch, std::nullopt, "bytes"));
   }
   return result;
@@ -143,24 +160,25 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
     before.erase(it);
 
     auto compare = [&](Rule rule, const std::string &what, int old_value, int new_value, bool higher_is_worse,
-                       const std::string &data_unit) {
+                       const std::string &unit, const std::string &data_unit) {
       if (old_value == new_value) return;
       const bool worse = higher_is_worse ? new_value > old_value : new_value < old_value;
       (worse ? result.failures : result.improvements)
           .push_back(withFigures(
-              verdictFor(k, worse ? rule : Rule::Improved, change(what.c_str(), old_value, new_value)), new_value,
+              verdictFor(k, worse ? rule : Rule::Improved, change(what, old_value, new_value, unit)), new_value,
               std::nullopt, old_value, data_unit));
     };
     const std::string unit = occupancyUnit(s.vendor);
-    compare(Rule::OccupancyRegression, "occupancy (" + unit + ")", was.occupancy, now.occupancy, false, unit);
+    compare(Rule::OccupancyRegression, "occupancy", was.occupancy, now.occupancy, false, unit, unit);
     if (was.occupancy == now.occupancy)  // a register step crossed while something else limits
-      compare(Rule::VgprStepRegression, "register-limited " + unit, was.occupancy_by_registers,
-              now.occupancy_by_registers, false, unit);
-    compare(Rule::SpillRegression, spillsUnit(s.vendor), was.spills, now.spills, true, spillsDataUnit(s.vendor));
-    compare(Rule::ScratchRegression, "scratch bytes/lane", was.scratch_bytes, now.scratch_bytes, true, "bytes");
+      compare(Rule::VgprStepRegression, "register-limited occupancy", was.occupancy_by_registers,
+              now.occupancy_by_registers, false, unit, unit);
+    const auto [spills, spills_unit] = spillWords(s.vendor);
+    compare(Rule::SpillRegression, spills, was.spills, now.spills, true, spills_unit, spillsDataUnit(s.vendor));
+    compare(Rule::ScratchRegression, "scratch", was.scratch_bytes, now.scratch_bytes, true, "bytes/lane", "bytes");
     if (now.registers < was.registers)
       result.improvements.push_back(withFigures(
-          verdictFor(k, Rule::Improved, change("registers", was.registers, now.registers)), now.registers,
+          verdictFor(k, Rule::Improved, change("registers", was.registers, now.registers, "")), now.registers,
           std::nullopt, was.registers, "registers"));
   }
   for (const auto &[key, e] : before)
