@@ -88,7 +88,7 @@ TEST(BaselineLock, ALinkAndItsTargetTakeOneLock) {
 }
 
 TEST(BaselineLock, AnUnwritableDirectoryIsAnError) {
-  if (geteuid() == 0) GTEST_SKIP() << "root writes anywhere";
+  if (geteuid() == 0) GTEST_SKIP() << "runs as root, which writes anywhere: needs a user that is not root";
   TempDir dir;
   fs::permissions(dir.path(), fs::perms::owner_read | fs::perms::owner_exec);
   try {
