@@ -5,8 +5,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <climits>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -212,6 +214,14 @@ static Field fieldNamed(const std::string &key) {
   throw std::runtime_error("unknown field " + key);  // written by another build: a miss
 }
 
+// An integer the entry must hold; anything else (a float, 1e92, a string) is a miss, never a cast.
+std::int64_t integerIn(const json &j, std::int64_t lo, std::int64_t hi) {
+  if (j.is_number_unsigned() && j.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)) return j.get<std::int64_t>();
+  if (j.is_number_integer() && !j.is_number_unsigned() && j.get<std::int64_t>() >= lo && j.get<std::int64_t>() <= hi)
+    return j.get<std::int64_t>();
+  throw std::runtime_error("not an integer in range");
+}
+
 KernelRecord recordFromJson(const json &j) {
   KernelRecord r;
   r.name = j.at("name");
@@ -221,9 +231,10 @@ KernelRecord recordFromJson(const json &j) {
   if (!vendor) throw std::runtime_error("unknown vendor");
   r.vendor = *vendor;
   r.file = j.at("file");
-  r.line = j.at("line");
+  r.line = static_cast<int>(integerIn(j.at("line"), 0, INT_MAX));
   for (const auto &[key, value] : j.at("values").items())
-    r.values[static_cast<std::size_t>(fieldNamed(key))] = value.get<std::int64_t>();
+    r.values[static_cast<std::size_t>(fieldNamed(key))] =
+        integerIn(value, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max());
   for (const json &key : j.at("unresolved")) r.unresolved.push_back(fieldNamed(key.get<std::string>()));
   r.sources = j.at("sources").get<std::vector<std::string>>();
   r.warnings = j.at("warnings").get<std::vector<std::string>>();
