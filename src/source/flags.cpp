@@ -308,8 +308,9 @@ std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags,
   return out;
 }
 
-std::vector<std::string> dropOutputFlags(const std::vector<std::string> &given, std::vector<std::string> &archs) {
-  // hipcc also takes "--offload-arch gfx90a"; clang's table knows only the joined form.
+namespace {
+// hipcc also takes "--offload-arch gfx90a"; clang's table knows only the joined form.
+std::vector<std::string> joinOffloadArch(const std::vector<std::string> &given) {
   std::vector<std::string> flags;
   for (std::size_t i = 0; i < given.size(); ++i) {
     if ((given[i] == "--offload-arch" || given[i] == "-offload-arch") && i + 1 < given.size())
@@ -317,6 +318,12 @@ std::vector<std::string> dropOutputFlags(const std::vector<std::string> &given, 
     else
       flags.push_back(given[i]);
   }
+  return flags;
+}
+}  // namespace
+
+std::vector<std::string> dropOutputFlags(const std::vector<std::string> &given, std::vector<std::string> &archs) {
+  const std::vector<std::string> flags = joinOffloadArch(given);
   std::vector<std::string> out;
   forEachArg(parse(flags), [&](const llvm::opt::Arg &arg, const std::vector<std::string> &tokens) {
     if (arg.getOption().matches(opts::OPT_offload_arch_EQ)) {
@@ -338,13 +345,7 @@ std::string optimizationFlag(const std::vector<std::string> &flags) {
 }
 
 bool flagsSayHip(const std::vector<std::string> &given) {
-  std::vector<std::string> flags;
-  for (std::size_t i = 0; i < given.size(); ++i) {
-    if ((given[i] == "--offload-arch" || given[i] == "-offload-arch") && i + 1 < given.size())
-      flags.push_back("--offload-arch=" + given[++i]);
-    else
-      flags.push_back(given[i]);
-  }
+  const std::vector<std::string> flags = joinOffloadArch(given);
   bool amd = false;
   std::optional<bool> language;  // -x: the last one before the source decides
   forEachArg(parse(flags), [&](const llvm::opt::Arg &arg, const std::vector<std::string> &) {
