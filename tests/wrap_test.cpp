@@ -68,7 +68,7 @@ struct Compiled {
   ProcessOutput run(const std::vector<std::string> &extra, const std::string &object) const {
     std::vector<std::string> argv = {findHipCompiler(""), "--offload-arch=gfx90a", "-Wall", "-c", source, "-o", object};
     argv.insert(argv.end(), extra.begin(), extra.end());
-    return runCaptured(argv, dir.path());
+    return runCaptured(argv, dir.path(), 0, dir.asTmpdir());  // hipcc leaves empty dirs in TMPDIR
   }
 };
 
@@ -122,7 +122,7 @@ void expectAnalyzeFigures(const std::string &relative, const std::vector<std::st
   for (const std::string &arch : archs) argv.push_back("--offload-arch=" + arch);
   for (const char *a : {"-c", "-o", "k.o", kResourceRemarkFlag}) argv.push_back(a);
   argv.push_back(source);
-  const ProcessOutput built = runCaptured(argv, dir.path());
+  const ProcessOutput built = runCaptured(argv, dir.path(), 0, dir.asTmpdir());  // hipcc leaves empty dirs in TMPDIR
   ASSERT_EQ(built.exit_code, 0) << built.err;
   std::string remarks;
   splitResourceRemarks(built.err, remarks);
