@@ -227,26 +227,29 @@ bool startsWithKey(const std::string &t, const std::set<std::string> &keys, std:
   return false;
 }
 
+// The code-object metadata's figure keys (in a .s and in a code object's note).
+const std::vector<std::string> kMetadataKeys = {".sgpr_count",
+                                                ".vgpr_count",
+                                                ".agpr_count",
+                                                ".sgpr_spill_count",
+                                                ".vgpr_spill_count",
+                                                ".private_segment_fixed_size",
+                                                ".group_segment_fixed_size",
+                                                ".max_flat_workgroup_size",
+                                                ".wavefront_size",
+                                                ".uses_dynamic_stack"};
+
 // .s: the "; Kernel info" comments, the descriptor, the metadata, LLVM 20's .set.
 std::size_t asmFigure(const std::string &line) {
   static const std::set<std::string> comments = {
       "NumSgprs", "NumVgprs", "NumAgprs", "ScratchSize", "LDSByteSize", "NumVGPRsForWavesPerEU", "Occupancy"};
-  static const std::set<std::string> keys = {".amdhsa_group_segment_fixed_size",
-                                             ".amdhsa_private_segment_fixed_size",
-                                             ".amdhsa_uses_dynamic_stack",
-                                             ".amdhsa_wavefront_size32",
-                                             ".amdhsa_workgroup_processor_mode",
-                                             ".sgpr_count",
-                                             ".vgpr_count",
-                                             ".agpr_count",
-                                             ".sgpr_spill_count",
-                                             ".vgpr_spill_count",
-                                             ".private_segment_fixed_size",
-                                             ".group_segment_fixed_size",
-                                             ".max_flat_workgroup_size",
-                                             ".wavefront_size",
-                                             ".uses_dynamic_stack",
-                                             ".set"};
+  static const std::set<std::string> keys = [] {
+    std::set<std::string> k = {".amdhsa_group_segment_fixed_size", ".amdhsa_private_segment_fixed_size",
+                                ".amdhsa_uses_dynamic_stack",       ".amdhsa_wavefront_size32",
+                                ".amdhsa_workgroup_processor_mode", ".set"};
+    k.insert(kMetadataKeys.begin(), kMetadataKeys.end());
+    return k;
+  }();
   std::string t = trimmed(line);
   const std::size_t lead = line.size() - t.size();
   std::size_t end = 0;
@@ -469,19 +472,9 @@ std::vector<Case> cases() {
   auto amd = [&](const std::string &file, const std::string &arch, FigureLine f) {
     return Case{file, amdParse(file, arch), text(f)};
   };
-  const std::vector<std::string> metadata_keys = {".sgpr_count",
-                                                  ".vgpr_count",
-                                                  ".agpr_count",
-                                                  ".sgpr_spill_count",
-                                                  ".vgpr_spill_count",
-                                                  ".private_segment_fixed_size",
-                                                  ".group_segment_fixed_size",
-                                                  ".max_flat_workgroup_size",
-                                                  ".wavefront_size",
-                                                  ".uses_dynamic_stack"};
   auto object = [&](const std::string &file) {
     return Case{file, amdParse(file, ""),
-                [metadata_keys](const std::string &b) { return msgpackMutants(b, metadata_keys); }};
+                [](const std::string &b) { return msgpackMutants(b, kMetadataKeys); }};
   };
   return {
       amd("hipcc-5.2.3/probe-gfx90a.s", "", asmFigure),
