@@ -129,40 +129,6 @@ bool reportUnjudged(const Report &report, bool allow_unknown) {
   return any && !allow_unknown;
 }
 
-// `report` without the kernels the gate cannot judge.
-Report judgedReport(const Report &report) {
-  Report judged = report;
-  judged.kernels.clear();
-  for (const KernelReport &k : report.kernels)
-    if (cannotJudge(k).empty()) judged.kernels.push_back(k);
-  return judged;
-}
-
-// The baseline `report` gives over `old`, less the kernels it could not judge:
-// those keep their old entry, if they had one, rather than a figure never read.
-Baseline judgedBaseline(const Baseline &old, const Report &report, const std::string &root) {
-  std::vector<BaselineEntry> unjudged;
-  for (const KernelReport &k : report.kernels)
-    if (!cannotJudge(k).empty()) unjudged.push_back(baselineEntry(k, root));
-  Baseline updated = updatedBaseline(old, judgedReport(report), root);
-  for (const BaselineEntry &u : unjudged)
-    for (const BaselineEntry &e : old)
-      if (e.source == u.source && e.name == u.name && e.arch == u.arch &&
-          std::none_of(updated.begin(), updated.end(), [&](const BaselineEntry &n) {
-            return n.source == e.source && n.name == e.name && n.arch == e.arch;
-          }))
-        updated.push_back(e);
-  std::stable_sort(updated.begin(), updated.end(), [](const BaselineEntry &a, const BaselineEntry &b) {
-    return std::tie(a.source, a.file, a.name, a.arch) < std::tie(b.source, b.file, b.name, b.arch);
-  });
-  return updated;
-}
-
-std::size_t judgedCount(const Report &report) {
-  return static_cast<std::size_t>(std::count_if(report.kernels.begin(), report.kernels.end(),
-                                                [](const KernelReport &k) { return cannotJudge(k).empty(); }));
-}
-
 }  // namespace
 
 Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_flags) {
@@ -250,9 +216,9 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             if (reportUnjudged(report, state->allow_unknown)) return kExitError;  // never pass what was not read
             if (state->update_baseline) {
               // Read again under the lock: another gate may have updated it since the read above.
-              // Kernels not judged keep their old entry (judgedBaseline), never a figure not read.
+              // Kernels not judged keep their old entry (updatedBaseline), never a figure not read.
               updateBaselineFile(state->baseline_path,
-                                 [&](const Baseline &now) { return judgedBaseline(now, report, root); });
+                                 [&](const Baseline &now) { return updatedBaseline(now, report, root); });
               throwIfInterrupted();  // a signal during the write: the file is whole (old or new); the run ends 128+N
               std::cerr << "regscope: baseline " << state->baseline_path << " updated for " << report.inputs.size()
                         << " file" << (report.inputs.size() == 1 ? "" : "s") << "\n";
@@ -289,14 +255,15 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             if (!report.errors.empty()) return reportErrors(report);  // a partial baseline would lose kernels
             if (reportUnjudged(report, state->allow_unknown)) return kExitError;  // nothing written
             const Baseline updated = updateBaselineFile(
-                state->output, [&](const Baseline &now) { return judgedBaseline(now, report, root); });
+                state->output, [&](const Baseline &now) { return updatedBaseline(now, report, root); });
             throwIfInterrupted();  // a signal during the write: the file is whole (old or new); the run ends 128+N
             // A file named twice counts once; kernels not judged are not written.
-            const std::size_t judged = baselineFromReport(judgedReport(report), root).size();
+            const Report judged_report = judgedReport(report);
+            const std::size_t judged = baselineFromReport(judged_report, root).size();
             const std::size_t kept = updated.size() - std::min(updated.size(), judged);
             std::cerr << "regscope: wrote " << judged << (judged == 1 ? " kernel" : " kernels")
                       << " judged to " << state->output;
-            if (const std::size_t not_judged = report.kernels.size() - judgedCount(report))
+            if (const std::size_t not_judged = report.kernels.size() - judged_report.kernels.size())
               std::cerr << " (" << not_judged << " not judged)";
             if (kept) std::cerr << " (kept " << kept << (kept == 1 ? " entry" : " entries") << " of other files)";
             std::cerr << '\n';

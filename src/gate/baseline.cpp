@@ -133,12 +133,21 @@ Baseline baselineFromReport(const Report &report, const std::string &root) {
 }
 
 Baseline updatedBaseline(const Baseline &old, const Report &report, const std::string &root) {
-  Baseline now = baselineFromReport(report, root);
+  Baseline now = baselineFromReport(judgedReport(report), root);
   std::set<std::string> analysed;
   for (const BaselineEntry &e : now) analysed.insert(e.source);
   for (const std::string &path : report.input_paths) analysed.insert(baselineKey(path, root));
-  for (const BaselineEntry &e : old)
-    if (!analysed.count(e.source)) now.push_back(e);
+  std::set<std::tuple<std::string, std::string, std::string>> written, unjudged;
+  for (const BaselineEntry &e : now) written.emplace(e.source, e.name, e.arch);
+  for (const KernelReport &k : report.kernels)
+    if (!cannotJudge(k).empty()) {
+      const BaselineEntry e = baselineEntry(k, root);
+      unjudged.emplace(e.source, e.name, e.arch);
+    }
+  for (const BaselineEntry &e : old) {
+    const auto key = std::make_tuple(e.source, e.name, e.arch);
+    if (!analysed.count(e.source) || (unjudged.count(key) && !written.count(key))) now.push_back(e);
+  }
   sortBaseline(now);
   return now;
 }

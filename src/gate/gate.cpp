@@ -89,6 +89,14 @@ std::string cannotJudge(const KernelReport &k) {
   return where + fields + " unknown";
 }
 
+Report judgedReport(const Report &report) {
+  Report judged = report;
+  judged.kernels.clear();
+  for (const KernelReport &k : report.kernels)
+    if (cannotJudge(k).empty()) judged.kernels.push_back(k);
+  return judged;
+}
+
 GateResult checkThresholds(const Report &report, const Config &config) {
   GateResult result;
   for (const KernelReport &k : report.kernels) {

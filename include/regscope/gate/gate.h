@@ -59,6 +59,9 @@ std::optional<std::vector<std::string>> sourcesIncluding(const Baseline &baselin
 Baseline baselineFromReport(const Report &report, const std::string &root);
 // `old` with the entries of the report's translation units replaced by the
 // report's figures; every other entry is kept as it was.
+// The baseline `report` gives over `old` (other files' entries kept). A kernel the
+// gate cannot judge is not written: it keeps its old entry, if it had one, rather
+// than a figure never read.
 Baseline updatedBaseline(const Baseline &old, const Report &report, const std::string &root);
 std::string baselineToText(const Baseline &baseline);  // stable, sorted, diff-friendly JSON
 // Throws regscope::Error for a malformed file, an unknown major version, or
@@ -88,6 +91,8 @@ struct GateResult {
 // "cannot judge kernel K in F: vgprs unknown" when a kernel's figures are
 // not all read, or one cannot be on its target; empty when it can be judged.
 std::string cannotJudge(const KernelReport &kernel);
+// `report` without the kernels the gate cannot judge.
+Report judgedReport(const Report &report);
 
 // The config's ignore entry that names this kernel, if any.
 const IgnoreEntry *ignoredBy(const Config &config, const KernelRecord &record);
