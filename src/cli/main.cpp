@@ -72,6 +72,26 @@ std::string parseErrorText(const CLI::App &app, const CLI::ParseError &e) {
 
 }  // namespace
 
+// Runs the one parsed subcommand, turning its exceptions into the documented exit codes.
+template <std::size_t N>
+static int runParsed(const regscope::Command (&commands)[N]) {
+  using namespace regscope;
+  try {
+    for (const Command &command : commands)
+      if (command.app->parsed()) return command.run();
+  } catch (const Error &e) {
+    printError(e.what());
+    return kExitError;
+  } catch (const InterruptedError &interrupted) {
+    std::cerr << "regscope: interrupted\n";
+    return 128 + interrupted.signal;  // 130 for SIGINT, 143 for SIGTERM
+  } catch (const std::exception &e) {
+    std::cerr << "regscope: internal error: " << escape::terminalLines(e.what()) << '\n';
+    return kExitError;
+  }
+  return kExitError;
+}
+
 int main(int argc, char **argv) {
   using namespace regscope;
   guardStdout();
@@ -125,19 +145,16 @@ int main(int argc, char **argv) {
   }
   // Signals are caught for the whole run: one that arrives before the output
   // is written ends it (InterruptedError), with temporary directories removed.
-  const SignalGuard guard;
-  try {
-    for (const Command &command : commands)
-      if (command.app->parsed()) return command.run();
-  } catch (const Error &e) {
-    printError(e.what());
-    return kExitError;
-  } catch (const InterruptedError &interrupted) {
-    std::cerr << "regscope: interrupted\n";
-    return 128 + interrupted.signal;  // 130 for SIGINT, 143 for SIGTERM
-  } catch (const std::exception &e) {
-    std::cerr << "regscope: internal error: " << escape::terminalLines(e.what()) << '\n';
-    return kExitError;
+  int status = kExitError;
+  {
+    const SignalGuard guard;
+    status = runParsed(commands);
   }
-  return kExitError;
+  // A signal caught after the last check (while the output was written) still ends the run 128+N:
+  // the handlers are the default ones again here, so one that comes later kills the process itself.
+  if (const int signal = pendingSignal(); signal != 0 && status < 128) {
+    std::cerr << "regscope: interrupted\n";
+    return 128 + signal;
+  }
+  return status;
 }

@@ -40,6 +40,8 @@ void throwIfInterrupted() {
 
 bool signalPending() { return g_pending_signal != 0; }
 
+int pendingSignal() { return static_cast<int>(g_pending_signal); }
+
 SignalGuard::SignalGuard() {
   std::lock_guard<std::mutex> lock(g_guards_mutex);
   if (g_guards++ == 0) installHandlers();

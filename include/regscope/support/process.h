@@ -47,6 +47,9 @@ void throwIfInterrupted();
 // Whether a caught signal is pending (a job queue stops taking jobs).
 bool signalPending();
 
+// The caught signal not yet acted on (SIGINT, SIGTERM, SIGHUP), or 0.
+int pendingSignal();
+
 // Runs argv (no shell) in `cwd`, in a process group of its own, with
 // PR_SET_PDEATHSIG (SIGKILL), so it does not outlive regscope even when
 // regscope itself is killed; stdout and stderr go to the given files. No
