@@ -60,8 +60,8 @@ class LbmAdvise : public ::testing::Test {
     run_->source_before = test::stateOf(test::sourcePath(kLbm));
     run_->top_before = entriesOf(REGSCOPE_SOURCE_DIR);
     run_->lbm_before = entriesOf(test::sourcePath("kernels/lbm"));
-    run_->cold = advise({"--format", "json", "-o", run_->out->path() + "/advise.json", "--patch",
-                         run_->out->path() + "/fix.diff"});
+    run_->cold = advise(
+        {"--format", "json", "-o", run_->out->path() + "/advise.json", "--patch", run_->out->path() + "/fix.diff"});
     if (run_->cold.exit_code == 0) run_->doc = json::parse(test::readText(run_->out->path() + "/advise.json"));
   }
   static void TearDownTestSuite() {
@@ -200,7 +200,8 @@ TEST_F(LbmAdvise, EveryCandidateIsTheSameEditMadeByHand) {
       hand = restrictParam(original, what);
     } else if (rule == "restrict-all") {
       hand = original;
-      for (const char *p : {"phi", "laplacian_phi", "grad_phi_x", "grad_phi_y", "grad_phi_z"}) hand = restrictParam(hand, p);
+      for (const char *p : {"phi", "laplacian_phi", "grad_phi_x", "grad_phi_y", "grad_phi_z"})
+        hand = restrictParam(hand, p);
       for (int i = 0; i <= 6; ++i) hand = restrictParam(hand, "f" + std::to_string(i));
       for (int i = 0; i <= 18; ++i) hand = restrictParam(hand, "g" + std::to_string(i));
     } else if (rule == "launch-bounds") {
@@ -227,7 +228,8 @@ TEST_F(LbmAdvise, EveryCandidateIsTheSameEditMadeByHand) {
   std::vector<std::string> files;
   for (std::size_t i = 0; i < to_measure.size(); ++i) {
     std::string name = to_measure[i].first;
-    std::replace_if(name.begin(), name.end(), [](char ch) { return !std::isalnum(static_cast<unsigned char>(ch)); }, '_');
+    std::replace_if(
+        name.begin(), name.end(), [](char ch) { return !std::isalnum(static_cast<unsigned char>(ch)); }, '_');
     files.push_back(dir + "/" + name + "/lbm.hip");
     writeText(files.back(), to_measure[i].second);
   }

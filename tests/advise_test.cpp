@@ -31,9 +31,9 @@ using test::writeText;
 
 const Candidate *findCandidate(const CandidateSet &set, AdviseRule rule, const std::string &id_suffix = "") {
   for (const Candidate &c : set.candidates)
-    if (c.rule == rule && (id_suffix.empty() || (c.id.size() >= id_suffix.size() &&
-                                                 c.id.compare(c.id.size() - id_suffix.size(), id_suffix.size(),
-                                                              id_suffix) == 0)))
+    if (c.rule == rule &&
+        (id_suffix.empty() || (c.id.size() >= id_suffix.size() &&
+                               c.id.compare(c.id.size() - id_suffix.size(), id_suffix.size(), id_suffix) == 0)))
       return &c;
   return nullptr;
 }
@@ -163,7 +163,8 @@ TEST_F(Advise, UnrollPragmasAndConstantLoopsGetSmallerFactors) {
   EXPECT_EQ(pragmas, (std::vector<std::string>{"#pragma unroll 4", "#pragma unroll 2", "#pragma unroll 1"}));
   const Candidate *inserted = findCandidate(found, AdviseRule::Unroll, "@53:5:1");
   ASSERT_NE(inserted, nullptr);  // the last loop, 8 constant iterations, no pragma
-  EXPECT_NE(inserted->edited_source.find("    #pragma unroll 1\n    for (int m = 0; m < NX1; m++)\n"), std::string::npos);
+  EXPECT_NE(inserted->edited_source.find("    #pragma unroll 1\n    for (int m = 0; m < NX1; m++)\n"),
+            std::string::npos);
   // The already rolled loop (#pragma unroll 1) has nothing smaller.
   for (const Candidate &c : found.candidates) EXPECT_NE(c.line, 36) << c.id;
 }
@@ -308,13 +309,14 @@ TEST_F(Advise, OverlayKeepsTheOriginalsNameIncludesAndLines) {
   writeText(project + "/include/defs.h", "#define SCALE 3.0f\n");
   writeText(project + "/src/local.h", "__device__ inline float twice(float x) { return 2.0f * x; }\n");
   const std::string path = project + "/src/k.hip";
-  const std::string original = "#include <hip/hip_runtime.h>\n#include \"../include/defs.h\"\n#include \"local.h\"\n"
-                               "__global__ void k(float *x) { x[threadIdx.x] = twice(SCALE); }\n";
+  const std::string original =
+      "#include <hip/hip_runtime.h>\n#include \"../include/defs.h\"\n#include \"local.h\"\n"
+      "__global__ void k(float *x) { x[threadIdx.x] = twice(SCALE); }\n";
   writeText(path, original);
   const test::FileState before = stateOf(path);
   // The edit moves the kernel two lines down and adds a second one.
-  const std::string edited =
-      replaceOnce(original, "__global__ void k", "\n\n__global__ void extra(float *y) { y[0] = 1; }\n__global__ void k");
+  const std::string edited = replaceOnce(original, "__global__ void k",
+                                         "\n\n__global__ void extra(float *y) { y[0] = 1; }\n__global__ void k");
 
   AdviseInput input = adviseInputFor(path);
   SourceJob job = input.job;
@@ -345,8 +347,9 @@ TEST_F(Advise, EditedTextsAreCachedByTheirContent) {
   TempDir dir, cache;
   const std::string path = dir.path() + "/k.hip";
   writeText(dir.path() + "/n.h", "#define N 4\n");
-  const std::string original = "#include <hip/hip_runtime.h>\n#include \"n.h\"\n"
-                               "__global__ void k(float *x) { for (int i = 0; i < N; ++i) x[i] *= 2; }\n";
+  const std::string original =
+      "#include <hip/hip_runtime.h>\n#include \"n.h\"\n"
+      "__global__ void k(float *x) { for (int i = 0; i < N; ++i) x[i] *= 2; }\n";
   writeText(path, original);
   AdviseInput input = adviseInputFor(path);
   input.options.cache_dir = cache.path();
@@ -373,8 +376,9 @@ TEST_F(Advise, EditedTextsAreCachedByTheirContent) {
 TEST_F(Advise, ARenamedKernelIsMatchedByItsLocation) {
   TempDir dir;
   const std::string path = dir.path() + "/rename.hip";
-  const std::string original = "#include <hip/hip_runtime.h>\n__global__ void a(float *x) { x[0] = 1; }\n"
-                               "__global__ void b(float *x) { x[1] = 2; }\n";
+  const std::string original =
+      "#include <hip/hip_runtime.h>\n__global__ void a(float *x) { x[0] = 1; }\n"
+      "__global__ void b(float *x) { x[1] = 2; }\n";
   writeText(path, original);
   AdviseInput input = adviseInputFor(path);
   clang::tooling::Replacements edit;
@@ -447,7 +451,8 @@ class AdviseCommand : public ::testing::Test {
     if (!tmp_) return;
     EXPECT_TRUE(test::dirIsEmpty(tmp_->path())) << "advise left files in $TMPDIR";
     for (const auto &entry : fs::directory_iterator(cwd_->path()))
-      EXPECT_TRUE(allowed_.count(entry.path().filename().string())) << "left in the working directory: " << entry.path();
+      EXPECT_TRUE(allowed_.count(entry.path().filename().string()))
+          << "left in the working directory: " << entry.path();
   }
   test::RunResult run(std::vector<std::string> args) {
     args.insert(args.begin(), "advise");
@@ -463,8 +468,8 @@ class AdviseCommand : public ::testing::Test {
 };
 
 TEST_F(AdviseCommand, AFileThatDoesNotCompileGivesTheCompilersFirstErrors) {
-  const std::string path =
-      source("broken.hip", "#include <hip/hip_runtime.h>\n__global__ void k(float *x) {\n  x[0] = undeclared_name;\n}\n");
+  const std::string path = source(
+      "broken.hip", "#include <hip/hip_runtime.h>\n__global__ void k(float *x) {\n  x[0] = undeclared_name;\n}\n");
   const test::FileState before = stateOf(path);
   const test::RunResult r = run({path, "--offload-arch", "gfx90a"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
@@ -475,9 +480,10 @@ TEST_F(AdviseCommand, AFileThatDoesNotCompileGivesTheCompilersFirstErrors) {
 }
 
 TEST_F(AdviseCommand, AKernelNamedNowhereListsTheKernels) {
-  const std::string path = source("two.hip", "#include <hip/hip_runtime.h>\n"
-                                             "__global__ void scale(float *x) { x[threadIdx.x] *= 2; }\n"
-                                             "__global__ void shift(float *x) { x[threadIdx.x] += 1; }\n");
+  const std::string path = source("two.hip",
+                                  "#include <hip/hip_runtime.h>\n"
+                                  "__global__ void scale(float *x) { x[threadIdx.x] *= 2; }\n"
+                                  "__global__ void shift(float *x) { x[threadIdx.x] += 1; }\n");
   const test::RunResult r = run({path, "--offload-arch", "gfx90a", "--kernel", "nope"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("no kernel named 'nope'"), std::string::npos) << r.err;
@@ -507,14 +513,15 @@ TEST_F(AdviseCommand, ASourceWithNoCandidatesSaysSoAndWritesNoPatch) {
 // reaches the next step (2 workgroups: 65536 / 2 = 32768 B), and is offered no
 // waves-per-EU edit, which cannot help it.
 TEST_F(AdviseCommand, AnLdsLimitedKernelIsToldRegistersAreNotTheLimiter) {
-  const std::string path = source("tile.hip", "#include <hip/hip_runtime.h>\n"
-                                              "#define TILE 10240\n"
-                                              "__global__ void __launch_bounds__(256) smooth(float *x, int n) {\n"
-                                              "  __shared__ float tile[TILE];\n"
-                                              "  for (int i = threadIdx.x; i < TILE; i += blockDim.x) tile[i] = x[i];\n"
-                                              "  __syncthreads();\n"
-                                              "  x[threadIdx.x] = pow(tile[(threadIdx.x * 7) % TILE], 2.0);\n"
-                                              "}\n");
+  const std::string path = source("tile.hip",
+                                  "#include <hip/hip_runtime.h>\n"
+                                  "#define TILE 10240\n"
+                                  "__global__ void __launch_bounds__(256) smooth(float *x, int n) {\n"
+                                  "  __shared__ float tile[TILE];\n"
+                                  "  for (int i = threadIdx.x; i < TILE; i += blockDim.x) tile[i] = x[i];\n"
+                                  "  __syncthreads();\n"
+                                  "  x[threadIdx.x] = pow(tile[(threadIdx.x * 7) % TILE], 2.0);\n"
+                                  "}\n");
   const test::RunResult r = run({path, "--offload-arch", "gfx90a", "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json doc = nlohmann::json::parse(r.out);
@@ -589,7 +596,7 @@ TEST_F(AdviseCommand, TheHtmlPageShowsEachHelpfulEditWithItsFiguresAndDiff) {
                  : ch == '&'  ? "&amp;"
                  : ch == '"'  ? "&quot;"
                  : ch == '\'' ? "&apos;"
-                               : std::string(1, ch);
+                              : std::string(1, ch);
     EXPECT_NE(html.out.find("<td>-</td><td>" + escaped + "</td>"), std::string::npos) << line;
   }
   ASSERT_GT(helps, 0u) << "no candidate helps on ax_unrolled: the page has nothing to show";

@@ -8,8 +8,8 @@
 namespace regscope {
 namespace {
 
-using test::fixture;
 using test::find;
+using test::fixture;
 
 TEST(Asm, LbmOnGfx90aFromHipcc15) {
   AsmFile file = parseAsm(fixture("hipcc-5.2.3/lbm-gfx90a.s"));
@@ -65,8 +65,8 @@ TEST(Asm, SeparateAgprFileOnGfx908) {
   EXPECT_EQ(k.get(Field::Vgprs), 64);  // gfx908 parks the rest in AGPRs
   EXPECT_GT(*k.get(Field::Agprs), 0);
   EXPECT_EQ(k.get(Field::VgprsTotal), std::max(*k.get(Field::Vgprs), *k.get(Field::Agprs)));
-  EXPECT_EQ(k.get(Field::Agprs), 37);          // the seed's kernel: 64 VGPRs + 37 AGPRs
-  EXPECT_EQ(k.get(Field::AgprCopies), 92);     // v_accvgpr_read/write in its body
+  EXPECT_EQ(k.get(Field::Agprs), 37);       // the seed's kernel: 64 VGPRs + 37 AGPRs
+  EXPECT_EQ(k.get(Field::AgprCopies), 92);  // v_accvgpr_read/write in its body
   EXPECT_EQ(k.get(Field::MfmaInstructions), 0);
 }
 

@@ -89,7 +89,8 @@ std::map<std::string, std::string> startingFiles() {
       {"cut.s", "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n"},
       // Issue 21 item 11: configs whose flags make the compiler run someone's code.
       {"plugin_cfg.json", R"({"version": 1, "compiler_flags": ["-fplugin=/nonexistent/evil.so"]})"},
-      {"load_cfg.json", R"({"version": 1, "compiler_flags": ["-O2", "-Xclang", "-load", "-Xclang", "/nonexistent/evil.so"]})"},
+      {"load_cfg.json",
+       R"({"version": 1, "compiler_flags": ["-O2", "-Xclang", "-load", "-Xclang", "/nonexistent/evil.so"]})"},
       {"prefix_cfg.json", R"({"version": 1, "compiler_flags": ["-B/nonexistent/bin"]})"},
       // Issue 21 item 12: real hipcc 5.2.3 output (fixtures/hipcc-5.2.3/lbm-gfx90a.s) whose metadata says wave16.
       {"w16.s", wave16Asm()},
@@ -276,7 +277,8 @@ std::map<std::string, std::string> snapshot(const fs::path &dir) {
 
 TEST_P(BadInputTable, OneLineExitTwoNothingTouched) {
   const BadInput &c = GetParam();
-  if (c.needs_compiler && !test::haveHipcc()) GTEST_SKIP() << "hipcc is not installed: this case needs a compile to fail";
+  if (c.needs_compiler && !test::haveHipcc())
+    GTEST_SKIP() << "hipcc is not installed: this case needs a compile to fail";
   TempDir cwd, tmp, cache;
   for (const auto &[name, content] : startingFiles()) {
     std::ofstream out(fs::path(cwd.path()) / name, std::ios::binary);
@@ -302,8 +304,8 @@ TEST(BadInputTable, HasAtLeastSixtyCasesOverEverySubcommand) {
   for (const BadInput &c : kCases)
     if (!c.args.empty()) commands.insert(c.args.front());
   EXPECT_GE(std::size(kCases), 60u);
-  for (const char *command :
-       {"analyze", "explain", "advise", "gate", "baseline", "parse", "occupancy", "table", "kernels", "wrap", "collect"})
+  for (const char *command : {"analyze", "explain", "advise", "gate", "baseline", "parse", "occupancy", "table",
+                              "kernels", "wrap", "collect"})
     EXPECT_TRUE(commands.count(command)) << command;
 }
 

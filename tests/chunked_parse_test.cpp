@@ -79,9 +79,9 @@ FactSet remarksInChunks(std::string_view text, std::size_t chunk, const std::str
 }
 
 TEST(ChunkedParse, LogInChunksGivesTheWholeLogsRecords) {
-  for (const char *name : {"hipcc-5.2.3/lbm.remarks.txt", "hipcc-5.2.3/probe.remarks.txt",
-                           "hipcc-5.2.3/lbm.remarks-nosavetemps.txt", "clang-19/probe.remarks.txt", "lld-rdc/link.log",
-                           "llvm20/k.remarks.txt"}) {
+  for (const char *name :
+       {"hipcc-5.2.3/lbm.remarks.txt", "hipcc-5.2.3/probe.remarks.txt", "hipcc-5.2.3/lbm.remarks-nosavetemps.txt",
+        "clang-19/probe.remarks.txt", "lld-rdc/link.log", "llvm20/k.remarks.txt"}) {
     const std::string text = fixture(name);
     const FactSet whole = parseRemarkText(text, "gfx90a");
     ASSERT_FALSE(whole.kernels.empty()) << name;
@@ -93,20 +93,21 @@ TEST(ChunkedParse, LogInChunksGivesTheWholeLogsRecords) {
     if (second != std::string::npos) sizes.push_back(second + 5);
     if (value != std::string::npos) sizes.push_back(value + 2);
     for (std::size_t chunk : sizes)
-      expectSameFacts(remarksInChunks(text, chunk, "gfx90a"), whole, std::string(name) + " in chunks of " +
-                                                                        std::to_string(chunk));
+      expectSameFacts(remarksInChunks(text, chunk, "gfx90a"), whole,
+                      std::string(name) + " in chunks of " + std::to_string(chunk));
   }
 }
 
 TEST(ChunkedParse, AssemblyFromLinesGivesTheWholeFilesRecords) {
-  for (const char *name : {"hipcc-5.2.3/lbm-gfx90a.s", "hipcc-5.2.3/probe-gfx908.s", "clang-19/lbm-gfx90a.s",
-                           "llvm20/k.s"}) {
+  for (const char *name :
+       {"hipcc-5.2.3/lbm-gfx90a.s", "hipcc-5.2.3/probe-gfx908.s", "clang-19/lbm-gfx90a.s", "llvm20/k.s"}) {
     const std::string text = fixture(name);
     const AsmFile whole = parseAsm(text);
     for (std::size_t chunk : {std::size_t{13}, std::size_t{4096}}) {
       const AsmFile chunked = parseAsm([&](const std::function<void(std::string_view)> &fn) {
         LineSplitter split;
-        for (std::size_t at = 0; at < text.size(); at += chunk) split.feed(std::string_view(text).substr(at, chunk), fn);
+        for (std::size_t at = 0; at < text.size(); at += chunk)
+          split.feed(std::string_view(text).substr(at, chunk), fn);
         split.finish(fn);
       });
       EXPECT_EQ(chunked.arch, whole.arch) << name;
@@ -183,7 +184,8 @@ TEST(ChunkedParse, DamagedRemarkBeforeAssemblyIsAssembly) {
   // The whole-text sniff looked for assembly first; a damaged remark line in
   // the first chunk must not win over a .s directive in the second.
   TempDir dir;
-  std::string text = "k.hip:99999999999999999999:1: remark: Function Name: _Z1kv [-Rpass-analysis=kernel-resource-usage]\n";
+  std::string text =
+      "k.hip:99999999999999999999:1: remark: Function Name: _Z1kv [-Rpass-analysis=kernel-resource-usage]\n";
   text += chatter(FileChunks::kDefaultSize + 100) + fixture("hipcc-5.2.3/lbm-gfx90a.s");
   EXPECT_THROW(parseRemarkText(text, "gfx90a"), Error);
   expectFileParsesAsBytes(write(dir, "mixed.s", text), text, "");

@@ -19,7 +19,7 @@ TEST(CodeObject, DeviceElfNote) {
   ASSERT_NE(agpr, nullptr);
   EXPECT_EQ(agpr->get(Field::VgprsTotal), 136);  // the note's .vgpr_count: the allocation
   EXPECT_EQ(agpr->get(Field::Agprs), 64);
-  EXPECT_FALSE(agpr->get(Field::Vgprs));          // the arch count is not in the note
+  EXPECT_FALSE(agpr->get(Field::Vgprs));  // the arch count is not in the note
   const KernelFacts *lds = find(objects[0].facts, "_Z9lds_heavyPf");
   ASSERT_NE(lds, nullptr);
   EXPECT_EQ(lds->get(Field::LdsBytes), 40960);

@@ -36,8 +36,8 @@ Outcome compileAt(CompileJob job, CompileDepth depth, bool cuda) {
   outcome.exit_code = output.exit_code;
   outcome.archs = output.archs.size();
   if (output.exit_code == 0 && !output.archs.empty())
-    outcome.run = cuda ? collectCudaRun(output, job.source, readSourceFile)
-                       : collectAmdRun(output, job.source, readSourceFile);
+    outcome.run =
+        cuda ? collectCudaRun(output, job.source, readSourceFile) : collectAmdRun(output, job.source, readSourceFile);
   return outcome;
 }
 

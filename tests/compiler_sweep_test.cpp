@@ -15,9 +15,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "regscope/model/amdgpu_occupancy.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/target/amdgpu.h"
-#include "regscope/model/amdgpu_occupancy.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -77,8 +77,8 @@ struct Sweep {
 };
 
 // Compiles the kernels with `compiler` for `archs` and checks every one.
-void sweep(const std::string &compiler, const std::vector<std::string> &archs,
-           const std::vector<std::string> &flags, const std::vector<Config> &cs, Sweep &result) {
+void sweep(const std::string &compiler, const std::vector<std::string> &archs, const std::vector<std::string> &flags,
+           const std::vector<Config> &cs, Sweep &result) {
   TempDir dir;
   const std::string file = dir.path() + "/sweep.hip";
   std::ofstream(file) << kernelSource(cs);
@@ -106,10 +106,11 @@ void sweep(const std::string &compiler, const std::vector<std::string> &archs,
     const int ours = computeOccupancyAs(arch, resources, model).waves_per_simd;
     const int theirs = static_cast<int>(r.value(Field::CompilerOccupancy));
     ++result.compared;
-    if (ours == theirs) ++result.agreed;
+    if (ours == theirs)
+      ++result.agreed;
     else if (result.mismatches.size() < 20)
-      result.mismatches.push_back(report.compiler_version + " " + r.arch + " w" + std::to_string(arch.wave_size) +
-                                  " " + r.name + ": vgprs " + std::to_string(resources.vgprs_total) + " sgprs " +
+      result.mismatches.push_back(report.compiler_version + " " + r.arch + " w" + std::to_string(arch.wave_size) + " " +
+                                  r.name + ": vgprs " + std::to_string(resources.vgprs_total) + " sgprs " +
                                   std::to_string(resources.sgprs) + " lds " + std::to_string(resources.lds_bytes) +
                                   " wg " + std::to_string(resources.workgroup_size) + ": compiler " +
                                   std::to_string(theirs) + ", regscope " + std::to_string(ours));

@@ -56,14 +56,14 @@ TEST(CudaModel, CarveoutPreference) {
   r.dynamic_shared = 15 * 1024;  // 16 KiB a block with the reserved kilobyte
   const CudaArch &h100 = *findCudaArch("sm_90");
   EXPECT_EQ(computeCudaOccupancy(h100, r).by_shared, 14);  // 228 KiB: the default, largest carveout
-  r.carveout_percent = 25;  // 57 KiB, rounded up to the 64 KiB step
+  r.carveout_percent = 25;                                 // 57 KiB, rounded up to the 64 KiB step
   EXPECT_EQ(computeCudaOccupancy(h100, r).by_shared, 4);
-  r.carveout_percent = 0;   // 0 KiB, but one block needs 16: the 16 KiB step
+  r.carveout_percent = 0;  // 0 KiB, but one block needs 16: the 16 KiB step
   EXPECT_EQ(computeCudaOccupancy(h100, r).by_shared, 1);
 }
 
 TEST(CudaModel, WarpAndBlockSlots) {
-  EXPECT_EQ(occupancy("sm_90", 16, 32).blocks_per_sm, 32);   // block slots
+  EXPECT_EQ(occupancy("sm_90", 16, 32).blocks_per_sm, 32);  // block slots
   EXPECT_EQ(occupancy("sm_86", 16, 32).blocks_per_sm, 16);
   EXPECT_EQ(occupancy("sm_89", 16, 32).blocks_per_sm, 24);
   EXPECT_EQ(occupancy("sm_86", 16, 1024).warps_per_sm, 32);  // 48 warps: one 32-warp block

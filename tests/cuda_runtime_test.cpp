@@ -46,8 +46,8 @@ TEST(CudaRuntime, ModelAgreesOnEveryRecordedConfiguration) {
     // refusal came from __launch_bounds__ alone, which it is not told here.
     int expected = runtime_blocks;
     if (runtime_blocks < 0) {
-      const bool launch_bounds_only = block > max_threads && occ.blocks_per_sm > 0 &&
-                                      static_shared + dynamic <= arch.shared_per_block_optin;
+      const bool launch_bounds_only =
+          block > max_threads && occ.blocks_per_sm > 0 && static_shared + dynamic <= arch.shared_per_block_optin;
       if (launch_bounds_only) {
         ++agree;  // not a model question: the kernel's own bound
         ++bounds_only;
@@ -57,7 +57,8 @@ TEST(CudaRuntime, ModelAgreesOnEveryRecordedConfiguration) {
     } else {
       ++launchable;
     }
-    if (occ.blocks_per_sm == expected) ++agree;
+    if (occ.blocks_per_sm == expected)
+      ++agree;
     else if (first_mismatch.empty())
       first_mismatch = line + " -> model " + std::to_string(occ.blocks_per_sm);
   }

@@ -5,8 +5,8 @@
 #include <fstream>
 
 #include "regscope/driver/driver.h"
-#include "regscope/support/process.h"
 #include "regscope/support/error.h"
+#include "regscope/support/process.h"
 #include "test_util.h"
 
 namespace regscope {

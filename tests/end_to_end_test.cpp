@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "binary_test.h"
 #include "regscope/driver/driver.h"
 #include "regscope/support/process.h"
-#include "binary_test.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -39,7 +39,10 @@ std::string kernel(const std::string &name) { return test::sourcePath("kernels/l
 // version-conditional assertion carries the values of every supported compiler,
 // issue 26); any other compiler's SGPRs are unchecked, and the test says so (skipped).
 TEST_F(EndToEnd, LbmVariantsReproduceTheSeedTable) {
-  struct Expected { const char *file; int vgprs, waves, sgprs_hipcc523, sgprs_rocm54; };
+  struct Expected {
+    const char *file;
+    int vgprs, waves, sgprs_hipcc523, sgprs_rocm54;
+  };
   const Expected table[] = {{"lbm", 102, 4, 98, 98},
                             {"lbm_nopow", 100, 4, 94, 98},
                             {"lbm_rearrange", 96, 5, 94, 94},
@@ -88,8 +91,8 @@ TEST_F(EndToEnd, TextTableNamesTheNextStep) {
 }
 
 TEST_F(EndToEnd, SeveralArchsInOneRunAndLdsExplanation) {
-  test::RunResult r = run({"analyze", test::sourcePath("fixtures/src/probe.hip"), "--offload-arch",
-                           "gfx90a,gfx908", "--format", "json"});
+  test::RunResult r = run(
+      {"analyze", test::sourcePath("fixtures/src/probe.hip"), "--offload-arch", "gfx90a,gfx908", "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json report = json::parse(r.out);
   int gfx90a = 0, gfx908 = 0;
@@ -97,7 +100,7 @@ TEST_F(EndToEnd, SeveralArchsInOneRunAndLdsExplanation) {
     (k["arch"] == "gfx90a" ? gfx90a : gfx908)++;
     if (k["name"] == "_Z9lds_heavyPf" && k["arch"] == "gfx90a") {
       EXPECT_EQ(k["lds_bytes"], 40960);
-      EXPECT_EQ(k["occupancy"]["waves_per_simd"], 4);  // hardware: 16 waves over 4 SIMDs
+      EXPECT_EQ(k["occupancy"]["waves_per_simd"], 4);     // hardware: 16 waves over 4 SIMDs
       EXPECT_EQ(k["occupancy"]["compiler_reported"], 8);  // LLVM 15's figure
       EXPECT_EQ(k["occupancy"]["limiter"], "lds");
       EXPECT_NE(k["occupancy"]["explanation"].get<std::string>().find("LLVM 15"), std::string::npos);
@@ -143,7 +146,10 @@ TEST_F(EndToEnd, OutputFileIsWrittenAndInputsAreNeverOverwritten) {
 }
 
 TEST_F(EndToEnd, BadInputIsOneLineAndExitTwo) {
-  struct Case { std::vector<std::string> args; std::string says; };
+  struct Case {
+    std::vector<std::string> args;
+    std::string says;
+  };
   TempDir src;
   std::ofstream(src.path() + "/broken.hip") << "__global__ void k(float *p) { p[0] = undefined_name; }\n";
   const Case cases[] = {
@@ -197,8 +203,8 @@ TEST_F(EndToEnd, CalculatorAndTable) {
   // 1024-thread workgroups (the default): the next whole-workgroup step is two
   // workgroups, 8 waves/SIMD, at 64 VGPRs; at 256 threads it is 5 at 96 VGPRs.
   EXPECT_EQ(j["occupancy"]["next"]["vgprs_to_free"], 38);
-  test::RunResult small = run({"occupancy", "--arch", "gfx90a", "--vgprs", "102", "--sgprs", "98", "--block-size",
-                               "256", "--format", "json"});
+  test::RunResult small = run(
+      {"occupancy", "--arch", "gfx90a", "--vgprs", "102", "--sgprs", "98", "--block-size", "256", "--format", "json"});
   ASSERT_EQ(small.exit_code, 0) << small.err;
   EXPECT_EQ(json::parse(small.out)["occupancy"]["next"]["vgprs_to_free"], 6);
 
@@ -231,7 +237,8 @@ TEST_F(EndToEnd, GateThresholdsAndBaselineRegression) {
   test::RunResult fail = run({"gate", k, bs, "--min-occupancy", "6"});
   EXPECT_EQ(fail.exit_code, 1);
   EXPECT_NE(fail.out.find("k.hip:5: kernel(...) [gfx90a]: min-occupancy: occupancy 5 waves/SIMD < 6"),
-            std::string::npos) << fail.out;
+            std::string::npos)
+      << fail.out;
   EXPECT_EQ(run({"gate", k, bs, "--min-occupancy", "6", "--exit-zero"}).exit_code, 0);
 
   ASSERT_EQ(run({"baseline", k, bs, "-o", base}).exit_code, 0);
@@ -288,8 +295,10 @@ TEST_F(EndToEnd, CompileDatabaseRunKeepsGoingPastABrokenFile) {
   std::ofstream(p + "/c.hip") << "__global__ void broken(float *q) { q[0] = nope; }\n";
   fs::copy_file(kernel("lbm"), p + "/b.hip");
   std::ofstream(p + "/build/compile_commands.json")
-      << "[{\"directory\": \"" << p << "/build\", \"command\": \"hipcc -I../include -MD -MF a.d -c ../a.hip -o a.o\", \"file\": \"../a.hip\"},"
-      << " {\"directory\": \"" << p << "/build\", \"command\": \"hipcc --offload-arch=gfx908 -c ../b.hip -o b.o\", \"file\": \"../b.hip\"},"
+      << "[{\"directory\": \"" << p
+      << "/build\", \"command\": \"hipcc -I../include -MD -MF a.d -c ../a.hip -o a.o\", \"file\": \"../a.hip\"},"
+      << " {\"directory\": \"" << p
+      << "/build\", \"command\": \"hipcc --offload-arch=gfx908 -c ../b.hip -o b.o\", \"file\": \"../b.hip\"},"
       << " {\"directory\": \"" << p << "/build\", \"command\": \"hipcc -c ../c.hip -o c.o\", \"file\": \"../c.hip\"}]";
 
   test::RunResult r = run({"analyze", "-p", p + "/build", "-j", "2", "--format", "json"});
@@ -397,7 +406,8 @@ TEST_F(EndToEnd, AHeaderIsGatedThroughTheSourcesThatIncludeIt) {
   test::RunResult same = run({"gate", header, "--baseline", base});
   EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
   EXPECT_NE(same.err.find("include/kern.h: gated through the 1 source that includes it: src/uses.hip"),
-            std::string::npos) << same.err;
+            std::string::npos)
+      << same.err;
   EXPECT_NE(same.out.find("in 1 kernel judged"), std::string::npos) << same.out;  // uses, not other
 
   std::ofstream(header) << "__device__ inline float pick(const float *a, int i) {\n"
@@ -414,7 +424,8 @@ TEST_F(EndToEnd, AHeaderIsGatedThroughTheSourcesThatIncludeIt) {
   test::RunResult alone = run({"gate", header, "--max-scratch", "0"});
   EXPECT_EQ(alone.exit_code, 2);
   EXPECT_NE(alone.err.find("kern.h is a header: the gate judges it through the sources that include it"),
-            std::string::npos) << alone.err;
+            std::string::npos)
+      << alone.err;
   // A header no recorded source includes has no kernel to gate.
   std::ofstream(repo.path() + "/include/host_only.h") << "int host_only();\n";
   test::RunResult unused = run({"gate", repo.path() + "/include/host_only.h", "--baseline", base});
@@ -465,8 +476,8 @@ TEST_F(EndToEnd, CudaSourcesWithNvcc) {
     }
   EXPECT_TRUE(saw_bounds);
 
-  test::RunResult what_if = run({"analyze", cu, "--cuda-arch", "sm_90", "--block-size", "128", "--dynamic-smem",
-                                 "65536", "--format", "json"});
+  test::RunResult what_if = run(
+      {"analyze", cu, "--cuda-arch", "sm_90", "--block-size", "128", "--dynamic-smem", "65536", "--format", "json"});
   ASSERT_EQ(what_if.exit_code, 0) << what_if.err;
   const json what_if_report = json::parse(what_if.out);
   EXPECT_EQ(what_if_report["kernels"].size(), 12u);
@@ -489,7 +500,8 @@ TEST_F(EndToEnd, CudaSourcesWithNvcc) {
   test::RunResult gate = run({"gate", cu, "--cuda-arch", "sm_80", "--max-spills", "0"});
   EXPECT_EQ(gate.exit_code, 1);
   EXPECT_NE(gate.out.find("spill_capped(float4 const*, float4*, int) [sm_80]: max-spills: spill stores 1068 bytes > 0"),
-            std::string::npos) << gate.out;
+            std::string::npos)
+      << gate.out;
 }
 
 TEST_F(EndToEnd, CudaBadInput) {
@@ -588,8 +600,8 @@ namespace regscope {
 namespace {
 
 TEST_F(EndToEnd, Rdna2Wave32AndTheDeviceLibraryGap) {
-  test::RunResult r = run({"analyze", test::sourcePath("fixtures/src/probe.hip"), "--offload-arch", "gfx90a,gfx1030",
-                           "--format", "json"});
+  test::RunResult r = run(
+      {"analyze", test::sourcePath("fixtures/src/probe.hip"), "--offload-arch", "gfx90a,gfx1030", "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json report = json::parse(r.out);
   int rdna = 0;
@@ -673,8 +685,8 @@ TEST_F(EndToEnd, ParseExistingArtifacts) {
   test::RunResult s = run({"parse", test::sourcePath("fixtures/hipcc-5.2.3/lbm-gfx90a.s"), "--format", "json"});
   ASSERT_EQ(s.exit_code, 0) << s.err;
   EXPECT_EQ(json::parse(s.out)["kernels"][0]["occupancy"]["waves_per_simd"], 4);
-  test::RunResult log = run({"parse", test::sourcePath("fixtures/hipcc-5.2.3/lbm.remarks-nosavetemps.txt"),
-                             "--arch", "gfx90a", "--format", "json"});
+  test::RunResult log = run({"parse", test::sourcePath("fixtures/hipcc-5.2.3/lbm.remarks-nosavetemps.txt"), "--arch",
+                             "gfx90a", "--format", "json"});
   ASSERT_EQ(log.exit_code, 0) << log.err;
   EXPECT_EQ(json::parse(log.out)["kernels"][0]["vgprs"], 102);
 
@@ -682,14 +694,16 @@ TEST_F(EndToEnd, ParseExistingArtifacts) {
   TempDir records;
   fs::copy_file(test::sourcePath("fixtures/hipcc-5.2.3/lbm-gfx908.opt.yaml"),
                 records.path() + "/lbm-hip-amdgcn-amd-amdhsa-gfx908.opt.yaml");
-  test::RunResult yaml = run({"parse", records.path() + "/lbm-hip-amdgcn-amd-amdhsa-gfx908.opt.yaml", "--format", "json"});
+  test::RunResult yaml =
+      run({"parse", records.path() + "/lbm-hip-amdgcn-amd-amdhsa-gfx908.opt.yaml", "--format", "json"});
   ASSERT_EQ(yaml.exit_code, 0) << yaml.err;
   EXPECT_EQ(json::parse(yaml.out)["kernels"][0]["arch"], "gfx908");
 
   // Bad input: each one line, exit 2.
   TempDir src;
   std::ofstream(src.path() + "/empty.log") << "make: Nothing to be done for 'all'.\n";
-  std::ofstream(src.path() + "/garbage.s") << "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n\t.amdgpu_metadata\n---\nx: [\n";
+  std::ofstream(src.path() + "/garbage.s")
+      << "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n\t.amdgpu_metadata\n---\nx: [\n";
   const std::pair<std::vector<std::string>, std::string> cases[] = {
       {{"parse", src.path() + "/empty.log", "--arch", "gfx90a"}, "no kernel-resource-usage remarks"},
       {{"parse", test::sourcePath("fixtures/hipcc-5.2.3/lbm.remarks.txt")}, "pass --arch"},
@@ -713,8 +727,8 @@ namespace {
 TEST_F(EndToEnd, Clang19AsTheCompiler) {
   const std::string clang19 = "/usr/lib/llvm-19/bin/clang++";
   if (!fs::exists(clang19)) GTEST_SKIP() << "clang-19 is not installed";
-  test::RunResult r = run({"analyze", kernel("lbm"), "--compiler", clang19, "--offload-arch", "gfx90a,gfx1030",
-                           "--format", "json"});
+  test::RunResult r =
+      run({"analyze", kernel("lbm"), "--compiler", clang19, "--offload-arch", "gfx90a,gfx1030", "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json report = json::parse(r.out);
   EXPECT_NE(report["compiler"]["version"].get<std::string>().find("clang version 19"), std::string::npos);

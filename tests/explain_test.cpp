@@ -7,10 +7,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "binary_test.h"
 #include "regscope/collect/kernel_record.h"
 #include "regscope/pipeline/explain.h"
 #include "regscope/support/files.h"
-#include "binary_test.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -37,8 +37,8 @@ int lineContaining(const std::string &file, const std::string &text) {
 // reference kernel of these sources (docs/explain.md has the wider check).
 TEST_F(Explain, LineTablesChangeNoFigure) {
   std::vector<std::string> files;
-  for (const char *f : {"kernels/lbm/lbm.hip", "kernels/laplacian/laplacian.hip",
-                        "kernels/bitonic/bitonic.hip", "kernels/wideload/wideload.hip", "kernels/unroll/ax.hip"})
+  for (const char *f : {"kernels/lbm/lbm.hip", "kernels/laplacian/laplacian.hip", "kernels/bitonic/bitonic.hip",
+                        "kernels/wideload/wideload.hip", "kernels/unroll/ax.hip"})
     files.push_back(test::sourcePath(f));
   AnalyzeOptions options;
   options.archs = {"gfx90a"};
@@ -53,8 +53,8 @@ TEST_F(Explain, LineTablesChangeNoFigure) {
     const KernelReport &a = plain.kernels[k], &b = lines.report.kernels[k];
     SCOPED_TRACE(a.record.demangled);
     ASSERT_EQ(a.record.name, b.record.name);
-    for (Field f : {Field::Vgprs, Field::Agprs, Field::VgprsTotal, Field::Sgprs, Field::ScratchBytes,
-                    Field::VgprSpills, Field::SgprSpills, Field::LdsBytes, Field::CompilerOccupancy})
+    for (Field f : {Field::Vgprs, Field::Agprs, Field::VgprsTotal, Field::Sgprs, Field::ScratchBytes, Field::VgprSpills,
+                    Field::SgprSpills, Field::LdsBytes, Field::CompilerOccupancy})
       EXPECT_EQ(a.record.values[static_cast<std::size_t>(f)], b.record.values[static_cast<std::size_t>(f)])
           << fieldKey(f);
     EXPECT_EQ(a.summary.level, b.summary.level);
@@ -72,8 +72,8 @@ TEST_F(Explain, LineTablesChangeNoFigure) {
 // Seed 000: the pow line is the hottest of the original LBM kernel, and
 // explain's JSON says so with the figures of the same compile.
 TEST_F(Explain, LbmPowLineIsTheHottest) {
-  test::RunResult r = run({"explain", test::sourcePath("kernels/lbm/lbm.hip"), "--offload-arch", "gfx90a",
-                           "--format", "json"});
+  test::RunResult r =
+      run({"explain", test::sourcePath("kernels/lbm/lbm.hip"), "--offload-arch", "gfx90a", "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json j = json::parse(r.out);
   ASSERT_EQ(j["kernels"].size(), 1u);

@@ -21,8 +21,9 @@ class FindingsOnly : public View {
     ci.title = "regscope gate";
     ci.findings = findings_;
     ci.cases = {{"src/a,b.hip", 7, "k<a, b>(float*)", "gfx90a"}};
-    ci.summary.columns = {
-        {"kernel", "kernel", false, Show::Everywhere, false, /*code=*/true}, {"arch", "arch"}, {"location", "location"}};
+    ci.summary.columns = {{"kernel", "kernel", false, Show::Everywhere, false, /*code=*/true},
+                          {"arch", "arch"},
+                          {"location", "location"}};
     ci.summary.add({"k<a, b>(float*)", "gfx90a", "src/a,b.hip:7"});
     return ci;
   }

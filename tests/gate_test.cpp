@@ -6,10 +6,10 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "regscope/support/error.h"
-#include "regscope/support/symbols.h"
 #include "regscope/gate/gate.h"
+#include "regscope/support/error.h"
 #include "regscope/support/process.h"
+#include "regscope/support/symbols.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/views/views.h"
 #include "test_util.h"
@@ -57,7 +57,7 @@ TEST(Config, DefaultsOverridesAndGlobs) {
   EXPECT_EQ(thresholdsFor(config, kernel("plain", 8, 10).record).min_occupancy, 4);
   EXPECT_EQ(thresholdsFor(config, kernel("hot_loop", 8, 10).record).min_occupancy, 6);
   EXPECT_EQ(thresholdsFor(config, kernel("hot_cold", 8, 10).record).min_occupancy, 2);  // later wins
-  EXPECT_EQ(thresholdsFor(config, kernel("hot_loop", 8, 10).record).max_spills, 0);    // from defaults
+  EXPECT_EQ(thresholdsFor(config, kernel("hot_loop", 8, 10).record).max_spills, 0);     // from defaults
   EXPECT_FALSE(thresholdsFor(config, kernel("plain", 8, 10).record).max_scratch);
 
   EXPECT_EQ(findConfig(dir.path() + "/sub/dir").path, dir.path() + "/.regscope.json");
@@ -133,7 +133,9 @@ TEST(Baseline, BadFilesAreErrors) {
   EXPECT_THROW(baselineFromText(R"({"regscope_baseline": "2.0", "kernels": []})", "b.json"), Error);
   EXPECT_THROW(baselineFromText(R"({"regscope_baseline": "1.0", "kernels": [{"file": "k.hip"}]})", "b.json"), Error);
   EXPECT_THROW(baselineFromText(R"({"regscope_baseline": "1.0", "kernels": [{"file": "k.hip", "name": "k",
-      "arch": "gfx90a", "occupancy": 4, "registers": 102, "spills": 0, "scratch_bytes": "zero"}]})", "b.json"), Error);
+      "arch": "gfx90a", "occupancy": 4, "registers": 102, "spills": 0, "scratch_bytes": "zero"}]})",
+                                "b.json"),
+               Error);
   EXPECT_NO_THROW(baselineFromText(R"({"regscope_baseline": "1.3", "kernels": []})", "b.json"));
 }
 
@@ -167,8 +169,8 @@ TEST(Baseline, RegressionsImprovementsAddedRemoved) {
 TEST(Baseline, VgprStepCrossedWhileAnotherResourceLimits) {
   Report before, now;
   before.kernels = {kernel("k", 4, 96)};
-  before.kernels[0].summary.level_by_registers = 5;   // LDS limits at 4; VGPRs allow 5
-  now.kernels = {kernel("k", 4, 100)};        // still 4 overall, but VGPRs now allow only 4
+  before.kernels[0].summary.level_by_registers = 5;  // LDS limits at 4; VGPRs allow 5
+  now.kernels = {kernel("k", 4, 100)};               // still 4 overall, but VGPRs now allow only 4
   GateResult result;
   compareWithBaseline(now, baselineFromReport(before, ""), "", result);
   ASSERT_EQ(result.failures.size(), 1u);
@@ -284,11 +286,15 @@ TEST(GateLog, JudgesTheLogsRemarksWithAnIgnoreListAndAcceptedSpills) {
   EXPECT_EQ(doc["ignored"][0]["message"], "accepted: no loss measured (ignore entry 'private_array')");
   // The text says the same, once per kernel, and the summary names each failing kernel.
   test::RunResult text = gate({"--offload-arch", "gfx90a", "--max-spills", "0", "--config", cfg});
-  EXPECT_NE(text.out.find("private_array(float*, int) [gfx90a]: ignored: accepted: no loss measured (ignore entry 'private_array')"),
-            std::string::npos) << text.out;
+  EXPECT_NE(
+      text.out.find(
+          "private_array(float*, int) [gfx90a]: ignored: accepted: no loss measured (ignore entry 'private_array')"),
+      std::string::npos)
+      << text.out;
   EXPECT_NE(text.out.find("regscope gate: FAIL, 3 failures in 4 kernels judged (3 failing: agpr_heavy(float*) "
                           "[gfx90a], lds_heavy(float*) [gfx90a], recursive(int*, int) [gfx90a]); 1 kernel ignored"),
-            std::string::npos) << text.out;
+            std::string::npos)
+      << text.out;
 
   // A log does not say its arch; the gate will not guess it.
   test::RunResult no_arch = gate({"--max-spills", "0"});
@@ -355,8 +361,8 @@ namespace {
 TEST(GateLog, ALogOfManyFilesKeepsSameNamedKernelsApart) {
   TempDir cwd, tmp, cache;
   const std::string log = test::sourcePath("fixtures/hipcc-5.2.3/ci-log/rocm-examples-hip-basic.log");
-  test::RunResult parsed = test::runRegscope({"parse", log, "--arch", "gfx908", "--format", "json"}, cwd.path(),
-                                             tmp.path(), cache.path());
+  test::RunResult parsed =
+      test::runRegscope({"parse", log, "--arch", "gfx908", "--format", "json"}, cwd.path(), tmp.path(), cache.path());
   ASSERT_EQ(parsed.exit_code, 0) << parsed.err;
   std::map<std::string, int> transpose;  // file -> VGPRs
   const nlohmann::json report = nlohmann::json::parse(parsed.out);
@@ -368,9 +374,9 @@ TEST(GateLog, ALogOfManyFilesKeepsSameNamedKernelsApart) {
                                                    {"HIP-Basic/gpu_arch/main.hip", 6},
                                                    {"HIP-Basic/inline_assembly/main.hip", 5},
                                                    {"HIP-Basic/warp_shuffle/main.hip", 7}}));
-  test::RunResult gate = test::runRegscope(
-      {"gate", "--log", log, "--offload-arch", "gfx908", "--max-spills", "0", "--format", "json"}, cwd.path(),
-      tmp.path(), cache.path());
+  test::RunResult gate =
+      test::runRegscope({"gate", "--log", log, "--offload-arch", "gfx908", "--max-spills", "0", "--format", "json"},
+                        cwd.path(), tmp.path(), cache.path());
   EXPECT_EQ(gate.exit_code, 0) << gate.err;
   EXPECT_EQ(nlohmann::json::parse(gate.out)["kernels_checked"], 19);  // 20 blocks, one a device function
   EXPECT_EQ(gate.err.find("sources disagree"), std::string::npos) << gate.err;

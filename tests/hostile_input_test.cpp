@@ -354,8 +354,9 @@ TEST(HostileInput, LongRunsOfEmptyFlowEntries) {
     }
     return "no error";
   };
-  EXPECT_NE(message([&] { parseRemarkYaml("--- !Analysis\nArgs: [" + commas + "]\n...\n", "gfx90a"); })
-                .find("empty flow entries in a row"),
+  EXPECT_NE(message([&] {
+              parseRemarkYaml("--- !Analysis\nArgs: [" + commas + "]\n...\n", "gfx90a");
+            }).find("empty flow entries in a row"),
             std::string::npos);
   EXPECT_NE(message([&] {
               parseAsm("\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n\t.amdgpu_metadata\n---\namdhsa.kernels: [" +

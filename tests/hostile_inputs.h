@@ -22,9 +22,9 @@ inline std::string remarkBlock(const std::string &name, const std::string &locat
     out += "remark: " + location + ": " + text + " [-Rpass-analysis=kernel-resource-usage]\n";
   };
   line("Function Name: " + name);
-  for (const char *field : {"    SGPRs: 6", "    VGPRs: 70", "    AGPRs: 0", "    ScratchSize [bytes/lane]: 0",
-                            "    Occupancy [waves/SIMD]: 7", "    SGPRs Spill: 0", "    VGPRs Spill: 0",
-                            "    LDS Size [bytes/block]: 0"})
+  for (const char *field :
+       {"    SGPRs: 6", "    VGPRs: 70", "    AGPRs: 0", "    ScratchSize [bytes/lane]: 0",
+        "    Occupancy [waves/SIMD]: 7", "    SGPRs Spill: 0", "    VGPRs Spill: 0", "    LDS Size [bytes/block]: 0"})
     line(field);
   return out;
 }
@@ -41,10 +41,11 @@ inline std::string longLogLine() {
 
 // Lines as long inside ptxas output (140 KB) and PTX (100 KB).
 inline std::string longPtxasLine() {
-  std::string out = "ptxas info    : Compiling entry function '_Z1kPf' for 'sm_80'\n"
-                    "ptxas info    : Function properties for _Z1kPf\n"
-                    "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
-                    "ptxas info    : Used 32 registers";
+  std::string out =
+      "ptxas info    : Compiling entry function '_Z1kPf' for 'sm_80'\n"
+      "ptxas info    : Function properties for _Z1kPf\n"
+      "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 32 registers";
   for (int i = 0; i < 10000; ++i) out += ", 0 bytes smem";
   out += "\n.visible .entry _Z1kPf" + std::string(100000, ' ') + "(\n";
   return out;
@@ -147,7 +148,11 @@ inline std::string codeObjectWithArrayKeys() {
 
 // Item 4: a metadata array that claims 268 million elements.
 inline std::string codeObjectWithHugeArray() {
-  return codeObjectWithMetadata(std::string("\x81\xae" "amdhsa.kernels" "\xdd\x0f\xff\xff\xff", 21));
+  return codeObjectWithMetadata(
+      std::string("\x81\xae"
+                  "amdhsa.kernels"
+                  "\xdd\x0f\xff\xff\xff",
+                  21));
 }
 
 // Item 4: the SHT_NOTE section's offset + size wraps around 2^64.
@@ -198,10 +203,10 @@ inline std::string codeObjectForUnknownArch() { return codeObjectForCpu("gfx9zz"
 inline std::string loopingBundle() {
   std::string b = "__CLANG_OFFLOAD_BUNDLE__";
   b.resize(67, '\0');
-  writeLe(b, 24, ~std::uint64_t{0}, 8);          // entries
-  writeLe(b, 32, 0, 8);                           // offset
-  writeLe(b, 40, 0, 8);                           // size
-  writeLe(b, 48, ~std::uint64_t{0} - 23, 8);      // triple length: 56 + this wraps to 32
+  writeLe(b, 24, ~std::uint64_t{0}, 8);       // entries
+  writeLe(b, 32, 0, 8);                       // offset
+  writeLe(b, 40, 0, 8);                       // size
+  writeLe(b, 48, ~std::uint64_t{0} - 23, 8);  // triple length: 56 + this wraps to 32
   return b;
 }
 
@@ -253,8 +258,9 @@ inline std::string truncatedAsm() {
 // Found by the remark_yaml fuzz target: a NUL byte inside a DebugLoc
 // mapping gives LLVM 15's remark parser a null key, which it dereferences.
 inline std::string remarkRecordWithNul() {
-  static const char kRecord[] = "--- !Analysis\nPass: kernel-resource-usage\nName: NumSGPR\n"
-                                "DebugLoc: { File: p?\0ne: 15 }\nFunction: k\nArgs:\n  - NumSGPR: 6\n...\n";
+  static const char kRecord[] =
+      "--- !Analysis\nPass: kernel-resource-usage\nName: NumSGPR\n"
+      "DebugLoc: { File: p?\0ne: 15 }\nFunction: k\nArgs:\n  - NumSGPR: 6\n...\n";
   return std::string(kRecord, sizeof kRecord - 1);
 }
 
@@ -283,15 +289,17 @@ inline std::string zeInfoSlmBeyondInt() {
 
 // required_work_group_size whose product overflows int64 (UBSan: signed overflow).
 inline std::string zeInfoWorkGroupSizeOverflow() {
-  return zeInfoKernel("    execution_env:\n      simd_size: 16\n"
-                      "      required_work_group_size: [ 4294967296, 4294967296, 4 ]\n");
+  return zeInfoKernel(
+      "    execution_env:\n      simd_size: 16\n"
+      "      required_work_group_size: [ 4294967296, 4294967296, 4 ]\n");
 }
 
 // Two scratch buffers whose sizes sum past int64 (UBSan: signed overflow).
 inline std::string zeInfoBufferSizesOverflow() {
-  return zeInfoKernel("    execution_env:\n      simd_size: 16\n    per_thread_memory_buffers:\n"
-                      "      - type: scratch\n        size: 9223372036854775807\n"
-                      "      - type: scratch\n        size: 9223372036854775807\n");
+  return zeInfoKernel(
+      "    execution_env:\n      simd_size: 16\n    per_thread_memory_buffers:\n"
+      "      - type: scratch\n        size: 9223372036854775807\n"
+      "      - type: scratch\n        size: 9223372036854775807\n");
 }
 
 // 60,000 nested flow sequences: LLVM's YAML scanner took seconds (size times depth).

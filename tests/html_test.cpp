@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "html_page.h"  // the section builders explain and advise will call
 #include "regscope/model/occupancy_curves.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/files.h"
@@ -16,7 +17,6 @@
 #include "regscope/target/cuda.h"
 #include "regscope/target/intel.h"
 #include "regscope/views/views.h"
-#include "html_page.h"  // the section builders explain and advise will call
 #include "test_util.h"
 
 namespace regscope {
@@ -30,9 +30,9 @@ void setField(KernelRecord &record, Field field, std::int64_t value) {
 }
 
 Report lbmReport() {
-  return parseArtifacts({test::sourcePath("fixtures/hipcc-5.2.3/lbm-gfx908.s"),
-                         test::sourcePath("fixtures/hipcc-5.2.3/lbm-gfx90a.s")},
-                        "");
+  return parseArtifacts(
+      {test::sourcePath("fixtures/hipcc-5.2.3/lbm-gfx908.s"), test::sourcePath("fixtures/hipcc-5.2.3/lbm-gfx90a.s")},
+      "");
 }
 
 const OccupancyCurve *curve(const OccupancyChart &chart, CurveAxis axis) {
@@ -70,9 +70,9 @@ void expectCurvesAgreeWithTheModel(const KernelReport &k) {
       EXPECT_EQ(regs.next->level, m->occupancy.next->waves_per_simd);
     }
     // The first limit listed by the model is the one that binds.
-    EXPECT_EQ(chart.curves.front().axis, m->occupancy.limiter == Limiter::Lds ? CurveAxis::Shared
+    EXPECT_EQ(chart.curves.front().axis, m->occupancy.limiter == Limiter::Lds         ? CurveAxis::Shared
                                          : m->occupancy.limiter == Limiter::Workgroup ? CurveAxis::BlockSize
-                                                                                     : CurveAxis::Registers);
+                                                                                      : CurveAxis::Registers);
   }
 }
 
@@ -112,7 +112,8 @@ TEST(OccupancyCurves, CudaAndIntelCurvesMeetTheKernel) {
   const ModelledKernel c = modelCudaKernel(cuda, *findCudaArch("sm_90"), {});
   const OccupancyChart cc = occupancyChart(c);
   ASSERT_EQ(cc.curves.size(), 3u);
-  for (const OccupancyCurve &curve : cc.curves) EXPECT_EQ(curve.kernel_level, c.summary.level) << curveAxisName(curve.axis);
+  for (const OccupancyCurve &curve : cc.curves)
+    EXPECT_EQ(curve.kernel_level, c.summary.level) << curveAxisName(curve.axis);
   EXPECT_EQ(cc.curves.front().axis, CurveAxis::Registers);  // 72 registers limit sm_90 at 256 threads
 
   KernelRecord intel;
@@ -125,7 +126,8 @@ TEST(OccupancyCurves, CudaAndIntelCurvesMeetTheKernel) {
   const ModelledKernel i = modelIntelKernel(intel, pvc, parseIntelTarget("pvc"), {});
   const OccupancyChart ic = occupancyChart(i);
   ASSERT_EQ(ic.curves.size(), 3u);
-  for (const OccupancyCurve &curve : ic.curves) EXPECT_EQ(curve.kernel_level, i.summary.level) << curveAxisName(curve.axis);
+  for (const OccupancyCurve &curve : ic.curves)
+    EXPECT_EQ(curve.kernel_level, i.summary.level) << curveAxisName(curve.axis);
   const OccupancyCurve &grf = *curve(ic, CurveAxis::Registers);
   ASSERT_EQ(grf.steps.size(), 2u);  // small and large GRF mode
   ASSERT_TRUE(grf.next);            // small GRF mode doubles the threads
@@ -216,8 +218,7 @@ struct Loaded {
   std::vector<std::string> requests;
 };
 
-Loaded loadInChromium(const std::string &html_path, const std::string &scratch,
-                      const std::string &screenshot = "") {
+Loaded loadInChromium(const std::string &html_path, const std::string &scratch, const std::string &screenshot = "") {
   const std::string profile = scratch + "/profile", net_log = scratch + "/net.json";
   std::vector<std::string> argv = {chromium(),
                                    "--headless",
@@ -232,8 +233,10 @@ Loaded loadInChromium(const std::string &html_path, const std::string &scratch,
                                    "--v=0",
                                    "--log-net-log=" + net_log,
                                    "--window-size=1400,1800"};
-  if (!screenshot.empty()) argv.push_back("--screenshot=" + screenshot);
-  else argv.push_back("--dump-dom");
+  if (!screenshot.empty())
+    argv.push_back("--screenshot=" + screenshot);
+  else
+    argv.push_back("--dump-dom");
   argv.push_back("file://" + html_path);
   const ProcessOutput out = runCaptured(argv, scratch);
   Loaded loaded;
@@ -314,8 +317,8 @@ TEST_F(InChromium, LbmReportHasEveryChartWithThePointAtTheKernelsFigures) {
   const std::string b = test::sourcePath("fixtures/hipcc-5.2.3/lbm-gfx90a.s");
   TempDir tmp, cache;
   const std::string html = dir_.path() + "/lbm.html";
-  test::RunResult r = test::runRegscope({"parse", a, b, "--format", "html", "-o", html}, dir_.path(), tmp.path(),
-                                        cache.path());
+  test::RunResult r =
+      test::runRegscope({"parse", a, b, "--format", "html", "-o", html}, dir_.path(), tmp.path(), cache.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   test::RunResult j = test::runRegscope({"parse", a, b, "--format", "json"}, dir_.path(), tmp.path(), cache.path());
   ASSERT_EQ(j.exit_code, 0) << j.err;
@@ -355,9 +358,9 @@ TEST_F(InChromium, LbmReportHasEveryChartWithThePointAtTheKernelsFigures) {
         if (has_headroom) EXPECT_EQ(attributeAt(loaded.dom, headroom, "data-to"), std::to_string(x + more)) << arch;
         const std::size_t next = loaded.dom.find("<circle class=\"next\"", at);
         ASSERT_LT(next, point) << arch;  // LBM is VGPR-bound on both: the next step is fewer VGPRs
-        EXPECT_EQ(attributeAt(loaded.dom, next, "data-x"),
-                  std::to_string(x - occ["next"]["vgprs_to_free"].get<int>()));
-        EXPECT_EQ(attributeAt(loaded.dom, next, "data-level"), std::to_string(occ["next"]["waves_per_simd"].get<int>()));
+        EXPECT_EQ(attributeAt(loaded.dom, next, "data-x"), std::to_string(x - occ["next"]["vgprs_to_free"].get<int>()));
+        EXPECT_EQ(attributeAt(loaded.dom, next, "data-level"),
+                  std::to_string(occ["next"]["waves_per_simd"].get<int>()));
       }
       if (axis == "shared") EXPECT_EQ(x, k["lds_bytes"].get<int>()) << arch;
       if (axis == "block_size") EXPECT_EQ(x, occ["workgroup_size"].get<int>()) << arch;
@@ -396,7 +399,8 @@ TEST_F(InChromium, ExplainOfLbmMarksThePeakLineOfItsJson) {
   if (!test::haveHipcc()) GTEST_SKIP() << "hipcc is not installed";
   const std::string lbm = test::sourcePath("kernels/lbm/lbm.hip");
   TempDir cwd, tmp, cache;
-  const test::RunResult j = test::runRegscope({"explain", lbm, "--format", "json"}, cwd.path(), tmp.path(), cache.path());
+  const test::RunResult j =
+      test::runRegscope({"explain", lbm, "--format", "json"}, cwd.path(), tmp.path(), cache.path());
   ASSERT_EQ(j.exit_code, 0) << j.err;
   const json peak = json::parse(j.out)["kernels"][0]["isa"]["peak"];
   const std::string html = dir_.path() + "/explain.html";
@@ -443,8 +447,8 @@ TEST_F(InChromium, GateAgainstABaselineShowsTheRegressionFirst) {
     }
   ASSERT_GT(was, 0);
   std::ofstream(dir_.path() + "/base.json") << base.dump(2);
-  test::RunResult gate =
-      run({"gate", "probe.hip", "--offload-arch", "gfx90a", "--baseline", "base.json", "--format", "html", "-o", "gate.html"});
+  test::RunResult gate = run({"gate", "probe.hip", "--offload-arch", "gfx90a", "--baseline", "base.json", "--format",
+                              "html", "-o", "gate.html"});
   ASSERT_EQ(gate.exit_code, 1) << gate.err;
   const std::string html = test::readText(dir_.path() + "/gate.html");
   EXPECT_NE(html.find("<p class=\"verdict fail\" id=\"verdict\">FAIL, 1 failure"), std::string::npos);
@@ -461,7 +465,8 @@ TEST_F(InChromium, GateAgainstABaselineShowsTheRegressionFirst) {
   EXPECT_EQ(attributeAt(loaded.dom, first_row, "data-status"), "regressed");
   EXPECT_NE(loaded.dom.find("agpr_heavy", first_row), std::string::npos);
   EXPECT_LT(loaded.dom.find("agpr_heavy", first_row), loaded.dom.find("</tr>", first_row));
-  EXPECT_NE(loaded.dom.find("<td class=\"num bad\">" + std::to_string(was + 1) + "</td>", first_row), std::string::npos);
+  EXPECT_NE(loaded.dom.find("<td class=\"num bad\">" + std::to_string(was + 1) + "</td>", first_row),
+            std::string::npos);
 }
 
 // kernels run: the runner's table and each case's kernel charted. A stand-in

@@ -183,8 +183,7 @@ TEST_F(IntelEndToEnd, GateAndBaseline) {
   // --max-spills counts bytes of spill per thread; --min-occupancy threads per Xe-core.
   test::RunResult r = run({"gate", kProbe, "--intel-device", "pvc", "--max-spills", "0"});
   EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_NE(r.out.find("spill_both [pvc]: max-spills: spills 10112 bytes/thread > 0"), std::string::npos)
-      << r.out;
+  EXPECT_NE(r.out.find("spill_both [pvc]: max-spills: spills 10112 bytes/thread > 0"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("3 failures in 6 kernels"), std::string::npos) << r.out;
   r = run({"gate", kProbe, "--grf", "large", "--min-occupancy", "33"});
   EXPECT_EQ(r.exit_code, 1) << r.err;
@@ -225,8 +224,7 @@ TEST_F(IntelEndToEnd, GateAndBaseline) {
   bool regressed = false;
   for (const auto &[arch, bytes] : now) {
     SCOPED_TRACE(arch + ": " + std::to_string(was[arch]) + " -> " + std::to_string(bytes));
-    const std::string change =
-        "spills " + std::to_string(was[arch]) + " -> " + std::to_string(bytes) + " bytes/thread";
+    const std::string change = "spills " + std::to_string(was[arch]) + " -> " + std::to_string(bytes) + " bytes/thread";
     const char *list = bytes > was[arch] ? "failures" : "improvements";
     bool found = false;
     for (const json &v : gate[list]) found |= v["arch"] == arch && v["message"] == change;

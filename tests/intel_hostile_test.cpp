@@ -32,8 +32,7 @@ Report modelled(const std::vector<KernelFacts> &kernels, const LaunchOverrides &
 TEST(IntelHostileInput, DynamicSlmAtIntMaxSaturates) {
   LaunchOverrides launch;
   launch.dynamic_slm = INT_MAX;
-  const Report report =
-      modelled(parseZeInfo(test::fixture("ocloc-22.43/probe.pvc.small.ze_info.yaml"), "pvc"), launch);
+  const Report report = modelled(parseZeInfo(test::fixture("ocloc-22.43/probe.pvc.small.ze_info.yaml"), "pvc"), launch);
   ASSERT_FALSE(report.kernels.empty());
   for (const KernelReport &k : report.kernels) {
     const IntelKernelModel &intel = *k.intel();

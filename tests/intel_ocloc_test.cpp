@@ -13,12 +13,12 @@
 #include <set>
 #include <sstream>
 
+#include "ocloc_text.h"
 #include "regscope/collect/intel.h"
 #include "regscope/driver/ocloc.h"
 #include "regscope/model/intel_occupancy.h"
 #include "regscope/support/error.h"
 #include "regscope/target/intel.h"
-#include "ocloc_text.h"
 #include "test_util.h"
 
 namespace regscope {

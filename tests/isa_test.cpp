@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "regscope/collect/collect.h"
-#include "regscope/support/error.h"
 #include "regscope/isa/isa.h"
+#include "regscope/support/error.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -31,7 +31,8 @@ const IsaFunction *findFunction(const IsaReport &r, const std::string &name) {
 }
 
 const IsaFunction &onlyFunction(const IsaReport &r) {
-  if (r.functions.size() != 1) throw std::runtime_error("expected one function, got " + std::to_string(r.functions.size()));
+  if (r.functions.size() != 1)
+    throw std::runtime_error("expected one function, got " + std::to_string(r.functions.size()));
   return r.functions.front();
 }
 
@@ -59,7 +60,8 @@ int lineContaining(const std::string &file, const std::string &needle) {
 // Hand-written: a minimal function around `body`, for rules that need one
 // instruction pattern in isolation.
 std::string snippet(const std::string &body) {
-  return "\t.text\n\t.globl f\n\t.p2align 8\n\t.type f,@function\nf:\n" + body + "\ts_endpgm\n.Lfunc_end0:\n"
+  return "\t.text\n\t.globl f\n\t.p2align 8\n\t.type f,@function\nf:\n" + body +
+         "\ts_endpgm\n.Lfunc_end0:\n"
          "\t.size f, .Lfunc_end0-f\n";
 }
 
@@ -84,9 +86,9 @@ TEST(IsaSemantics, ClassifiesFromLlvm15Flags) {
                                       "gfx90a");
   const IsaFunction &f = onlyFunction(r);
   const std::vector<InstrKind> want = {
-      InstrKind::Valu,    InstrKind::Salu,        InstrKind::VmemLoad,    InstrKind::VmemStore, InstrKind::VmemLoad,
-      InstrKind::Lds,     InstrKind::Smem,        InstrKind::Scratch,     InstrKind::Scratch,   InstrKind::Mfma,
-      InstrKind::AccvgprCopy, InstrKind::AccvgprCopy, InstrKind::Waitcnt, InstrKind::Branch,    InstrKind::Salu};
+      InstrKind::Valu,        InstrKind::Salu,        InstrKind::VmemLoad, InstrKind::VmemStore, InstrKind::VmemLoad,
+      InstrKind::Lds,         InstrKind::Smem,        InstrKind::Scratch,  InstrKind::Scratch,   InstrKind::Mfma,
+      InstrKind::AccvgprCopy, InstrKind::AccvgprCopy, InstrKind::Waitcnt,  InstrKind::Branch,    InstrKind::Salu};
   ASSERT_EQ(f.instructions.size(), want.size());
   for (std::size_t i = 0; i < want.size(); ++i)
     EXPECT_EQ(instrKindKey(f.instructions[i].kind), std::string(instrKindKey(want[i]))) << f.instructions[i].text;
@@ -100,20 +102,18 @@ TEST(IsaSemantics, ClassifiesFromLlvm15Flags) {
 TEST(IsaLiveness, ReadModifyWriteReadsItsDestination) {
   // RGA issue #124: s_mulk_i32 reads s4; a plain s_mov_b32 does not.
   const std::string tail = "\tv_mov_b32_e32 v0, s4\n\tglobal_store_dword v[2:3], v0, off\n";
-  IsaReport rmw = analyzeAmdgpuAssembly(
-      snippet("\ts_mov_b32 s4, 7\n\ts_nop 0\n\ts_mulk_i32 s4, 0x3\n" + tail), "gfx90a");
-  IsaReport mov = analyzeAmdgpuAssembly(
-      snippet("\ts_mov_b32 s4, 7\n\ts_nop 0\n\ts_mov_b32 s4, 3\n" + tail), "gfx90a");
+  IsaReport rmw =
+      analyzeAmdgpuAssembly(snippet("\ts_mov_b32 s4, 7\n\ts_nop 0\n\ts_mulk_i32 s4, 0x3\n" + tail), "gfx90a");
+  IsaReport mov = analyzeAmdgpuAssembly(snippet("\ts_mov_b32 s4, 7\n\ts_nop 0\n\ts_mov_b32 s4, 3\n" + tail), "gfx90a");
   int at = instructionAt(onlyFunction(rmw), "s_nop");
   EXPECT_EQ(onlyFunction(rmw).instructions[at].live_sgprs, onlyFunction(mov).instructions[at].live_sgprs + 1);
 }
 
 TEST(IsaLiveness, TiedAccumulatorsAreRead) {
   // v_fmac's tied src2 and an MFMA's accumulator input are live before them.
-  IsaReport fmac = analyzeAmdgpuAssembly(
-      snippet("\tv_mov_b32_e32 v0, 1.0\n\ts_nop 0\n\tv_fmac_f32_e32 v0, v1, v2\n"
-              "\tglobal_store_dword v[4:5], v0, off\n"),
-      "gfx90a");
+  IsaReport fmac = analyzeAmdgpuAssembly(snippet("\tv_mov_b32_e32 v0, 1.0\n\ts_nop 0\n\tv_fmac_f32_e32 v0, v1, v2\n"
+                                                 "\tglobal_store_dword v[4:5], v0, off\n"),
+                                         "gfx90a");
   const IsaFunction &f = onlyFunction(fmac);
   EXPECT_EQ(f.instructions[instructionAt(f, "s_nop")].live_vgprs, 5);  // v0 v1 v2 v4 v5
 
@@ -121,14 +121,15 @@ TEST(IsaLiveness, TiedAccumulatorsAreRead) {
       "\tv_accvgpr_write_b32 a0, 0\n\tv_accvgpr_write_b32 a1, 0\n\tv_accvgpr_write_b32 a2, 0\n"
       "\tv_accvgpr_write_b32 a3, 0\n\ts_nop 0\n";
   const std::string tail = "\tv_accvgpr_read_b32 v2, a0\n\tglobal_store_dword v[4:5], v2, off\n";
-  IsaReport accumulate = analyzeAmdgpuAssembly(
-      snippet(accumulators + "\tv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\n" + tail), "gfx908");
+  IsaReport accumulate =
+      analyzeAmdgpuAssembly(snippet(accumulators + "\tv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\n" + tail), "gfx908");
   // The same, but the MFMA accumulates onto a[4:7], written after the s_nop:
   // a[0:3] are overwritten unread, so nothing is live in AGPRs at the s_nop.
   IsaReport fresh = analyzeAmdgpuAssembly(
       snippet(accumulators +
               "\tv_accvgpr_write_b32 a4, 0\n\tv_accvgpr_write_b32 a5, 0\n\tv_accvgpr_write_b32 a6, 0\n"
-              "\tv_accvgpr_write_b32 a7, 0\n\tv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[4:7]\n" + tail),
+              "\tv_accvgpr_write_b32 a7, 0\n\tv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[4:7]\n" +
+              tail),
       "gfx908");
   const IsaFunction &m = onlyFunction(accumulate);
   EXPECT_EQ(m.instructions[instructionAt(m, "s_nop")].live_agprs, 4);
@@ -147,8 +148,8 @@ TEST(IsaLiveness, WriteUnderPartialExecKeepsOtherLanesValue) {
   const IsaFunction &f = onlyFunction(merged);
   EXPECT_EQ(f.instructions[instructionAt(f, "s_and_saveexec")].live_vgprs, 3);  // v5 v6 v7
   // Overwritten in full exec after the join: the first value is dead under the mask.
-  IsaReport dead = analyzeAmdgpuAssembly(
-      snippet(head + "\tv_mov_b32_e32 v5, 3\n\tglobal_store_dword v[6:7], v5, off\n"), "gfx90a");
+  IsaReport dead =
+      analyzeAmdgpuAssembly(snippet(head + "\tv_mov_b32_e32 v5, 3\n\tglobal_store_dword v[6:7], v5, off\n"), "gfx90a");
   const IsaFunction &d = onlyFunction(dead);
   EXPECT_EQ(d.instructions[instructionAt(d, "s_and_saveexec")].live_vgprs, 2);  // v6 v7
 }
@@ -225,7 +226,10 @@ TEST(IsaInput, DamagedCompilerOutputNeverCrashes) {
   }
   {
     std::vector<std::string> l = lines;
-    l[lineWith("s_mul_i32")] = std::string("C/\xb9" "F\x11\t\x9f", 7);
+    l[lineWith("s_mul_i32")] = std::string(
+        "C/\xb9"
+        "F\x11\t\x9f",
+        7);
     cases.push_back(join(l));
   }
   {
@@ -251,10 +255,18 @@ TEST(IsaInput, DamagedCompilerOutputNeverCrashes) {
     for (int k = 0; k < 8; ++k) {
       std::size_t i = next() % l.size();
       switch (n % 4) {
-        case 0: l.erase(l.begin() + static_cast<long>(i)); break;
-        case 1: l.insert(l.begin() + static_cast<long>(i), l[next() % l.size()]); break;
-        case 2: if (!l[i].empty()) l[i][next() % l[i].size()] = static_cast<char>(32 + next() % 95); break;
-        default: l[i] = l[i].substr(0, l[i].size() / 2); break;
+        case 0:
+          l.erase(l.begin() + static_cast<long>(i));
+          break;
+        case 1:
+          l.insert(l.begin() + static_cast<long>(i), l[next() % l.size()]);
+          break;
+        case 2:
+          if (!l[i].empty()) l[i][next() % l[i].size()] = static_cast<char>(32 + next() % 95);
+          break;
+        default:
+          l[i] = l[i].substr(0, l[i].size() / 2);
+          break;
       }
     }
     cases.push_back(join(l));
@@ -286,7 +298,8 @@ TEST(IsaInput, WithoutLineInfoStillGetsPressureAndMix) {
   EXPECT_TRUE(l.has_line_info);
   EXPECT_TRUE(hasNote(p, "no line information"));
   ASSERT_EQ(p.instructions.size(), l.instructions.size());
-  for (std::size_t i = 0; i < p.instructions.size(); ++i) ASSERT_EQ(p.instructions[i].live_vgprs, l.instructions[i].live_vgprs);
+  for (std::size_t i = 0; i < p.instructions.size(); ++i)
+    ASSERT_EQ(p.instructions[i].live_vgprs, l.instructions[i].live_vgprs);
   EXPECT_EQ(p.mix.counts, l.mix.counts);
   EXPECT_EQ(p.estimate.cycles, l.estimate.cycles);
   ASSERT_EQ(p.lines.size(), 1u);  // everything under "no line"
@@ -513,8 +526,8 @@ TEST(IsaEstimate, LoopBlocksFromBackEdges) {
 // fixtures/nvdisasm-handwritten/README.md).
 
 TEST(IsaNvdisasm, JoinsGraphicalLifeRangesWithInlinedLineInfo) {
-  IsaReport r = joinNvdisasm(fixture("nvdisasm-handwritten/saxpy.plr.txt"),
-                             fixture("nvdisasm-handwritten/saxpy.gi.txt"));
+  IsaReport r =
+      joinNvdisasm(fixture("nvdisasm-handwritten/saxpy.plr.txt"), fixture("nvdisasm-handwritten/saxpy.gi.txt"));
   const IsaFunction &f = onlyFunction(r);
   EXPECT_EQ(f.name, "_Z5saxpyifPKfPf");
   ASSERT_EQ(f.instructions.size(), 16u);
@@ -537,8 +550,8 @@ TEST(IsaNvdisasm, JoinsGraphicalLifeRangesWithInlinedLineInfo) {
 }
 
 TEST(IsaNvdisasm, JoinsCountsByOffset) {
-  IsaReport r = joinNvdisasm(fixture("nvdisasm-handwritten/saxpy.plr-count.txt"),
-                             fixture("nvdisasm-handwritten/saxpy.g.txt"));
+  IsaReport r =
+      joinNvdisasm(fixture("nvdisasm-handwritten/saxpy.plr-count.txt"), fixture("nvdisasm-handwritten/saxpy.g.txt"));
   const IsaFunction &f = onlyFunction(r);
   EXPECT_EQ(f.max_vgprs, 6);
   EXPECT_EQ(f.instructions[12].line, 2);  // -g names the innermost line only

@@ -2,10 +2,10 @@
 // see its README).
 #include <gtest/gtest.h>
 
-#include "regscope/collect/mc_expr.h"
-#include "regscope/target/amdgpu.h"
-#include "regscope/pipeline/analyze.h"
 #include "regscope/collect/collect.h"
+#include "regscope/collect/mc_expr.h"
+#include "regscope/pipeline/analyze.h"
+#include "regscope/target/amdgpu.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -21,17 +21,17 @@ TEST(McExpr, ArithmeticAndFunctions) {
   EXPECT_EQ(eval("alignto(70, 4)"), 72);
   EXPECT_EQ(eval("totalnumvgprs(64, 70)"), 136);  // unified file: alignTo(70, 4) + 64
   EXPECT_EQ(evaluateMcExpr("totalnumvgprs(64, 70)", {}, findAmdArch("gfx908")), 70);  // max(v, a)
-  EXPECT_EQ(eval("extrasgprs(1, 0, 1)"), 4);   // VCC and XNACK
-  EXPECT_EQ(eval("extrasgprs(1, 1, 1)"), 6);   // flat scratch
-  EXPECT_EQ(evaluateMcExpr("extrasgprs(1, 1, 1)", {}, findAmdArch("gfx1030")), 2);  // RDNA: VCC only
-  EXPECT_EQ(evaluateMcExpr("extrasgprs(0, 0, 0)", {}, findAmdArch("gfx942")), 6);   // architected flat scratch
-  EXPECT_EQ(eval("((((((alignto(max(1, 42), 4))/4)-1)&(~65536))&63)+1)*4"), 44);   // accum_offset
-  EXPECT_EQ(eval("occupancy(8, 8, 512, 8, 8, 14, 102)"), 4);   // the seed's LBM kernel
-  EXPECT_EQ(eval("occupancy(8, 8, 512, 8, 8, 101, 16)"), 7);   // SGPR-limited on GFX9
+  EXPECT_EQ(eval("extrasgprs(1, 0, 1)"), 4);                                          // VCC and XNACK
+  EXPECT_EQ(eval("extrasgprs(1, 1, 1)"), 6);                                          // flat scratch
+  EXPECT_EQ(evaluateMcExpr("extrasgprs(1, 1, 1)", {}, findAmdArch("gfx1030")), 2);    // RDNA: VCC only
+  EXPECT_EQ(evaluateMcExpr("extrasgprs(0, 0, 0)", {}, findAmdArch("gfx942")), 6);     // architected flat scratch
+  EXPECT_EQ(eval("((((((alignto(max(1, 42), 4))/4)-1)&(~65536))&63)+1)*4"), 44);      // accum_offset
+  EXPECT_EQ(eval("occupancy(8, 8, 512, 8, 8, 14, 102)"), 4);                          // the seed's LBM kernel
+  EXPECT_EQ(eval("occupancy(8, 8, 512, 8, 8, 101, 16)"), 7);                          // SGPR-limited on GFX9
   EXPECT_EQ(evaluateMcExpr("occupancy(16, 16, 1024, 9, 16, 101, 64)", {}, findAmdArch("gfx1030")),
-            16);  // GFX10: SGPRs never limit
+            16);                                                     // GFX10: SGPRs never limit
   EXPECT_FALSE(evaluateMcExpr("extrasgprs(1, 0, 1)", {}, nullptr));  // an unknown target: unresolved, not guessed
-  EXPECT_FALSE(eval("max(8, callee.num_vgpr)"));  // undefined: unresolved
+  EXPECT_FALSE(eval("max(8, callee.num_vgpr)"));                     // undefined: unresolved
   EXPECT_FALSE(eval("1 +"));
   EXPECT_FALSE(eval("1/0"));
 }

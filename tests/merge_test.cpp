@@ -1,8 +1,8 @@
 // Merging sources, names, and declaration lines.
 #include <gtest/gtest.h>
 
-#include "regscope/pipeline/analyze.h"
 #include "regscope/collect/collect.h"
+#include "regscope/pipeline/analyze.h"
 #include "regscope/support/files.h"
 #include "regscope/support/symbols.h"
 #include "test_util.h"
@@ -80,14 +80,14 @@ TEST(Names, KernelNamesFromTheSymbol) {
 
 TEST(DeclarationLine, WalksBackFromTheBraceToTheName) {
   const std::string source =
-      "// scale(x) is documented here\n"             // 1: a comment mentioning the name
-      "template <typename T>\n"                       // 2
-      "__global__ void\n"                             // 3
-      "__launch_bounds__(256)\n"                      // 4
-      "scale(T *out,\n"                               // 5: the declaration
-      "      const T *in)\n"                          // 6
-      "{\n"                                           // 7: where the compiler points
-      "  const char *s = \"scale(\";\n"               // 8
+      "// scale(x) is documented here\n"  // 1: a comment mentioning the name
+      "template <typename T>\n"           // 2
+      "__global__ void\n"                 // 3
+      "__launch_bounds__(256)\n"          // 4
+      "scale(T *out,\n"                   // 5: the declaration
+      "      const T *in)\n"              // 6
+      "{\n"                               // 7: where the compiler points
+      "  const char *s = \"scale(\";\n"   // 8
       "}\n";
   EXPECT_EQ(findDeclarationLine(source, 7, "scale"), 5);
   EXPECT_EQ(findDeclarationLine(source, 7, "absent"), 7);

@@ -245,8 +245,8 @@ std::size_t asmFigure(const std::string &line) {
       "NumSgprs", "NumVgprs", "NumAgprs", "ScratchSize", "LDSByteSize", "NumVGPRsForWavesPerEU", "Occupancy"};
   static const std::set<std::string> keys = [] {
     std::set<std::string> k = {".amdhsa_group_segment_fixed_size", ".amdhsa_private_segment_fixed_size",
-                                ".amdhsa_uses_dynamic_stack",       ".amdhsa_wavefront_size32",
-                                ".amdhsa_workgroup_processor_mode", ".set"};
+                               ".amdhsa_uses_dynamic_stack",       ".amdhsa_wavefront_size32",
+                               ".amdhsa_workgroup_processor_mode", ".set"};
     k.insert(kMetadataKeys.begin(), kMetadataKeys.end());
     return k;
   }();
@@ -473,8 +473,7 @@ std::vector<Case> cases() {
     return Case{file, amdParse(file, arch), text(f)};
   };
   auto object = [&](const std::string &file) {
-    return Case{file, amdParse(file, ""),
-                [](const std::string &b) { return msgpackMutants(b, kMetadataKeys); }};
+    return Case{file, amdParse(file, ""), [](const std::string &b) { return msgpackMutants(b, kMetadataKeys); }};
   };
   return {
       amd("hipcc-5.2.3/probe-gfx90a.s", "", asmFigure),

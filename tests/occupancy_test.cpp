@@ -2,9 +2,9 @@
 // the compile-sweep LDS tables (../shared/research).
 #include <gtest/gtest.h>
 
-#include "regscope/target/amdgpu.h"
-#include "regscope/support/error.h"
 #include "regscope/model/amdgpu_occupancy.h"
+#include "regscope/support/error.h"
+#include "regscope/target/amdgpu.h"
 
 namespace regscope {
 namespace {
@@ -13,9 +13,11 @@ const AmdArch &gfx90a() { return *findAmdArch("gfx90a"); }
 
 // Seed 000, Table 1 (and LLVM's D138443 dump): every step of the VGPR table.
 TEST(VgprTerm, EveryStepOfTheGfx90aTable) {
-  struct Step { int low, high, waves; };
-  const Step table[] = {{1, 64, 8},    {65, 72, 7},   {73, 80, 6},   {81, 96, 5},
-                        {97, 128, 4},  {129, 168, 3}, {169, 256, 2}, {257, 512, 1}};
+  struct Step {
+    int low, high, waves;
+  };
+  const Step table[] = {{1, 64, 8},   {65, 72, 7},   {73, 80, 6},   {81, 96, 5},
+                        {97, 128, 4}, {129, 168, 3}, {169, 256, 2}, {257, 512, 1}};
   for (const Step &s : table) {
     EXPECT_EQ(wavesByVgprs(gfx90a(), s.low), s.waves) << s.low;
     EXPECT_EQ(wavesByVgprs(gfx90a(), s.high), s.waves) << s.high;
@@ -46,16 +48,16 @@ TEST(AgprRule, UnifiedFileOnGfx90aSeparateOnGfx908) {
   r.vgprs = 70;
   r.agprs = 64;
   EXPECT_EQ(computeOccupancy(gfx90a(), r).waves_per_simd, 3);
-  EXPECT_EQ(totalVgprs(gfx90a(), 5, 65), 73);   // research note: total 73, occupancy 6
+  EXPECT_EQ(totalVgprs(gfx90a(), 5, 65), 73);  // research note: total 73, occupancy 6
   EXPECT_EQ(wavesByVgprs(gfx90a(), 73), 6);
   EXPECT_EQ(totalVgprs(gfx90a(), 256, 256), 512);
   EXPECT_EQ(wavesByVgprs(gfx90a(), 512), 1);
-  EXPECT_EQ(totalVgprs(gfx90a(), 70, 0), 70);   // no AGPRs: no alignment
+  EXPECT_EQ(totalVgprs(gfx90a(), 70, 0), 70);                 // no AGPRs: no alignment
   EXPECT_EQ(totalVgprs(*findAmdArch("gfx908"), 64, 37), 64);  // max(v, a)
 }
 
 TEST(SgprTerm, Gfx9Steps) {
-  EXPECT_EQ(wavesBySgprs(gfx90a(), 98), 8);   // 8 is also gfx90a's wave cap
+  EXPECT_EQ(wavesBySgprs(gfx90a(), 98), 8);  // 8 is also gfx90a's wave cap
   EXPECT_EQ(wavesBySgprs(gfx90a(), 100), 8);
   EXPECT_EQ(wavesBySgprs(gfx90a(), 101), 7);
   const AmdArch &gfx906 = *findAmdArch("gfx906");
@@ -133,7 +135,9 @@ TEST(Occupancy, LbmOriginalNeedsSixFewerVgprs) {
 TEST(WholeWorkgroups, RegisterLimitCountsWholeWorkgroups) {
   KernelResources r;
   r.vgprs = 90;  // 96 allocated: 512 / 96 = 5 waves/SIMD, 20 per CU
-  struct Case { int threads, waves; };
+  struct Case {
+    int threads, waves;
+  };
   const Case cases[] = {
       {1024, 4},  // 16 waves a group: 20 / 16 = 1 group = 16 waves = 4/SIMD (not 5)
       {768, 3},   // 12 waves: 1 group = 12 waves = 3/SIMD
@@ -252,9 +256,7 @@ TEST(Rdna, VgprStepsPerWaveSize) {
   expectThresholds(*findAmdArch("gfx1102"), {{64, 16}, {80, 12}, {192, 5}, {256, 4}});
 }
 
-TEST(Rdna, SgprsNeverLimit) {
-  EXPECT_EQ(wavesBySgprs(*findAmdArch("gfx1030"), 106), 16);
-}
+TEST(Rdna, SgprsNeverLimit) { EXPECT_EQ(wavesBySgprs(*findAmdArch("gfx1030"), 106), 16); }
 
 TEST(Rdna, LdsInWgpAndCuMode) {
   // lds_tables.md, LLVM 19 gfx1030 (the hardware rule): WGP mode, 128 KiB.

@@ -91,7 +91,8 @@ TEST(Pinned, LdsGranuleRdnaWgpAndCuMode) {
   }
   // CU mode: 2 SIMDs, 64 KiB; 64 threads of wave32 = 2 waves, one per SIMD:
   // 5000 B -> 5120 B (10 x 512); 65536 / 5120 = 12.8 -> 12. Unrounded: 65536 / 5000 = 13.1 -> 13.
-  for (const char *arch : {"gfx1030", "gfx1100", "gfx1200"}) EXPECT_EQ(ldsWaves(arch, 5000, 64, 10, 0, true), 12) << arch;
+  for (const char *arch : {"gfx1030", "gfx1100", "gfx1200"})
+    EXPECT_EQ(ldsWaves(arch, 5000, 64, 10, 0, true), 12) << arch;
   // wave64 in WGP mode: 256 threads = 4 waves of 64, one per SIMD: 8720 B -> 14, as in wave32.
   EXPECT_EQ(ldsWaves("gfx1030", 8720, 256, 10, 64), 14);
 }
@@ -108,9 +109,9 @@ TEST(Pinned, LdsGranuleThroughTheCalculator) {
   const auto &j = doc.contains("occupancy") ? doc["occupancy"] : doc;
   EXPECT_EQ(j["waves_per_simd"], 4) << r.out;
   EXPECT_EQ(j["limiter"], "lds") << r.out;
-  const test::RunResult text = test::runRegscope(
-      {"occupancy", "--arch", "gfx950", "--vgprs", "10", "--lds", "26881", "--block-size", "256"}, cwd.path(),
-      tmp.path(), cache.path());
+  const test::RunResult text =
+      test::runRegscope({"occupancy", "--arch", "gfx950", "--vgprs", "10", "--lds", "26881", "--block-size", "256"},
+                        cwd.path(), tmp.path(), cache.path());
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_NE(text.out.find("5/8 waves/SIMD, limited by lds"), std::string::npos) << text.out;
 }
@@ -349,7 +350,7 @@ const RuleLevel kRuleLevels[] = {
     {Rule::Added, "RS302", "added", "note"},
     {Rule::Removed, "RS303", "removed", "note"},
     {Rule::Unresolved, "RS304", "unresolved", "warning"},
-    {Rule::Ignored, "RS305", "ignored", "note"},           // listed with its reason, not judged (issue 22)
+    {Rule::Ignored, "RS305", "ignored", "note"},            // listed with its reason, not judged (issue 22)
     {Rule::CannotJudge, "RS306", "cannot-judge", "error"},  // the gate never passes it (issue 21)
 };
 
@@ -415,8 +416,8 @@ TEST(Pinned, SarifLevelOfEveryRule) {
 
 TEST(Pinned, Gfx942WaveCapAndVgprSteps) {
   const AmdArch &gfx942 = *findAmdArch("gfx942");
-  const int steps[][2] = {{1, 8}, {64, 8}, {65, 7}, {72, 7}, {73, 6}, {80, 6}, {81, 5}, {96, 5},
-                          {97, 4}, {128, 4}, {129, 3}, {168, 3}, {169, 2}, {181, 2}, {256, 2}, {257, 1}, {512, 1}};
+  const int steps[][2] = {{1, 8},   {64, 8},  {65, 7},  {72, 7},  {73, 6},  {80, 6},  {81, 5},  {96, 5}, {97, 4},
+                          {128, 4}, {129, 3}, {168, 3}, {169, 2}, {181, 2}, {256, 2}, {257, 1}, {512, 1}};
   for (auto [vgprs, waves] : steps) EXPECT_EQ(wavesByVgprs(gfx942, vgprs), waves) << vgprs;
   KernelResources r;
   r.vgprs = 8;
@@ -440,8 +441,11 @@ TEST(Pinned, CudaWarpAndBlockCapsOnEverySm) {
   // 32 (8.0, 9.0, 10.x), 24 (8.9, and 12.0 as cuda_occupancy.h of CUDA 13.0 computes it).
   // 16 registers never limit (512 per warp: 32 warps per sub-partition); 32 threads = 1 warp a block,
   // so the blocks are the block slots; 256 threads = 8 warps, so the warps are max warps / 8 x 8.
-  struct Caps { const char *arch; int warps, blocks; };
-  const Caps caps[] = {{"sm_75", 32, 16}, {"sm_80", 64, 32}, {"sm_86", 48, 16}, {"sm_89", 48, 24},
+  struct Caps {
+    const char *arch;
+    int warps, blocks;
+  };
+  const Caps caps[] = {{"sm_75", 32, 16}, {"sm_80", 64, 32},  {"sm_86", 48, 16},  {"sm_89", 48, 24},
                        {"sm_90", 64, 32}, {"sm_100", 64, 32}, {"sm_103", 64, 32}, {"sm_120", 48, 24}};
   ASSERT_EQ(cudaArchs().size(), std::size(caps)) << "a new sm needs its caps here";
   for (const Caps &c : caps) {
@@ -539,8 +543,7 @@ TEST(Pinned, CliffNoteAtFourRegistersOrFewer) {
     r.vgprs = vgprs;
     r.sgprs = sgprs;
     r.workgroup_size = 256;
-    AmdKernelModel amd{*findAmdArch("gfx90a"), computeOccupancy(*findAmdArch("gfx90a"), r), std::nullopt, false,
-                       false};
+    AmdKernelModel amd{*findAmdArch("gfx90a"), computeOccupancy(*findAmdArch("gfx90a"), r), std::nullopt, false, false};
     amd.resources = r;
     k.model = amd;
     k.summary = {Vendor::Amd, amd.occupancy.waves_per_simd, 8, amd.occupancy.by_vgpr, vgprs, 0, 0, Limiter::Vgpr};

@@ -10,10 +10,11 @@
 namespace regscope {
 namespace {
 
-using test::fixture;
 using test::find;
+using test::fixture;
 
-const std::string kLbm = "_Z6kernelPdS_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_iiiiiiiddddddddddddddd";
+const std::string kLbm =
+    "_Z6kernelPdS_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_iiiiiiiddddddddddddddd";
 
 TEST(RemarkText, SaveTempsFormFromHipcc15) {
   // "remark: lbm.hip:19:0:     VGPRs: 102 [...]": two archs, gfx908 first.

@@ -5,22 +5,39 @@
 #include <fstream>
 
 #include "regscope/driver/driver.h"
-#include "regscope/support/process.h"
-#include "regscope/support/error.h"
 #include "regscope/source/flags.h"
 #include "regscope/source/launch_sites.h"
 #include "regscope/source/source.h"
+#include "regscope/support/error.h"
+#include "regscope/support/process.h"
 
 namespace regscope {
 namespace {
 
 TEST(CleanFlags, AbsolutePathsNoOutputsArchsMovedOut) {
   std::vector<std::string> archs;
-  std::vector<std::string> flags = cleanCompileFlags(
-      {"/usr/bin/hipcc", "--offload-arch=gfx90a", "-I../include", "-isystem", "third", "-DN=64", "-O3",
-       "-MD", "-MF", "k.d", "-MT", "k.o", "--offload-arch", "gfx908", "-c", "../src/k.hip", "-o", "k.o",
-       "-save-temps=obj", "-std=c++17", "--rocm-path=rocm"},
-      "/proj/build", "../src/k.hip", archs);
+  std::vector<std::string> flags = cleanCompileFlags({"/usr/bin/hipcc",
+                                                      "--offload-arch=gfx90a",
+                                                      "-I../include",
+                                                      "-isystem",
+                                                      "third",
+                                                      "-DN=64",
+                                                      "-O3",
+                                                      "-MD",
+                                                      "-MF",
+                                                      "k.d",
+                                                      "-MT",
+                                                      "k.o",
+                                                      "--offload-arch",
+                                                      "gfx908",
+                                                      "-c",
+                                                      "../src/k.hip",
+                                                      "-o",
+                                                      "k.o",
+                                                      "-save-temps=obj",
+                                                      "-std=c++17",
+                                                      "--rocm-path=rocm"},
+                                                     "/proj/build", "../src/k.hip", archs);
   EXPECT_EQ(archs, (std::vector<std::string>{"gfx90a", "gfx908"}));
   EXPECT_EQ(flags, (std::vector<std::string>{"-I/proj/include", "-isystem", "/proj/build/third", "-DN=64", "-O3",
                                              "-std=c++17", "--rocm-path=/proj/build/rocm"}));
@@ -70,10 +87,10 @@ TEST(CuIsHip, WhenTheFlagsSaySo) {
   EXPECT_TRUE(flagsSayHip({"-x", "hip"}));
   EXPECT_TRUE(flagsSayHip({"-xhip"}));
   EXPECT_TRUE(flagsSayHip({"--offload-arch=gfx90a"}));
-  EXPECT_TRUE(flagsSayHip({"--offload-arch", "gfx1100"}));              // hipcc's spelling
+  EXPECT_TRUE(flagsSayHip({"--offload-arch", "gfx1100"}));  // hipcc's spelling
   EXPECT_TRUE(flagsSayHip({"--offload-arch=gfx906,gfx90a"}));
-  EXPECT_TRUE(flagsSayHip({"--cuda-gpu-arch=gfx942"}));                 // clang's older alias
-  EXPECT_TRUE(flagsSayHip({"-D__HIP_PLATFORM_AMD__=1", "-O3"}));        // CMake's hip::device
+  EXPECT_TRUE(flagsSayHip({"--cuda-gpu-arch=gfx942"}));           // clang's older alias
+  EXPECT_TRUE(flagsSayHip({"-D__HIP_PLATFORM_AMD__=1", "-O3"}));  // CMake's hip::device
   EXPECT_TRUE(flagsSayHip({"-D", "__HIP_PLATFORM_AMD__"}));
   EXPECT_FALSE(flagsSayHip({"-std=c++17", "-Wall", "-I../ace-cuda", "-O3"}));  // HeCBench's, without hipcc
   EXPECT_FALSE(flagsSayHip({"--offload-arch=sm_80"}));
@@ -92,9 +109,8 @@ TEST_F(Database, CuEntriesAreHipOrCudaByTheirFlags) {
   write("[" + entry("ace-hip/main.cu", "hipcc -std=c++17 -Wall -I../ace-cuda -O3 -c ace-hip/main.cu -o main.o") + "," +
         entry("ggml-cuda/mmq.cu",
               "/opt/rocm/llvm/bin/clang++ -DGGML_USE_HIP -D__HIP_PLATFORM_AMD__=1 -O3 --offload-arch=gfx90a "
-              "-x hip -c ggml-cuda/mmq.cu -o mmq.o") + "," +
-        entry("ggml-cuda/norm.cu",
-              "/opt/rocm/llvm/bin/amdclang++ -O3 -c ggml-cuda/norm.cu -o norm.o") + "," +
+              "-x hip -c ggml-cuda/mmq.cu -o mmq.o") +
+        "," + entry("ggml-cuda/norm.cu", "/opt/rocm/llvm/bin/amdclang++ -O3 -c ggml-cuda/norm.cu -o norm.o") + "," +
         entry("ace-cuda/main.cu", "nvcc -std=c++17 -arch=sm_80 -c ace-cuda/main.cu -o main.o") + "," +
         entry("plain/k.cu", "clang++ --cuda-gpu-arch=sm_80 -c plain/k.cu -o k.o") + "]");
   std::vector<SourceJob> hip = jobsFromDatabase(dir_.path(), {});
@@ -157,8 +173,8 @@ TEST_F(IncludeFlag, InAResponseFileAndACompileDatabase) {
       << "-I../include -c ../k.hip -o k.o\", \"file\": \"../k.hip\"}]";
   std::vector<SourceJob> jobs = jobsFromDatabase(dir_.path() + "/compile_commands.json", {});
   ASSERT_EQ(jobs.size(), 1u);
-  EXPECT_EQ(jobs[0].flags, (std::vector<std::string>{"-include", "common.h", "-include",
-                                                     dir_.path() + "/build/local.h", "-I" + dir_.path() + "/include"}));
+  EXPECT_EQ(jobs[0].flags, (std::vector<std::string>{"-include", "common.h", "-include", dir_.path() + "/build/local.h",
+                                                     "-I" + dir_.path() + "/include"}));
 }
 
 // Issue 22 item 5: dynamic LDS at the launch site, as HeCBench's and ggml's

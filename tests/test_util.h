@@ -7,15 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "regscope/collect/kernel_record.h"
 #include "regscope/driver/driver.h"
 #include "regscope/support/process.h"
-#include "regscope/collect/kernel_record.h"
 
 namespace regscope::test {
 
-inline std::string sourcePath(const std::string &relative) {
-  return std::string(REGSCOPE_SOURCE_DIR) + "/" + relative;
-}
+inline std::string sourcePath(const std::string &relative) { return std::string(REGSCOPE_SOURCE_DIR) + "/" + relative; }
 
 // The kernel called `name` in a parsed set, or null.
 inline const KernelFacts *find(const FactSet &set, const std::string &name) {
@@ -38,9 +36,8 @@ using RunResult = ProcessOutput;  // exit_code, out, err
 
 // Runs the regscope binary with `args` in `cwd`, $TMPDIR set to `tmpdir` and
 // the result cache in `cache` (never the user's).
-inline RunResult runRegscope(const std::vector<std::string> &args, const std::string &cwd,
-                             const std::string &tmpdir, const std::string &cache,
-                             const std::vector<std::string> &environment = {}) {
+inline RunResult runRegscope(const std::vector<std::string> &args, const std::string &cwd, const std::string &tmpdir,
+                             const std::string &cache, const std::vector<std::string> &environment = {}) {
   std::vector<std::string> argv = {"/usr/bin/env", "TMPDIR=" + tmpdir, "XDG_CACHE_HOME=" + cache};
   argv.insert(argv.end(), environment.begin(), environment.end());
   argv.push_back(REGSCOPE_BINARY);
@@ -66,8 +63,6 @@ inline bool haveNvcc() {
   }
 }
 
-inline bool dirIsEmpty(const std::string &dir) {
-  return std::filesystem::is_empty(std::filesystem::path(dir));
-}
+inline bool dirIsEmpty(const std::string &dir) { return std::filesystem::is_empty(std::filesystem::path(dir)); }
 
 }  // namespace regscope::test

@@ -39,9 +39,9 @@ bool giveAway(const fs::path &path, bool link = false) {
   return (link ? lchown(path.c_str(), kOtherUid, kOtherUid) : chown(path.c_str(), kOtherUid, kOtherUid)) == 0;
 }
 
-#define GIVE_AWAY_OR_SKIP(path, link)                                                                      \
-  if (!giveAway(path, link))                                                                               \
-  GTEST_SKIP() << "SKIP: cannot chown " << (path) << " to uid " << kOtherUid                               \
+#define GIVE_AWAY_OR_SKIP(path, link)                                        \
+  if (!giveAway(path, link))                                                 \
+  GTEST_SKIP() << "SKIP: cannot chown " << (path) << " to uid " << kOtherUid \
                << " (not root): the ownership cases need a file that belongs to another user"
 
 // A repository (a .git directory ends findConfig's search) with a config.
@@ -89,8 +89,8 @@ TEST(ConfigTrust, LinkOwnedByAnotherUserIsIgnored) {
   EXPECT_FALSE(search.path);
   ASSERT_EQ(search.warnings.size(), 1u);
   EXPECT_EQ(search.warnings[0], "ignoring " + repo.config.string() +
-                                    ": it is a symbolic link owned by another user (uid " +
-                                    std::to_string(kOtherUid) + ")");
+                                    ": it is a symbolic link owned by another user (uid " + std::to_string(kOtherUid) +
+                                    ")");
 }
 
 TEST(ConfigTrust, OwnLinkToAnotherUsersFileIsIgnored) {
@@ -113,8 +113,7 @@ TEST(ConfigTrust, AnotherUsersFileIsIgnored) {
   const ConfigSearch search = findConfig(repo.root.string());
   EXPECT_FALSE(search.path);
   ASSERT_EQ(search.warnings.size(), 1u);
-  EXPECT_NE(search.warnings[0].find("it is owned by another user (uid 4242)"), std::string::npos)
-      << search.warnings[0];
+  EXPECT_NE(search.warnings[0].find("it is owned by another user (uid 4242)"), std::string::npos) << search.warnings[0];
 }
 
 TEST(ConfigTrust, FileOthersMayWriteIsIgnoredThroughALinkToo) {
@@ -126,8 +125,7 @@ TEST(ConfigTrust, FileOthersMayWriteIsIgnoredThroughALinkToo) {
   const ConfigSearch search = findConfig(repo.root.string());
   EXPECT_FALSE(search.path);
   ASSERT_EQ(search.warnings.size(), 1u);
-  EXPECT_NE(search.warnings[0].find("others may write the file it links to"), std::string::npos)
-      << search.warnings[0];
+  EXPECT_NE(search.warnings[0].find("others may write the file it links to"), std::string::npos) << search.warnings[0];
 }
 
 // ---- item 11: flags that make the compiler run someone's code
@@ -146,8 +144,8 @@ TEST(CodeLoadingFlags, PluginsInEverySpelling) {
       {"-Xarch_host", "-fpass-plugin=/p/evil.so"},
       {"-Xarch_gfx90a", "-fplugin=/p/evil.so"},
       {"-Xopenmp-target", "-fplugin=/p/evil.so"},
-      {"-Xcompiler", "-fplugin=/p/evil.so"},               // nvcc: the host compiler's flags
-      {"-Xcompiler", "-O2,-fplugin=/p/evil.so"},           // nvcc splits them on commas
+      {"-Xcompiler", "-fplugin=/p/evil.so"},      // nvcc: the host compiler's flags
+      {"-Xcompiler", "-O2,-fplugin=/p/evil.so"},  // nvcc splits them on commas
       {"--compiler-options=-fplugin=/p/evil.so"},
   };
   for (const std::vector<std::string> &flags : spellings) {
@@ -196,7 +194,8 @@ TEST(CodeLoadingFlags, ToolAndLibraryPlacesThatAreNotTheUsers) {
     ASSERT_EQ(found.size(), 1u) << flags.back();
     EXPECT_NE(found[0].find("others may write " + open.string()), std::string::npos) << found[0];
   }
-  for (const auto &flags : spellings("/nonexistent/rocm")) EXPECT_EQ(codeLoadingFlags(flags).size(), 1u) << flags.back();
+  for (const auto &flags : spellings("/nonexistent/rocm"))
+    EXPECT_EQ(codeLoadingFlags(flags).size(), 1u) << flags.back();
   if (!giveAway(theirs) || !giveAway(theirs / "bin"))
     GTEST_SKIP() << "SKIP: cannot chown to uid " << kOtherUid << " (not root): the unowned-place cases need it";
   for (const auto &flags : spellings(theirs.string())) {
@@ -223,9 +222,10 @@ TEST(CodeLoadingFlags, ConfigRefusesThemUnlessAllowed) {
     FAIL() << "a config's -Xclang -load was obeyed";
   } catch (const Error &e) {
     EXPECT_EQ(std::string(e.what()),
-              path + ": compiler_flags: '-Xclang -load -Xclang evil.so' loads a plugin into the compiler; a config "
-                     "file may not choose code for the compiler to run unless the command line says "
-                     "--allow-config-plugins");
+              path +
+                  ": compiler_flags: '-Xclang -load -Xclang evil.so' loads a plugin into the compiler; a config "
+                  "file may not choose code for the compiler to run unless the command line says "
+                  "--allow-config-plugins");
   }
   const Config allowed = configFromText(text, path, /*allow_code_loading=*/true);
   EXPECT_EQ(allowed.compiler_flags.size(), 5u);
@@ -240,11 +240,15 @@ const std::string kHostile = "k\x1b]0;pwned\x07\x1b[2J\r\xe2\x80\xae\n::error::x
 
 TEST(Escape, TerminalMakesEveryControlVisible) {
   EXPECT_EQ(escape::terminal(kHostile), "k\\x1b]0;pwned\\x07\\x1b[2J\\r\\u{202E}\\n::error::x%,|<`");
-  EXPECT_EQ(escape::terminal("::error::x"), "\\x3a:error::x");   // would open a line
+  EXPECT_EQ(escape::terminal("::error::x"), "\\x3a:error::x");  // would open a line
   EXPECT_EQ(escape::terminal("  ::warning::y"), "  \\x3a:warning::y");
-  EXPECT_EQ(escape::terminal("ns::k(int*)"), "ns::k(int*)");      // a C++ name stays as it is
-  EXPECT_EQ(escape::terminal("\xc2\x9b" "31m"), "\\u{009B}31m");  // C1 CSI
-  EXPECT_EQ(escape::terminal("\x9b" "31m"), "\\x9b31m");           // a lone byte that is not UTF-8
+  EXPECT_EQ(escape::terminal("ns::k(int*)"), "ns::k(int*)");  // a C++ name stays as it is
+  EXPECT_EQ(escape::terminal("\xc2\x9b"
+                             "31m"),
+            "\\u{009B}31m");  // C1 CSI
+  EXPECT_EQ(escape::terminal("\x9b"
+                             "31m"),
+            "\\x9b31m");  // a lone byte that is not UTF-8
   for (const char *bidi : {"\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"})
     EXPECT_EQ(escape::terminal(bidi).rfind("\\u{20", 0), 0u) << escape::terminal(bidi);
   EXPECT_EQ(escape::terminal("scale<float> \xce\xbb"), "scale<float> \xce\xbb");  // UTF-8 text stays
@@ -253,7 +257,8 @@ TEST(Escape, TerminalMakesEveryControlVisible) {
 
 TEST(Escape, EachContext) {
   EXPECT_EQ(escape::csv(kHostile), "\"k\\x1b]0;pwned\\x07\\x1b[2J\\r\\u{202E}\\n::error::x%,|<`\"");
-  EXPECT_EQ(escape::markdown(kHostile), "k\\\\x1b\\]0;pwned\\\\x07\\\\x1b\\[2J\\\\r\\\\u{202E}\\\\n::error::x%,\\|\\<\\`");
+  EXPECT_EQ(escape::markdown(kHostile),
+            "k\\\\x1b\\]0;pwned\\\\x07\\\\x1b\\[2J\\\\r\\\\u{202E}\\\\n::error::x%,\\|\\<\\`");
   EXPECT_EQ(escape::markdownCode("a`b|c"), "``a`b\\|c``");
   EXPECT_EQ(escape::xml(kHostile), "k\\x1b]0;pwned\\x07\\x1b[2J\\r\\u{202E}\\n::error::x%,|&lt;`");
   EXPECT_EQ(escape::githubData(kHostile), "k\\x1b]0;pwned\\x07\\x1b[2J%0D\\u{202E}%0A::error::x%25,|<`");
@@ -278,8 +283,8 @@ class HostileFindings : public View {
   std::optional<CiReport> ci() const override {
     CiReport ci;
     ci.title = "regscope gate";
-    ci.findings = {{kHostile + ".hip", 7, kHostile, "gfx90a", Rule::MinOccupancy, "4 < 5 for " + kHostile,
-                    Level::Error}};
+    ci.findings = {
+        {kHostile + ".hip", 7, kHostile, "gfx90a", Rule::MinOccupancy, "4 < 5 for " + kHostile, Level::Error}};
     ci.cases = {{kHostile + ".hip", 7, kHostile, "gfx90a"}};
     ci.errors = {{kHostile + ".hip", "gfx90a", "hipcc failed:\n  " + kHostile}};
     ci.summary.columns = {{"kernel", "kernel", false, Show::Everywhere, false, true}, {"arch", "arch"}};
@@ -294,8 +299,7 @@ class HostileFindings : public View {
 void expectClean(const std::string &out, const std::string &format) {
   for (char c : out)
     if (c != '\n' && (static_cast<unsigned char>(c) < 0x20 || c == 0x7f))
-      ADD_FAILURE() << format << ": raw control 0x" << std::hex << int(static_cast<unsigned char>(c)) << " in\n"
-                    << out;
+      ADD_FAILURE() << format << ": raw control 0x" << std::hex << int(static_cast<unsigned char>(c)) << " in\n" << out;
   EXPECT_EQ(out.find("\xe2\x80\xae"), std::string::npos) << format;
   EXPECT_EQ(out.find("\xc2\x9b"), std::string::npos) << format;
   std::size_t begin = 0, lines = 0;
@@ -325,7 +329,8 @@ TEST(Escape, EveryFormatOfAView) {
             "not analysed::[gfx90a] hipcc failed:%0A  k\\x1b]0;pwned\\x07\\x1b[2J%0D\\u{202E}%0A::error::x%25,|<`\n");
   // Markdown: the kernel as code, the rest escaped; the diff fenced with its control made visible.
   const std::string md = render(HostileFindings(), Format::Markdown);
-  EXPECT_NE(md.find("| `` k\\x1b]0;pwned\\x07\\x1b[2J\\r\\u{202E}\\n::error::x%,\\|<` `` | gfx90a |"), std::string::npos)
+  EXPECT_NE(md.find("| `` k\\x1b]0;pwned\\x07\\x1b[2J\\r\\u{202E}\\n::error::x%,\\|<` `` | gfx90a |"),
+            std::string::npos)
       << md;
 }
 
@@ -336,7 +341,8 @@ struct Crafted {
   Crafted() {
     // lbm-gfx90a.s with its metadata's kernel name a YAML string holding ESC ] 0;title BEL, CR, U+202E, LF.
     std::string s = test::fixture("hipcc-5.2.3/lbm-gfx90a.s");
-    const std::string name = "_Z6kernelPdS_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_iiiiiiiddddddddddddddd";
+    const std::string name =
+        "_Z6kernelPdS_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_S_iiiiiiiddddddddddddddd";
     const std::string line = "    .name:           " + name;
     s.replace(s.find(line), line.size(), "    .name:           \"evil\\e]0;pwned\\a\\r\\u202e\\n::error::x\"");
     write(cwd.path() + "/evil-name.s", s);
@@ -358,7 +364,9 @@ struct Crafted {
     }
     write(cwd.path() + "/evil.remarks.txt", block);
   }
-  test::RunResult run(std::vector<std::string> args) { return test::runRegscope(args, cwd.path(), tmp.path(), cache.path()); }
+  test::RunResult run(std::vector<std::string> args) {
+    return test::runRegscope(args, cwd.path(), tmp.path(), cache.path());
+  }
 };
 
 TEST(Escape, CraftedAsmInEveryFormat) {
@@ -401,8 +409,8 @@ TEST(Escape, ErrorsNameTheFileAndCarryNoRawControl) {
   EXPECT_EQ(r.err.rfind("regscope: error: w16.s: kernel kernel(double*, ", 0), 0u) << r.err;
   EXPECT_NE(r.err.find("[gfx90a]: gfx90a has no wave16 (it runs wave64)\n"), std::string::npos) << r.err;
   // A log with two blocks for the hostile kernel: the error quotes its name.
-  write(c.cwd.path() + "/twice.txt", test::readText(c.cwd.path() + "/evil.remarks.txt") +
-                                         test::readText(c.cwd.path() + "/evil.remarks.txt") + "\n");
+  write(c.cwd.path() + "/twice.txt",
+        test::readText(c.cwd.path() + "/evil.remarks.txt") + test::readText(c.cwd.path() + "/evil.remarks.txt") + "\n");
   std::string twice = test::readText(c.cwd.path() + "/twice.txt");
   twice.replace(twice.rfind("VGPRs: "), 9, "VGPRs: 99");
   write(c.cwd.path() + "/twice.txt", twice);

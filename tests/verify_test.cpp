@@ -23,9 +23,9 @@ TEST(Verify, LaplacianOfAQuadraticIsSix) {
 TEST(Verify, SortedPermutation) {
   std::vector<float> in = {3, 1, 2, 2};
   EXPECT_TRUE(verify::sortedPermutation(in, {1, 2, 2, 3}).ok);
-  EXPECT_FALSE(verify::sortedPermutation(in, {1, 2, 3, 2}).ok);     // not sorted
-  EXPECT_FALSE(verify::sortedPermutation(in, {1, 2, 3, 3}).ok);     // sorted, not a permutation
-  EXPECT_FALSE(verify::sortedPermutation(in, {1, 2, 3}).ok);        // lost an element
+  EXPECT_FALSE(verify::sortedPermutation(in, {1, 2, 3, 2}).ok);  // not sorted
+  EXPECT_FALSE(verify::sortedPermutation(in, {1, 2, 3, 3}).ok);  // sorted, not a permutation
+  EXPECT_FALSE(verify::sortedPermutation(in, {1, 2, 3}).ok);     // lost an element
 }
 
 TEST(Verify, MaxReductionIsExact) {

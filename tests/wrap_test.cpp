@@ -21,9 +21,9 @@ namespace fs = std::filesystem;
 
 TEST(WrapCommand, FindsTheDeviceCompileBehindLaunchers) {
   // As CMake's HIP language writes it, behind ccache.
-  const WrappedCompile cmake = readCompileCommand(
-      {"ccache", "/usr/bin/clang++-15", "-I/p/include", "-O3", "--offload-arch=gfx90a", "--offload-arch=gfx908",
-       "-std=c++17", "-o", "CMakeFiles/k.dir/src/a.hip.o", "-x", "hip", "-c", "/p/src/a.hip"});
+  const WrappedCompile cmake = readCompileCommand({"ccache", "/usr/bin/clang++-15", "-I/p/include", "-O3",
+                                                   "--offload-arch=gfx90a", "--offload-arch=gfx908", "-std=c++17", "-o",
+                                                   "CMakeFiles/k.dir/src/a.hip.o", "-x", "hip", "-c", "/p/src/a.hip"});
   EXPECT_TRUE(cmake.device);
   EXPECT_EQ(cmake.compiler, 1u);
   EXPECT_EQ(cmake.source, "/p/src/a.hip");
@@ -37,23 +37,23 @@ TEST(WrapCommand, FindsTheDeviceCompileBehindLaunchers) {
   EXPECT_EQ(hipcc.compiler, 2u);
   EXPECT_EQ(hipcc.object, "k.o");
   EXPECT_EQ(hipcc.archs, (std::vector<std::string>{"gfx90a", "gfx942"}));
-  EXPECT_TRUE(readCompileCommand({"hipcc", "-Rpass-analysis=kernel-resource-usage", "-c", "a.hip", "-o", "a.o"})
-                  .remarks_asked);
+  EXPECT_TRUE(
+      readCompileCommand({"hipcc", "-Rpass-analysis=kernel-resource-usage", "-c", "a.hip", "-o", "a.o"}).remarks_asked);
 }
 
 TEST(WrapCommand, LeavesEverythingElseAlone) {
   for (const std::vector<std::string> &argv : std::vector<std::vector<std::string>>{
-           {"g++", "-c", "host.cpp", "-o", "host.o"},                       // another compiler
-           {"hipcc", "-c", "util.c", "-o", "util.o"},                       // a C source
-           {"clang++", "-x", "c++", "-c", "a.hip", "-o", "a.o"},            // told it is C++
-           {"hipcc", "a.o", "b.o", "-o", "app"},                            // a link
-           {"hipcc", "-E", "a.hip", "-o", "a.i"},                           // preprocessing
-           {"hipcc", "-M", "-c", "a.hip", "-o", "a.d"},                     // dependencies only
-           {"hipcc", "-S", "a.hip", "-o", "a.s"},                           // assembly
-           {"hipcc", "-fgpu-rdc", "-c", "a.hip", "-o", "a.o"},              // figures only at the device link
-           {"hipcc", "--cuda-host-only", "-c", "a.hip", "-o", "a.o"},       // no device code
-           {"hipcc", "-c", "a.hip"},                                        // no -o: no place for a sidecar
-           {"hipcc", "-c", "a.hip", "b.hip"},                               // two sources
+           {"g++", "-c", "host.cpp", "-o", "host.o"},                  // another compiler
+           {"hipcc", "-c", "util.c", "-o", "util.o"},                  // a C source
+           {"clang++", "-x", "c++", "-c", "a.hip", "-o", "a.o"},       // told it is C++
+           {"hipcc", "a.o", "b.o", "-o", "app"},                       // a link
+           {"hipcc", "-E", "a.hip", "-o", "a.i"},                      // preprocessing
+           {"hipcc", "-M", "-c", "a.hip", "-o", "a.d"},                // dependencies only
+           {"hipcc", "-S", "a.hip", "-o", "a.s"},                      // assembly
+           {"hipcc", "-fgpu-rdc", "-c", "a.hip", "-o", "a.o"},         // figures only at the device link
+           {"hipcc", "--cuda-host-only", "-c", "a.hip", "-o", "a.o"},  // no device code
+           {"hipcc", "-c", "a.hip"},                                   // no -o: no place for a sidecar
+           {"hipcc", "-c", "a.hip", "b.hip"},                          // two sources
            {"ccache"}}) {
     std::string line;
     for (const std::string &a : argv) line += a + " ";
@@ -126,8 +126,7 @@ void expectAnalyzeFigures(const std::string &relative, const std::vector<std::st
   ASSERT_EQ(built.exit_code, 0) << built.err;
   std::string remarks;
   splitResourceRemarks(built.err, remarks);
-  const CollectedRun wrapped =
-      collectAmdObject(remarks, readFile(dir.path() + "/k.o"), archs, source, readSourceFile);
+  const CollectedRun wrapped = collectAmdObject(remarks, readFile(dir.path() + "/k.o"), archs, source, readSourceFile);
 
   const std::string what = relative + " for " + std::to_string(archs.size()) + " arch(s)";
   EXPECT_EQ(wrapped.producer, expected.producer) << what;
@@ -140,10 +139,9 @@ void expectAnalyzeFigures(const std::string &relative, const std::vector<std::st
     EXPECT_EQ(b.file, a.file) << who;
     EXPECT_EQ(b.line, a.line) << who;
     // Every figure the model and the findings read, the instruction counts (disassembled) included.
-    for (Field f : {Field::Vgprs, Field::Agprs, Field::VgprsTotal, Field::Sgprs, Field::ScratchBytes,
-                    Field::VgprSpills, Field::SgprSpills, Field::LdsBytes, Field::MaxWorkgroupSize, Field::WaveSize,
-                    Field::DynamicStack, Field::CompilerOccupancy, Field::WgpMode, Field::AgprCopies,
-                    Field::MfmaInstructions})
+    for (Field f : {Field::Vgprs, Field::Agprs, Field::VgprsTotal, Field::Sgprs, Field::ScratchBytes, Field::VgprSpills,
+                    Field::SgprSpills, Field::LdsBytes, Field::MaxWorkgroupSize, Field::WaveSize, Field::DynamicStack,
+                    Field::CompilerOccupancy, Field::WgpMode, Field::AgprCopies, Field::MfmaInstructions})
       EXPECT_EQ(b.values[static_cast<std::size_t>(f)], a.values[static_cast<std::size_t>(f)])
           << who << ": " << fieldKey(f);
   }

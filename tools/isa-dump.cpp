@@ -11,8 +11,8 @@
 #include <sstream>
 #include <string>
 
-#include "regscope/support/error.h"
 #include "regscope/isa/isa.h"
+#include "regscope/support/error.h"
 
 namespace {
 
@@ -49,7 +49,8 @@ void print(const regscope::IsaReport &r, bool instructions, std::size_t top = 12
                   l.peak_agprs, l.peak_sgprs, l.instructions);
     std::printf("   mix:");
     for (std::size_t k = 0; k < regscope::kInstrKindCount; ++k)
-      if (f.mix.counts[k]) std::printf(" %s=%d", regscope::instrKindKey(static_cast<regscope::InstrKind>(k)), f.mix.counts[k]);
+      if (f.mix.counts[k])
+        std::printf(" %s=%d", regscope::instrKindKey(static_cast<regscope::InstrKind>(k)), f.mix.counts[k]);
     std::printf("  ALU:memory %.2f\n", f.mix.alu_per_memory);
     if (f.estimate.available) {
       std::printf("   estimate: %ld cycles (%ld in loops), %zu blocks\n", f.estimate.cycles, f.estimate.loop_cycles,
@@ -102,8 +103,10 @@ int main(int argc, char **argv) {
     if (timing)
       std::fprintf(stderr, "analysis: %.1f ms\n",
                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    if (lines) printLines(report);
-    else print(report, instructions, top);
+    if (lines)
+      printLines(report);
+    else
+      print(report, instructions, top);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "regscope-isa-dump: %s\n", e.what());
     return 2;

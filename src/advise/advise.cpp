@@ -22,14 +22,22 @@ namespace fs = std::filesystem;
 
 const char *adviseRuleId(AdviseRule rule) {
   switch (rule) {
-    case AdviseRule::PowToMultiply: return "pow-to-multiply";
-    case AdviseRule::Restrict: return "restrict";
-    case AdviseRule::RestrictAll: return "restrict-all";
-    case AdviseRule::PowerOfTwo: return "power-of-two";
-    case AdviseRule::LaunchBounds: return "launch-bounds";
-    case AdviseRule::WavesPerEu: return "waves-per-eu";
-    case AdviseRule::Unroll: return "unroll";
-    case AdviseRule::ScratchArray: return "scratch-array";
+    case AdviseRule::PowToMultiply:
+      return "pow-to-multiply";
+    case AdviseRule::Restrict:
+      return "restrict";
+    case AdviseRule::RestrictAll:
+      return "restrict-all";
+    case AdviseRule::PowerOfTwo:
+      return "power-of-two";
+    case AdviseRule::LaunchBounds:
+      return "launch-bounds";
+    case AdviseRule::WavesPerEu:
+      return "waves-per-eu";
+    case AdviseRule::Unroll:
+      return "unroll";
+    case AdviseRule::ScratchArray:
+      return "scratch-array";
   }
   return "?";
 }
@@ -39,23 +47,33 @@ const char *adviseRuleSeed(AdviseRule rule) {
     case AdviseRule::PowToMultiply:
     case AdviseRule::Restrict:
     case AdviseRule::RestrictAll:
-    case AdviseRule::ScratchArray: return "000";
-    case AdviseRule::PowerOfTwo: return "001";
-    case AdviseRule::Unroll: return "002";
+    case AdviseRule::ScratchArray:
+      return "000";
+    case AdviseRule::PowerOfTwo:
+      return "001";
+    case AdviseRule::Unroll:
+      return "002";
     case AdviseRule::LaunchBounds:
-    case AdviseRule::WavesPerEu: return "004";
+    case AdviseRule::WavesPerEu:
+      return "004";
   }
   return "?";
 }
 
 const char *trialVerdictName(TrialVerdict verdict) {
   switch (verdict) {
-    case TrialVerdict::Helps: return "helps";
-    case TrialVerdict::NoGain: return "no gain";
-    case TrialVerdict::Worse: return "worse";
-    case TrialVerdict::Mixed: return "mixed";
-    case TrialVerdict::CompileError: return "does not compile";
-    case TrialVerdict::NotTried: return "not tried";
+    case TrialVerdict::Helps:
+      return "helps";
+    case TrialVerdict::NoGain:
+      return "no gain";
+    case TrialVerdict::Worse:
+      return "worse";
+    case TrialVerdict::Mixed:
+      return "mixed";
+    case TrialVerdict::CompileError:
+      return "does not compile";
+    case TrialVerdict::NotTried:
+      return "not tried";
   }
   return "?";
 }
@@ -118,8 +136,10 @@ void keepOnlyKernels(CandidateSet &set, const std::vector<std::string> &wanted) 
     if (std::any_of(set.kernels.begin(), set.kernels.end(), [&](const KernelRef &k) { return namesKernel(k, w); }))
       continue;
     std::string list;
-    for (const KernelRef &k : set.kernels) list += (list.empty() ? "" : ", ") + (k.demangled.empty() ? k.name : k.demangled);
-    throw Error("no kernel named '" + w + "' in " + set.path + (list.empty() ? " (it defines none)" : "; its kernels: " + list));
+    for (const KernelRef &k : set.kernels)
+      list += (list.empty() ? "" : ", ") + (k.demangled.empty() ? k.name : k.demangled);
+    throw Error("no kernel named '" + w + "' in " + set.path +
+                (list.empty() ? " (it defines none)" : "; its kernels: " + list));
   }
   auto unwanted = [&](const Candidate &c) {
     return !c.kernel.is_kernel ||
@@ -312,8 +332,10 @@ AdviseResult advise(const AdviseInput &given) {
   // help a kernel that LDS or its workgroup size holds back.
   for (const KernelFigures &k : result.baseline.kernels) {
     const std::string text = notRegisterLimitedText(k);
-    if (!text.empty()) result.not_register_limited.push_back(text);
-    else if (k.next_waves) input.next_waves.emplace(k.mangled, *k.next_waves);
+    if (!text.empty())
+      result.not_register_limited.push_back(text);
+    else if (k.next_waves)
+      input.next_waves.emplace(k.mangled, *k.next_waves);
   }
 
   result.found = findCandidates(input);
@@ -376,10 +398,11 @@ AdviseResult advise(const AdviseInput &given) {
         step.reason = "the combination does not compile";
       } else {
         step.matched = align(result.baseline, step.measured, original, combined.edit);
-        const Comparison cmp = compare(result.baseline, result.combined_measured, result.combined_matched,
-                                       step.measured, step.matched);
+        const Comparison cmp =
+            compare(result.baseline, result.combined_measured, result.combined_matched, step.measured, step.matched);
         step.kept = cmp.better && !cmp.worse;
-        if (!step.kept) step.reason = cmp.worse ? "worse in combination: " + cmp.note : "no further gain in combination";
+        if (!step.kept)
+          step.reason = cmp.worse ? "worse in combination: " + cmp.note : "no further gain in combination";
       }
     }
     if (step.kept) {

@@ -17,10 +17,10 @@ namespace regscope::advise_detail {
 
 // The device front end's job, as the compiler driver would run it.
 struct FrontendCommand {
-  std::string version;            // the driver's first line: "Debian clang version 15.0.6"
-  std::string arch;               // the device arch whose job it is
-  std::vector<std::string> args;  // cc1 arguments (without "clang" "-cc1"), made -fsyntax-only
-  std::vector<std::string> dropped;  // arguments Clang 15's cc1 does not know (another compiler version)
+  std::string version;                // the driver's first line: "Debian clang version 15.0.6"
+  std::string arch;                   // the device arch whose job it is
+  std::vector<std::string> args;      // cc1 arguments (without "clang" "-cc1"), made -fsyntax-only
+  std::vector<std::string> dropped;   // arguments Clang 15's cc1 does not know (another compiler version)
   std::string resource_dir_replaced;  // another version's builtin headers, replaced by Clang 15's
 };
 

@@ -74,8 +74,10 @@ std::vector<Step> editScript(const std::vector<std::string_view> &a, const std::
     const int prev_y = d == 0 ? 0 : prev_x - prev_k;
     while (x > prev_x && y > prev_y) middle.push_back({Op::Same, --x, --y});
     if (d > 0) {
-      if (x == prev_x) middle.push_back({Op::Add, -1, --y});
-      else middle.push_back({Op::Del, --x, -1});
+      if (x == prev_x)
+        middle.push_back({Op::Add, -1, --y});
+      else
+        middle.push_back({Op::Del, --x, -1});
     }
   }
   std::reverse(middle.begin(), middle.end());

@@ -118,8 +118,9 @@ class FirstErrors : public clang::DiagnosticConsumer {
     std::string where;
     if (info.getLocation().isValid() && info.hasSourceManager()) {
       clang::PresumedLoc loc = info.getSourceManager().getPresumedLoc(info.getLocation());
-      if (loc.isValid()) where = std::string(loc.getFilename()) + ":" + std::to_string(loc.getLine()) + ":" +
-                                 std::to_string(loc.getColumn()) + ": ";
+      if (loc.isValid())
+        where = std::string(loc.getFilename()) + ":" + std::to_string(loc.getLine()) + ":" +
+                std::to_string(loc.getColumn()) + ": ";
     }
     lines_.push_back(where + (level == clang::DiagnosticsEngine::Fatal ? "fatal error: " : "error: ") +
                      std::string(message.str()));

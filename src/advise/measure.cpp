@@ -22,8 +22,8 @@ const KernelFigures *matchKernel(const KernelFigures &kernel, const std::vector<
   if (offset == std::string::npos) return nullptr;
   const unsigned moved = edit.getShiftedCodePosition(static_cast<unsigned>(offset));
   const std::string edited = applyEdit(original, edit);
-  const int line =
-      1 + static_cast<int>(std::count(edited.begin(), edited.begin() + std::min<std::size_t>(moved, edited.size()), '\n'));
+  const int line = 1 + static_cast<int>(std::count(edited.begin(),
+                                                   edited.begin() + std::min<std::size_t>(moved, edited.size()), '\n'));
   const KernelFigures *found = nullptr;
   for (const KernelFigures &m : measured) {
     if (m.arch != kernel.arch || m.line != line) continue;

@@ -10,8 +10,8 @@
 #include <memory>
 
 #include "advise_internal.h"
-#include "regscope/support/symbols.h"
 #include "regscope/support/error.h"
+#include "regscope/support/symbols.h"
 
 namespace regscope::advise_detail {
 
@@ -83,8 +83,8 @@ std::optional<clang::CharSourceRange> RuleContext::fileRange(clang::SourceRange 
   if (range.isInvalid()) return std::nullopt;
   // Macro locations pass only where the range covers whole expansions
   // (`n / NX1`): makeFileCharRange refuses a part of one.
-  clang::CharSourceRange chars = clang::Lexer::makeFileCharRange(clang::CharSourceRange::getTokenRange(range), sm,
-                                                                 ast.getLangOpts());
+  clang::CharSourceRange chars =
+      clang::Lexer::makeFileCharRange(clang::CharSourceRange::getTokenRange(range), sm, ast.getLangOpts());
   if (chars.isInvalid() || chars.getBegin().isMacroID() || !sm.isWrittenInMainFile(chars.getBegin()) ||
       !sm.isWrittenInMainFile(chars.getEnd()))
     return std::nullopt;
@@ -128,8 +128,7 @@ bool RuleContext::isUnmodified(const clang::VarDecl *var, const clang::FunctionD
 }
 
 Candidate *RuleContext::add(AdviseRule rule, const clang::FunctionDecl *fn, clang::SourceLocation where,
-                            std::string what, std::string description,
-                            std::vector<clang::tooling::Replacement> edit) {
+                            std::string what, std::string description, std::vector<clang::tooling::Replacement> edit) {
   Candidate c;
   c.rule = rule;
   c.kernel = kernelRef(fn);

@@ -70,7 +70,8 @@ bool productNeedsParens(const clang::Expr *call, clang::ASTContext &ast) {
   const clang::Expr *child = nullptr;
   const clang::DynTypedNode parent = parentOf(call, ast, child);
   if (parent.get<clang::VarDecl>() || parent.get<clang::ReturnStmt>() || parent.get<clang::ParenExpr>() ||
-      parent.get<clang::InitListExpr>() || parent.get<clang::CompoundStmt>() || parent.get<clang::ConditionalOperator>())
+      parent.get<clang::InitListExpr>() || parent.get<clang::CompoundStmt>() ||
+      parent.get<clang::ConditionalOperator>())
     return false;
   if (const auto *c = parent.get<clang::CallExpr>()) return c->getCallee() == child;
   if (parent.get<clang::CXXConstructExpr>()) return false;
@@ -247,16 +248,16 @@ std::optional<IntegerForm> integerForm(const RuleContext &ctx, const clang::Expr
     return init;
   }
   if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e)) {
-    if (call->getNumArgs() == 1 && RuleContext::libraryCallee(call, ctx.ast, {"floor", "floorf", "__builtin_floor",
-                                                                                "__builtin_floorf"})) {
+    if (call->getNumArgs() == 1 &&
+        RuleContext::libraryCallee(call, ctx.ast, {"floor", "floorf", "__builtin_floor", "__builtin_floorf"})) {
       const auto *div = llvm::dyn_cast<clang::BinaryOperator>(call->getArg(0)->IgnoreParenImpCasts());
       if (!div || div->getOpcode() != clang::BO_Div) return integerForm(ctx, call->getArg(0), fn, depth + 1);
       std::optional<IntegerForm> a = integerForm(ctx, div->getLHS(), fn, depth + 1);
       std::optional<IntegerForm> d = a ? divisorForm(ctx, div->getRHS(), fn) : std::nullopt;
       return d ? combine(*a, *d, false) : std::nullopt;
     }
-    if (call->getNumArgs() == 2 && RuleContext::libraryCallee(call, ctx.ast, {"fmod", "fmodf", "__builtin_fmod",
-                                                                                "__builtin_fmodf"})) {
+    if (call->getNumArgs() == 2 &&
+        RuleContext::libraryCallee(call, ctx.ast, {"fmod", "fmodf", "__builtin_fmod", "__builtin_fmodf"})) {
       std::optional<IntegerForm> a = integerForm(ctx, call->getArg(0), fn, depth + 1);
       std::optional<IntegerForm> d = a ? divisorForm(ctx, call->getArg(1), fn) : std::nullopt;
       return d ? combine(*a, *d, true) : std::nullopt;
@@ -285,9 +286,7 @@ void findFloatIntegerArithmetic(RuleContext &ctx, const clang::FunctionDecl *fn)
   for (const BoundNodes &node : match(findAll(calls), *fn->getBody(), ctx.ast)) {
     const auto *call = node.getNodeAs<clang::CallExpr>("call");
     // Only floor of a division and fmod: floor(x) of an integer alone is no saving.
-    if (call->getNumArgs() == 1 &&
-        !llvm::isa<clang::BinaryOperator>(call->getArg(0)->IgnoreParenImpCasts()))
-      continue;
+    if (call->getNumArgs() == 1 && !llvm::isa<clang::BinaryOperator>(call->getArg(0)->IgnoreParenImpCasts())) continue;
     std::optional<IntegerForm> form = integerForm(ctx, call, fn, 0);
     std::optional<clang::CharSourceRange> range = ctx.fileRange(call->getSourceRange());
     if (form && range) found.push_back({call, *range, *form});
@@ -306,14 +305,15 @@ void findFloatIntegerArithmetic(RuleContext &ctx, const clang::FunctionDecl *fn)
     const std::string replacement = "(" + typeName(f.call->getType(), ctx.ast) + ")(" + f.form.text + ")";
     if (!f.form.non_negative) {
       ctx.add(AdviseRule::PowerOfTwo, fn, f.call->getBeginLoc(), "",
-              original + " is integer arithmetic in floating point; if the dividend is never negative, " +
-                  replacement + " is cheaper (advise cannot prove it is not negative)",
+              original + " is integer arithmetic in floating point; if the dividend is never negative, " + replacement +
+                  " is cheaper (advise cannot prove it is not negative)",
               {});
       continue;
     }
     Candidate *c = ctx.add(AdviseRule::PowerOfTwo, fn, f.call->getBeginLoc(), "",
-                           original + " -> " + replacement + ": integer masks and shifts instead of floating-point "
-                                                             "division and remainder",
+                           original + " -> " + replacement +
+                               ": integer masks and shifts instead of floating-point "
+                               "division and remainder",
                            {clang::tooling::Replacement(ctx.sm, f.range, replacement, ctx.ast.getLangOpts())});
     if (c) c->assumption = joinAssumptions(f.form.assumptions);
   }
@@ -341,8 +341,7 @@ void findIntegerPowerOfTwo(RuleContext &ctx, const clang::FunctionDecl *fn) {
         ctx.add(AdviseRule::PowerOfTwo, fn, op->getOperatorLoc(), "",
                 std::string(remainder ? "a remainder" : "a division") + " of a signed value by " +
                     std::to_string(*divisor) + (range ? " with side effects" : " inside a macro") +
-                    ": if the value is never negative, an unsigned " + (remainder ? "mask" : "shift") +
-                    " is cheaper",
+                    ": if the value is never negative, an unsigned " + (remainder ? "mask" : "shift") + " is cheaper",
                 {});
       continue;
     }
@@ -431,9 +430,9 @@ bool isNonNegative(const RuleContext &ctx, const clang::Expr *e, const clang::Fu
 
 void findPowCalls(RuleContext &ctx) {
   for (const clang::FunctionDecl *fn : ctx.deviceFunctions()) {
-    auto calls = callExpr(argumentCountIs(2), callee(functionDecl(hasAnyName("pow", "powf", "__builtin_pow",
-                                                                             "__builtin_powf"))))
-                     .bind("call");
+    auto calls =
+        callExpr(argumentCountIs(2), callee(functionDecl(hasAnyName("pow", "powf", "__builtin_pow", "__builtin_powf"))))
+            .bind("call");
     for (const BoundNodes &node : match(findAll(calls), *fn->getBody(), ctx.ast)) {
       const auto *call = node.getNodeAs<clang::CallExpr>("call");
       if (!RuleContext::libraryCallee(call, ctx.ast, {"pow", "powf", "__builtin_pow", "__builtin_powf"})) continue;

@@ -55,7 +55,8 @@ std::optional<std::int64_t> blockSize(RuleContext &ctx, const clang::Expr *e, co
       return product;
     }
   }
-  if (const auto *cast = llvm::dyn_cast<clang::CastExpr>(e)) return blockSize(ctx, cast->getSubExpr(), where, depth + 1);
+  if (const auto *cast = llvm::dyn_cast<clang::CastExpr>(e))
+    return blockSize(ctx, cast->getSubExpr(), where, depth + 1);
   if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
     if (construct->getNumArgs() == 1 && construct->getConstructor()->isCopyOrMoveConstructor())
       return blockSize(ctx, construct->getArg(0), where, depth + 1);
@@ -67,13 +68,14 @@ std::optional<std::int64_t> blockSize(RuleContext &ctx, const clang::Expr *e, co
     }
     return construct->getNumArgs() ? std::optional<std::int64_t>(product) : std::nullopt;
   }
-  if (const auto *def = llvm::dyn_cast<clang::CXXDefaultArgExpr>(e)) return blockSize(ctx, def->getExpr(), where, depth + 1);
+  if (const auto *def = llvm::dyn_cast<clang::CXXDefaultArgExpr>(e))
+    return blockSize(ctx, def->getExpr(), where, depth + 1);
   if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
     const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
     if (!var || !var->getInit()) return std::nullopt;
     const bool constant = var->getType().isConstQualified();
-    if (!constant && (!var->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(var) || !where ||
-                      !ctx.isUnmodified(var, where)))
+    if (!constant &&
+        (!var->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(var) || !where || !ctx.isUnmodified(var, where)))
       return std::nullopt;
     return blockSize(ctx, var->getInit(), where, depth + 1);
   }
@@ -137,13 +139,13 @@ void findRestrictCandidates(RuleContext &ctx) {
       names.push_back(name);
     }
     if (all.size() < 2) continue;
-    Candidate *c = ctx.add(AdviseRule::RestrictAll, fn, fn->getLocation(), "",
-                           "__restrict__ on all " + std::to_string(all.size()) + " pointer parameters of " +
-                               fn->getNameAsString(),
-                           all);
+    Candidate *c = ctx.add(
+        AdviseRule::RestrictAll, fn, fn->getLocation(), "",
+        "__restrict__ on all " + std::to_string(all.size()) + " pointer parameters of " + fn->getNameAsString(), all);
     if (c)
-      c->assumption = "no two of the kernel's pointer parameters reach the same memory (advise cannot check this; "
-                      "the caller must guarantee it)";
+      c->assumption =
+          "no two of the kernel's pointer parameters reach the same memory (advise cannot check this; "
+          "the caller must guarantee it)";
   }
 }
 
@@ -180,30 +182,30 @@ void findLaunchBounds(RuleContext &ctx) {
         block = *std::max_element(found->second.sizes.begin(), found->second.sizes.end());
         source = "the largest block of its " + std::to_string(found->second.sizes.size()) + " launch site" +
                  (found->second.sizes.size() == 1 ? "" : "s") + " in this file";
-        assumption = found->second.unknown ? std::to_string(found->second.unknown) +
-                                                 " launch site(s) with a run-time block size use at most " +
-                                                 std::to_string(block) + " threads"
-                                           : "launches from other files (if any) use at most " +
-                                                 std::to_string(block) + " threads per block";
+        assumption =
+            found->second.unknown
+                ? std::to_string(found->second.unknown) + " launch site(s) with a run-time block size use at most " +
+                      std::to_string(block) + " threads"
+                : "launches from other files (if any) use at most " + std::to_string(block) + " threads per block";
       } else if (found != sites.end()) {
         source = "its launch sites' block sizes are not constants: 256 assumed";
       }
       const std::string b = std::to_string(block);
-      const std::string bound = have_macro ? "__launch_bounds__(" + b + ")"
-                                           : "__attribute__((amdgpu_flat_work_group_size(1, " + b + ")))";
+      const std::string bound =
+          have_macro ? "__launch_bounds__(" + b + ")" : "__attribute__((amdgpu_flat_work_group_size(1, " + b + ")))";
       // 1024 is what the compiler assumes already: only a second argument changes anything.
       if (block != 1024) {
-        if (Candidate *c = ctx.add(AdviseRule::LaunchBounds, fn, *at, b,
-                                   bound + " on " + kernel + " (" + source +
-                                       "): the compiler otherwise assumes blocks of 1024 threads",
-                                   insert(bound)))
+        if (Candidate *c = ctx.add(
+                AdviseRule::LaunchBounds, fn, *at, b,
+                bound + " on " + kernel + " (" + source + "): the compiler otherwise assumes blocks of 1024 threads",
+                insert(bound)))
           c->assumption = assumption;
       }
       if (waves > 0 && !waves_set) {
         const std::string w = std::to_string(waves);
-        const std::string both = have_macro ? "__launch_bounds__(" + b + ", " + w + ")"
-                                            : "__attribute__((amdgpu_flat_work_group_size(1, " + b +
-                                                  "), amdgpu_waves_per_eu(" + w + ")))";
+        const std::string both =
+            have_macro ? "__launch_bounds__(" + b + ", " + w + ")"
+                       : "__attribute__((amdgpu_flat_work_group_size(1, " + b + "), amdgpu_waves_per_eu(" + w + ")))";
         if (Candidate *c = ctx.add(AdviseRule::LaunchBounds, fn, *at, b + "," + w,
                                    both + " on " + kernel + " (" + source + "; on AMD the second argument asks for " +
                                        w + " waves per SIMD)",

@@ -47,9 +47,8 @@ std::optional<std::int64_t> tripCount(const clang::ForStmt *loop, clang::ASTCont
   }
   if (!var || !start || !var->getType()->isIntegerType()) return std::nullopt;
 
-  const auto *cond = llvm::dyn_cast_or_null<clang::BinaryOperator>(loop->getCond()
-                                                                        ? loop->getCond()->IgnoreParenImpCasts()
-                                                                        : nullptr);
+  const auto *cond =
+      llvm::dyn_cast_or_null<clang::BinaryOperator>(loop->getCond() ? loop->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!cond || !cond->isComparisonOp()) return std::nullopt;
   clang::BinaryOperatorKind op = cond->getOpcode();
   std::optional<std::int64_t> bound;
@@ -63,7 +62,8 @@ std::optional<std::int64_t> tripCount(const clang::ForStmt *loop, clang::ASTCont
 
   std::optional<std::int64_t> step;
   const clang::Expr *inc = loop->getInc() ? loop->getInc()->IgnoreParenImpCasts() : nullptr;
-  if (const auto *unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(inc); unary && referencedVar(unary->getSubExpr()) == var) {
+  if (const auto *unary = llvm::dyn_cast_or_null<clang::UnaryOperator>(inc);
+      unary && referencedVar(unary->getSubExpr()) == var) {
     if (unary->isIncrementOp()) step = 1;
     if (unary->isDecrementOp()) step = -1;
   } else if (const auto *compound = llvm::dyn_cast_or_null<clang::CompoundAssignOperator>(inc);
@@ -78,12 +78,23 @@ std::optional<std::int64_t> tripCount(const clang::ForStmt *loop, clang::ASTCont
   const std::int64_t a = *start, b = *bound, s = *step;
   std::int64_t span = 0;
   switch (op) {
-    case clang::BO_LT: span = s > 0 ? b - a : -1; break;
-    case clang::BO_LE: span = s > 0 ? b - a + 1 : -1; break;
-    case clang::BO_GT: span = s < 0 ? a - b : -1; break;
-    case clang::BO_GE: span = s < 0 ? a - b + 1 : -1; break;
-    case clang::BO_NE: span = (b - a) % s == 0 && (b - a) / s > 0 ? b - a : -1; break;
-    default: return std::nullopt;
+    case clang::BO_LT:
+      span = s > 0 ? b - a : -1;
+      break;
+    case clang::BO_LE:
+      span = s > 0 ? b - a + 1 : -1;
+      break;
+    case clang::BO_GT:
+      span = s < 0 ? a - b : -1;
+      break;
+    case clang::BO_GE:
+      span = s < 0 ? a - b + 1 : -1;
+      break;
+    case clang::BO_NE:
+      span = (b - a) % s == 0 && (b - a) / s > 0 ? b - a : -1;
+      break;
+    default:
+      return std::nullopt;
   }
   if (span <= 0) return std::nullopt;
   const std::int64_t magnitude = s > 0 ? s : -s;
@@ -138,8 +149,10 @@ void addPragmaCandidates(RuleContext &ctx, const clang::FunctionDecl *fn, const 
   const clang::SourceLocation directive = ctx.sm.getComposedLoc(file, line_start + hash);
   const unsigned length = end - (line_start + static_cast<unsigned>(hash));
   std::optional<std::int64_t> current;
-  if (hint->getOption() == clang::LoopHintAttr::UnrollCount) current = constantInt(hint->getValue(), ctx.ast);
-  else if (const auto *for_loop = llvm::dyn_cast<clang::ForStmt>(loop)) current = tripCount(for_loop, ctx.ast);
+  if (hint->getOption() == clang::LoopHintAttr::UnrollCount)
+    current = constantInt(hint->getValue(), ctx.ast);
+  else if (const auto *for_loop = llvm::dyn_cast<clang::ForStmt>(loop))
+    current = tripCount(for_loop, ctx.ast);
   const std::string was = buffer.substr(line_start + hash, length).str();
   for (std::int64_t f : smallerFactors(current)) {
     const std::string pragma = "#pragma unroll " + std::to_string(f);
@@ -187,10 +200,10 @@ void findUnrollCandidates(RuleContext &ctx) {
           const auto *hint = llvm::dyn_cast<clang::LoopHintAttr>(attr);
           if (!hint) continue;
           hinted = true;
-          const bool unrolls = (hint->getOption() == clang::LoopHintAttr::Unroll &&
-                                (hint->getState() == clang::LoopHintAttr::Enable ||
-                                 hint->getState() == clang::LoopHintAttr::Full)) ||
-                               hint->getOption() == clang::LoopHintAttr::UnrollCount;
+          const bool unrolls =
+              (hint->getOption() == clang::LoopHintAttr::Unroll &&
+               (hint->getState() == clang::LoopHintAttr::Enable || hint->getState() == clang::LoopHintAttr::Full)) ||
+              hint->getOption() == clang::LoopHintAttr::UnrollCount;
           if (unrolls) addPragmaCandidates(ctx, fn, hint, loop);
         }
       }

@@ -204,8 +204,8 @@ json recordToJson(const KernelRecord &r) {
     if (r.has(info.field)) values[info.key] = r.value(info.field);
   json unresolved = json::array();
   for (Field f : r.unresolved) unresolved.push_back(fieldKey(f));
-  return {{"name", r.name}, {"demangled", r.demangled}, {"arch", r.arch}, {"vendor", vendorName(r.vendor)},
-          {"file", r.file}, {"line", r.line}, {"values", values}, {"unresolved", unresolved},
+  return {{"name", r.name},       {"demangled", r.demangled}, {"arch", r.arch},   {"vendor", vendorName(r.vendor)},
+          {"file", r.file},       {"line", r.line},           {"values", values}, {"unresolved", unresolved},
           {"sources", r.sources}, {"warnings", r.warnings}};
 }
 
@@ -240,7 +240,6 @@ KernelRecord recordFromJson(const json &j) {
   r.warnings = j.at("warnings").get<std::vector<std::string>>();
   return r;
 }
-
 
 std::string ResultCache::defaultDirectory() {
   if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/regscope";

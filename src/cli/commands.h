@@ -37,16 +37,16 @@ Command addCollectCommand(CLI::App &root);
 // FILE... --offload-arch --compiler --config, shared by analyze, gate and baseline.
 struct SourceOptions {
   std::vector<std::string> files;
-  std::string database;        // -p: compile_commands.json or a directory to search upwards
+  std::string database;  // -p: compile_commands.json or a directory to search upwards
   std::string progress = "auto";
   bool no_cache = false;
-  int block_size = 0;          // 0: not given
-  std::string config_path;     // --config
-  bool allow_config_plugins = false;  // --allow-config-plugins
-  std::string config_in_force; // set by prepareSources: --config or the one found; empty: none
+  int block_size = 0;                           // 0: not given
+  std::string config_path;                      // --config
+  bool allow_config_plugins = false;            // --allow-config-plugins
+  std::string config_in_force;                  // set by prepareSources: --config or the one found; empty: none
   std::vector<std::string> command_line_flags;  // after --, as typed
-  std::string grf = "small";   // Intel: small, large, both, auto
-  std::string collect_dir;     // gate/baseline --collect: read regscope wrap's sidecars instead of compiling
+  std::string grf = "small";                    // Intel: small, large, both, auto
+  std::string collect_dir;  // gate/baseline --collect: read regscope wrap's sidecars instead of compiling
   AnalyzeOptions analyze;
   CLI::Option *archs_option = nullptr;
 };
@@ -115,9 +115,9 @@ void refuseOverwritingInputs(const std::vector<std::string> &files, const std::s
 // --format / -o / --color, shared by every subcommand that prints a view.
 struct OutputOptions {
   std::string format = "text";
-  std::string path;           // -o; empty: stdout
+  std::string path;  // -o; empty: stdout
   std::string color = "auto";
-  int name_width = -1;        // --name-width; -1: fit the terminal
+  int name_width = -1;  // --name-width; -1: fit the terminal
 };
 // `ci_formats`: also offer sarif, github and junit (views with findings).
 void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats = false);

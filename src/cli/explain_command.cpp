@@ -33,7 +33,8 @@ ExplainedReport select(ExplainedReport explained, const std::string &wanted, con
     picked.report.kernels.push_back(kernel);
     picked.kernels.push_back(explained.kernels[k]);
   }
-  if (picked.report.kernels.empty()) throw Error("no kernel '" + wanted + "' in " + inputs + " (kernels: " + known + ")");
+  if (picked.report.kernels.empty())
+    throw Error("no kernel '" + wanted + "' in " + inputs + " (kernels: " + known + ")");
   return picked;
 }
 
@@ -47,8 +48,9 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
   };
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand(
-      "explain", "Where a kernel's registers go: per source line the peak live VGPRs/AGPRs/SGPRs, the point of "
-                 "maximum pressure and what is live across it, the instruction mix and a static cycle estimate");
+      "explain",
+      "Where a kernel's registers go: per source line the peak live VGPRs/AGPRs/SGPRs, the point of "
+      "maximum pressure and what is live across it, the instruction mix and a static cycle estimate");
   addSourceOptions(*app, state->sources, compiler_flags);
   app->add_option("--kernel", state->kernel,
                   "Only this kernel: its name (laplacian_k5<double>, laplacian_k5), signature or mangled symbol");
@@ -59,8 +61,9 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
             prepareSources(state->sources);
             if (!state->sources.analyze.cuda_archs.empty() &&
                 findNvdisasm(findNvcc(state->sources.analyze.compiler)).empty())
-              throw Error("explain --cuda-arch needs nvdisasm (CUDA's full toolkit), which is not on PATH, beside "
-                          "nvcc or in /usr/local/cuda/bin; AMD targets need nothing more");
+              throw Error(
+                  "explain --cuda-arch needs nvdisasm (CUDA's full toolkit), which is not on PATH, beside "
+                  "nvcc or in /usr/local/cuda/bin; AMD targets need nothing more");
             ExplainedReport explained = explainSources(state->sources);
             if (explained.report.inputs.empty() && explained.report.errors.empty())
               throw Error("no source to explain (headers are explained through their sources)");

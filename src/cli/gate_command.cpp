@@ -122,8 +122,10 @@ bool reportUnjudged(const Report &report, bool allow_unknown) {
   for (const KernelReport &k : report.kernels)
     if (std::string why = cannotJudge(k); !why.empty()) {
       // Kernel names and paths are the input's: printed escaped (printWarning, printError).
-      if (allow_unknown) printWarning(why + " (--allow-unknown: not judged)");
-      else printError(why);
+      if (allow_unknown)
+        printWarning(why + " (--allow-unknown: not judged)");
+      else
+        printError(why);
       any = true;
     }
   return any && !allow_unknown;
@@ -212,7 +214,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             if (baseline) compareWithBaseline(report, *baseline, root, result);
             result.exit_zero = state->exit_zero;
             emit(state->output, *gateView(report, result, baseline ? &*baseline : nullptr, root));
-            if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
+            if (!report.errors.empty()) return reportErrors(report);              // never accept a partial run
             if (reportUnjudged(report, state->allow_unknown)) return kExitError;  // never pass what was not read
             if (state->update_baseline) {
               // Read again under the lock: another gate may have updated it since the read above.
@@ -261,8 +263,8 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             const Report judged_report = judgedReport(report);
             const std::size_t judged = baselineFromReport(judged_report, root).size();
             const std::size_t kept = updated.size() - std::min(updated.size(), judged);
-            std::cerr << "regscope: wrote " << judged << (judged == 1 ? " kernel" : " kernels")
-                      << " judged to " << state->output;
+            std::cerr << "regscope: wrote " << judged << (judged == 1 ? " kernel" : " kernels") << " judged to "
+                      << state->output;
             if (const std::size_t not_judged = report.kernels.size() - judged_report.kernels.size())
               std::cerr << " (" << not_judged << " not judged)";
             if (kept) std::cerr << " (kept " << kept << (kept == 1 ? " entry" : " entries") << " of other files)";

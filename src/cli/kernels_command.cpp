@@ -156,76 +156,80 @@ Command kernelsRun(CLI::App &parent) {
   app->add_option("case", state->selector, "A case or family (default: all)");
   app->add_option("--size", state->size, "Problem size (Laplacian: cube side; see docs/benchmarks.md)")
       ->check(CLI::PositiveNumber);
-  app->add_option("--repeat", state->repeat, "Timed runs per case (median)")->check(CLI::PositiveNumber)
+  app->add_option("--repeat", state->repeat, "Timed runs per case (median)")
+      ->check(CLI::PositiveNumber)
       ->capture_default_str();
   addOutputOptions(*app, state->output);
-  return {app, [state]() -> int {
-            const std::vector<ReferenceCase> cases = selectCases(state->selector);
-            // A prebuilt runner (REGSCOPE_RUNNER) skips detection and the build:
-            // the runner itself says whether it found a GPU.
-            std::string runner;
-            std::optional<TempDir> scratch;  // the build, when there is no cache directory
-            if (const char *prebuilt = std::getenv("REGSCOPE_RUNNER"); prebuilt && *prebuilt) {
-              runner = requireExecutable(prebuilt, std::string("REGSCOPE_RUNNER=") + prebuilt);
-            } else {
-              const Gpu gpu = detectGpu();
-              if (gpu == Gpu::None) {
-                std::cerr << "regscope: no GPU found: kernels run needs an NVIDIA (/dev/nvidiactl) or AMD (/dev/kfd) GPU\n";
-                return kExitNoGpu;
-              }
-              const std::string cache = ResultCache::defaultDirectory();
-              if (cache.empty()) scratch.emplace();
-              runner = buildRunner(gpu, cache.empty() ? scratch->path() : cache);
+  return {
+      app, [state]() -> int {
+        const std::vector<ReferenceCase> cases = selectCases(state->selector);
+        // A prebuilt runner (REGSCOPE_RUNNER) skips detection and the build:
+        // the runner itself says whether it found a GPU.
+        std::string runner;
+        std::optional<TempDir> scratch;  // the build, when there is no cache directory
+        if (const char *prebuilt = std::getenv("REGSCOPE_RUNNER"); prebuilt && *prebuilt) {
+          runner = requireExecutable(prebuilt, std::string("REGSCOPE_RUNNER=") + prebuilt);
+        } else {
+          const Gpu gpu = detectGpu();
+          if (gpu == Gpu::None) {
+            std::cerr << "regscope: no GPU found: kernels run needs an NVIDIA (/dev/nvidiactl) or AMD (/dev/kfd) GPU\n";
+            return kExitNoGpu;
+          }
+          const std::string cache = ResultCache::defaultDirectory();
+          if (cache.empty()) scratch.emplace();
+          runner = buildRunner(gpu, cache.empty() ? scratch->path() : cache);
+        }
+        std::vector<std::string> argv = {runner, "--json", "--repeat", std::to_string(state->repeat)};
+        if (state->size) argv.insert(argv.end(), {"--size", std::to_string(state->size)});
+        if (!state->selector.empty()) argv.insert(argv.end(), {"--case", state->selector});
+        const ProcessOutput ran = runCaptured(argv);
+        const int code = ran.exit_code;
+        const std::string &err = ran.err;
+        if (code == 3) {
+          std::cerr << "regscope: no GPU found: " << err;
+          return kExitNoGpu;
+        }
+        json run;
+        try {
+          run = json::parse(ran.out);
+        } catch (const json::exception &) {
+          throw Error("the runner failed (exit " + std::to_string(code) + ")" + (err.empty() ? "" : ": " + err));
+        }
+        // regscope's own figures for the kernels, on this GPU's arch
+        // (CUDA: from the compute capability when the runner names none).
+        if (!run.contains("arch") && run.value("platform", "") == "cuda") {
+          std::string cc = run.value("compute_capability", "");
+          cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
+          run["arch"] = "sm_" + cc;
+        }
+        if (!run.contains("arch") || !run["arch"].is_string()) throw Error("the runner did not name its GPU's arch");
+        AnalyzeOptions options;
+        options.cache_dir = ResultCache::defaultDirectory();
+        if (run["platform"] == "cuda")
+          options.cuda_archs = {run["arch"].get<std::string>()};
+        else
+          options.archs = {run["arch"].get<std::string>()};
+        Report report = analyzeCases(casesFor(cases, false, state->selector), options);
+        const std::string dir = kernelsDirectory();
+        for (json &c : run["cases"]) {
+          auto rc = std::find_if(cases.begin(), cases.end(),
+                                 [&](const ReferenceCase &r) { return c.value("name", "") == r.name; });
+          if (rc == cases.end()) continue;  // a case this run did not select: no figures to join
+          for (const KernelReport &k : report.kernels)
+            if (isCaseKernel(k, *rc, dir)) {
+              c["registers"] = k.summary.registers;
+              c["spills"] = k.summary.spills;
+              c["occupancy"] = std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
+                               occupancyUnit(k.summary.vendor);
             }
-            std::vector<std::string> argv = {runner, "--json", "--repeat", std::to_string(state->repeat)};
-            if (state->size) argv.insert(argv.end(), {"--size", std::to_string(state->size)});
-            if (!state->selector.empty()) argv.insert(argv.end(), {"--case", state->selector});
-            const ProcessOutput ran = runCaptured(argv);
-            const int code = ran.exit_code;
-            const std::string &err = ran.err;
-            if (code == 3) {
-              std::cerr << "regscope: no GPU found: " << err;
-              return kExitNoGpu;
-            }
-            json run;
-            try {
-              run = json::parse(ran.out);
-            } catch (const json::exception &) {
-              throw Error("the runner failed (exit " + std::to_string(code) + ")" + (err.empty() ? "" : ": " + err));
-            }
-            // regscope's own figures for the kernels, on this GPU's arch
-            // (CUDA: from the compute capability when the runner names none).
-            if (!run.contains("arch") && run.value("platform", "") == "cuda") {
-              std::string cc = run.value("compute_capability", "");
-              cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
-              run["arch"] = "sm_" + cc;
-            }
-            if (!run.contains("arch") || !run["arch"].is_string()) throw Error("the runner did not name its GPU's arch");
-            AnalyzeOptions options;
-            options.cache_dir = ResultCache::defaultDirectory();
-            if (run["platform"] == "cuda") options.cuda_archs = {run["arch"].get<std::string>()};
-            else options.archs = {run["arch"].get<std::string>()};
-            Report report = analyzeCases(casesFor(cases, false, state->selector), options);
-            const std::string dir = kernelsDirectory();
-            for (json &c : run["cases"]) {
-              auto rc = std::find_if(cases.begin(), cases.end(),
-                                     [&](const ReferenceCase &r) { return c.value("name", "") == r.name; });
-              if (rc == cases.end()) continue;  // a case this run did not select: no figures to join
-              for (const KernelReport &k : report.kernels)
-                if (isCaseKernel(k, *rc, dir)) {
-                  c["registers"] = k.summary.registers;
-                  c["spills"] = k.summary.spills;
-                  c["occupancy"] = std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
-                                   occupancyUnit(k.summary.vendor);
-                }
-            }
-            emit(state->output, *runnerView(run, &report));
-            if (code != 0) {
-              std::cerr << "regscope: " << err;
-              return kExitFindings;
-            }
-            return kExitOk;
-          }};
+        }
+        emit(state->output, *runnerView(run, &report));
+        if (code != 0) {
+          std::cerr << "regscope: " << err;
+          return kExitFindings;
+        }
+        return kExitOk;
+      }};
 }
 
 }  // namespace

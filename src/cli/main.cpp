@@ -57,7 +57,8 @@ std::string parseErrorText(const CLI::App &app, const CLI::ParseError &e) {
     for (const CLI::App *sub : at->get_subcommands({})) known += (known.empty() ? "" : ", ") + sub->get_name();
     const std::string command = at == &app ? "regscope" : "regscope " + at->get_name();
     if (const std::vector<std::string> extra = at->remaining(); !extra.empty()) {
-      if (extra.front().rfind('-', 0) == 0) return command + ": unknown option '" + extra.front() + "' (commands: " + known + ")";
+      if (extra.front().rfind('-', 0) == 0)
+        return command + ": unknown option '" + extra.front() + "' (commands: " + known + ")";
       return command + ": unknown subcommand '" + extra.front() + "' (" + known + ")";
     }
     if (what.rfind("A subcommand", 0) == 0) return command + " needs a subcommand: " + known;
@@ -66,7 +67,8 @@ std::string parseErrorText(const CLI::App &app, const CLI::ParseError &e) {
   if (const std::size_t at = what.find(" excludes "); at != std::string::npos && what.find(' ') == at)
     return what.substr(0, at) + " and " + what.substr(at + 10) + " cannot be given together (see regscope --help)";
   static const std::string kUnexpected = "The following argument was not expected: ";
-  if (what.rfind(kUnexpected, 0) == 0) return "unexpected argument '" + what.substr(kUnexpected.size()) + "' (see regscope --help)";
+  if (what.rfind(kUnexpected, 0) == 0)
+    return "unexpected argument '" + what.substr(kUnexpected.size()) + "' (see regscope --help)";
   return what + " (see regscope --help)";
 }
 
@@ -96,8 +98,8 @@ int main(int argc, char **argv) {
   using namespace regscope;
   guardStdout();
   CLI::App app{"regscope: why GPU kernels run at the occupancy they do", "regscope"};
-  app.set_version_flag("--version", std::string("regscope ") + kRegscopeVersion + " (LLVM " +
-                                        LLVM_VERSION_STRING + ")");
+  app.set_version_flag("--version",
+                       std::string("regscope ") + kRegscopeVersion + " (LLVM " + LLVM_VERSION_STRING + ")");
   app.require_subcommand(1);
   // Everything after the first "--" is for the compiler.
   std::vector<std::string> args(argv + 1, argv + argc), compiler_flags;
@@ -106,10 +108,15 @@ int main(int argc, char **argv) {
     args.erase(dashes, args.end());
   }
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
-  const Command commands[] = {addAnalyzeCommand(app, compiler_flags), addGateCommand(app, compiler_flags),
-                              addBaselineCommand(app, compiler_flags), addOccupancyCommand(app),
-                              addTableCommand(app), addKernelsCommand(app), addParseCommand(app),
-                              addAdviseCommand(app, compiler_flags), addExplainCommand(app, compiler_flags),
+  const Command commands[] = {addAnalyzeCommand(app, compiler_flags),
+                              addGateCommand(app, compiler_flags),
+                              addBaselineCommand(app, compiler_flags),
+                              addOccupancyCommand(app),
+                              addTableCommand(app),
+                              addKernelsCommand(app),
+                              addParseCommand(app),
+                              addAdviseCommand(app, compiler_flags),
+                              addExplainCommand(app, compiler_flags),
                               addCollectCommand(app)};
   const Command wrap = addWrapCommand(app, compiler_flags);
   if (!args.empty()) {

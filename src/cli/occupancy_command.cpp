@@ -25,8 +25,8 @@ std::string joinInts(const std::vector<int> &values, const char *separator) {
 
 void requireRange(const char *what, int value, int low, int high, const AmdArch &arch) {
   if (value < low || value > high)
-    throw Error(std::string(what) + " " + std::to_string(value) + " is outside " + std::to_string(low) +
-                ".." + std::to_string(high) + " on " + std::string(arch.name));
+    throw Error(std::string(what) + " " + std::to_string(value) + " is outside " + std::to_string(low) + ".." +
+                std::to_string(high) + " on " + std::string(arch.name));
 }
 
 }  // namespace
@@ -51,8 +51,8 @@ int runIntelCalculator(const IntelDevice &device, const IntelResources &r, const
   std::vector<int> modes = {device.grf_small};
   if (device.threads_per_eu_large > 0) modes.push_back(device.grf_large);
   if (std::find(modes.begin(), modes.end(), r.grf_count) == modes.end())
-    throw Error("--grf " + std::to_string(r.grf_count) + " is not a GRF mode of " + std::string(device.name) +
-                " (" + joinInts(modes, " or ") + ")");
+    throw Error("--grf " + std::to_string(r.grf_count) + " is not a GRF mode of " + std::string(device.name) + " (" +
+                joinInts(modes, " or ") + ")");
   if (std::find(device.simd_widths.begin(), device.simd_widths.end(), r.simd) == device.simd_widths.end())
     throw Error("--simd " + std::to_string(r.simd) + " is not a SIMD width of " + std::string(device.name) + " (" +
                 joinInts(device.simd_widths, ", ") + ")");
@@ -86,7 +86,8 @@ Command addOccupancyCommand(CLI::App &root) {
       ->check(CLI::IsMember({32, 64}));
   app->add_flag("--cu-mode", state->cu_mode, "AMD RDNA: CU mode instead of WGP mode");
   app->add_option("--as-compiler", state->as_compiler,
-                  "AMD: the figure a compiler prints instead of the hardware's (llvm15: hipcc 5.2-5.4; llvm19: LLVM 16-22, hipcc 5.5-6.x)")
+                  "AMD: the figure a compiler prints instead of the hardware's (llvm15: hipcc 5.2-5.4; llvm19: LLVM "
+                  "16-22, hipcc 5.5-6.x)")
       ->check(CLI::IsMember({"hardware", "llvm15", "llvm19"}))
       ->capture_default_str();
   app->add_option("--dynamic-lds", state->dynamic_lds, "AMD: extern __shared__ bytes given at launch")
@@ -106,14 +107,14 @@ Command addOccupancyCommand(CLI::App &root) {
   app->add_option("--sgprs", state->resources.sgprs, "SGPRs, including VCC/XNACK/flat-scratch extras")
       ->capture_default_str();
   app->add_option("--lds", state->resources.lds_bytes, "LDS bytes per workgroup")->capture_default_str();
-  app->add_option("--block-size", state->resources.workgroup_size, "Workgroup size in threads")
-      ->capture_default_str();
+  app->add_option("--block-size", state->resources.workgroup_size, "Workgroup size in threads")->capture_default_str();
   addOutputOptions(*app, state->output);
 
   // Options of one vendor given for another's target are an error, never ignored.
   auto refuseOthers = [app](const std::string &arch, const char *vendor) {
     static const std::vector<std::pair<const char *, std::vector<const char *>>> kByVendor = {
-        {"AMD", {"--vgprs", "--wave-size", "--cu-mode", "--as-compiler", "--dynamic-lds", "--agprs", "--sgprs", "--lds"}},
+        {"AMD",
+         {"--vgprs", "--wave-size", "--cu-mode", "--as-compiler", "--dynamic-lds", "--agprs", "--sgprs", "--lds"}},
         {"NVIDIA", {"--registers", "--smem", "--dynamic-smem", "--carveout"}},
         {"Intel", {"--grf", "--simd", "--slm", "--barriers"}}};
     for (const auto &[owner, options] : kByVendor) {

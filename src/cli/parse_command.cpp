@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "commands.h"
-#include "regscope/support/error.h"
 #include "regscope/pipeline/analyze.h"
+#include "regscope/support/error.h"
 #include "regscope/views/views.h"
 
 namespace regscope {

@@ -39,7 +39,7 @@ bool isHeader(const std::string &file) {
 // PositiveNumber prints its range as a 300-digit number; Range says "Value").
 CLI::Validator wholeNumber(int low, int high) {
   const std::string range = high == kNoUpperBound ? "of at least " + std::to_string(low)
-                                                   : "from " + std::to_string(low) + " to " + std::to_string(high);
+                                                  : "from " + std::to_string(low) + " to " + std::to_string(high);
   return CLI::Validator(
       [low, high, range](std::string &value) -> std::string {
         long long n = 0;
@@ -58,7 +58,8 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
   app.add_option("-p,--project", options.database,
                  "compile_commands.json, or a build directory searched upwards for one (as clang-tidy -p)");
   options.analyze.parallel = std::max(1u, std::thread::hardware_concurrency());
-  app.add_option("-j,--jobs", options.analyze.parallel, "Compiler runs at once (default: cores)")->check(wholeNumber(1));
+  app.add_option("-j,--jobs", options.analyze.parallel, "Compiler runs at once (default: cores)")
+      ->check(wholeNumber(1));
   app.add_option("--progress", options.progress,
                  "Progress line on stderr: auto (a terminal, not under CI or pre-commit), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
@@ -218,8 +219,9 @@ std::vector<SourceJob> sourceJobs(SourceOptions &options) {
     // hipify keeps .cu names: a .cu is HIP when the flags say so, or an AMD target is asked for.
     const std::string ext = fs::path(file).extension().string();
     if (ext == ".cu" && options.analyze.cuda_archs.empty() && !hip_asked)
-      throw Error(file + " is a CUDA source: analyse it with nvcc by naming its targets, e.g. --cuda-arch sm_90 "
-                         "(if it is HIP, as hipify keeps .cu names, say so: --offload-arch gfx90a, or -- -x hip)");
+      throw Error(file +
+                  " is a CUDA source: analyse it with nvcc by naming its targets, e.g. --cuda-arch sm_90 "
+                  "(if it is HIP, as hipify keeps .cu names, say so: --offload-arch gfx90a, or -- -x hip)");
     sources.push_back(file);
   }
   if (sources.empty() && options.database.empty()) return {};  // only headers: nothing to compile
@@ -258,7 +260,8 @@ int reportErrors(const Report &report) {
         key.replace(at, error.file.size(), "\x01");
     auto same = std::find_if(groups.begin(), groups.end(),
                              [&](const Group &g) { return g.arch == error.arch && g.message == key; });
-    if (same == groups.end()) groups.push_back({error.arch, key, error.message, {error.file}});
+    if (same == groups.end())
+      groups.push_back({error.arch, key, error.message, {error.file}});
     else if (std::find(same->files.begin(), same->files.end(), error.file) == same->files.end())
       same->files.push_back(error.file);
   }
@@ -288,8 +291,10 @@ int reportErrors(const Report &report) {
 
 std::vector<std::string> inputPaths(const SourceOptions &options) {
   std::vector<std::string> inputs = options.files;
-  if (!options.config_path.empty()) inputs.push_back(options.config_path);
-  else if (const ConfigSearch found = findConfig(fs::current_path().string()); found.path) inputs.push_back(*found.path);
+  if (!options.config_path.empty())
+    inputs.push_back(options.config_path);
+  else if (const ConfigSearch found = findConfig(fs::current_path().string()); found.path)
+    inputs.push_back(*found.path);
   if (!options.database.empty()) {
     // -p names the database, or a directory searched upwards for one.
     std::error_code ec;

@@ -16,8 +16,9 @@ Command addTableCommand(CLI::App &root) {
   };
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand(
-      "table", "Print an arch's register table: VGPRs -> waves/SIMD (AMD), registers -> warps/SM (NVIDIA), GRF "
-               "mode x SIMD x SLM -> work-groups per Xe-core (Intel)");
+      "table",
+      "Print an arch's register table: VGPRs -> waves/SIMD (AMD), registers -> warps/SM (NVIDIA), GRF "
+      "mode x SIMD x SLM -> work-groups per Xe-core (Intel)");
   app->add_option("--arch", state->arch, "Target or product name")->capture_default_str();
   app->add_option("--block-size", state->block_size, "NVIDIA: threads per block; Intel: work-items per work-group")
       ->check(wholeNumber(1, 1024))

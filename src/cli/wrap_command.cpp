@@ -103,11 +103,13 @@ int wrap(const std::vector<std::string> &command, bool show_remarks) {
 Command addWrapCommand(CLI::App &root, const std::vector<std::string> &command) {
   auto show_remarks = std::make_shared<bool>(false);
   CLI::App *app = root.add_subcommand(
-      "wrap", "Compiler launcher: run the build's compile, and write its kernels' figures next to the object "
-              "(OBJ.regscope.json) for regscope collect");
+      "wrap",
+      "Compiler launcher: run the build's compile, and write its kernels' figures next to the object "
+      "(OBJ.regscope.json) for regscope collect");
   app->add_flag("--show-remarks", *show_remarks,
                 "Also print the resource remarks regscope adds into the build log (or set REGSCOPE_SHOW_REMARKS=1)");
-  app->footer("Usage: regscope wrap -- [ccache] hipcc ARGS...   e.g. cmake -DCMAKE_HIP_COMPILER_LAUNCHER='regscope;wrap;--'");
+  app->footer(
+      "Usage: regscope wrap -- [ccache] hipcc ARGS...   e.g. cmake -DCMAKE_HIP_COMPILER_LAUNCHER='regscope;wrap;--'");
   return {app, [show_remarks, &command] {
             return wrap(command, *show_remarks || truthy(std::getenv("REGSCOPE_SHOW_REMARKS")));
           }};

@@ -33,10 +33,14 @@ const std::map<std::string, Field, std::less<>> kMetadataFields = {
 
 std::optional<std::int64_t> number(const llvm::msgpack::DocNode &node) {
   switch (node.getKind()) {
-    case llvm::msgpack::Type::Int: return node.getInt();
-    case llvm::msgpack::Type::UInt: return static_cast<std::int64_t>(node.getUInt());
-    case llvm::msgpack::Type::Boolean: return node.getBool() ? 1 : 0;
-    default: return std::nullopt;
+    case llvm::msgpack::Type::Int:
+      return node.getInt();
+    case llvm::msgpack::Type::UInt:
+      return static_cast<std::int64_t>(node.getUInt());
+    case llvm::msgpack::Type::Boolean:
+      return node.getBool() ? 1 : 0;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -53,7 +57,8 @@ class YamlToMsgpack {
   explicit YamlToMsgpack(llvm::msgpack::Document &doc) : doc_(doc) {}
 
   llvm::msgpack::DocNode convert(llvm::yaml::Node *node, int depth) {
-    if (depth > kMaxYamlNesting) throw Error("metadata nested deeper than " + std::to_string(kMaxYamlNesting) + " levels");
+    if (depth > kMaxYamlNesting)
+      throw Error("metadata nested deeper than " + std::to_string(kMaxYamlNesting) + " levels");
     using llvm::yaml::Node;
     switch (node->getType()) {
       case Node::NK_Null:

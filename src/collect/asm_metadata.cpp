@@ -6,19 +6,19 @@
 //  3. the .amdhsa_kernel descriptor directives.
 #include <llvm/BinaryFormat/MsgPackDocument.h>
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
 #include <utility>
 
-#include "regscope/collect/collect.h"
-#include "regscope/support/error.h"
 #include "amdgpu_metadata.h"
-#include "regscope/collect/mc_expr.h"
-#include "regscope/target/amdgpu.h"
 #include "figure_notes.h"
+#include "regscope/collect/collect.h"
+#include "regscope/collect/mc_expr.h"
+#include "regscope/support/error.h"
+#include "regscope/target/amdgpu.h"
 #include "remark_labels.h"
 #include "scan.h"
 
@@ -33,7 +33,7 @@ struct KernelSections {
   std::vector<std::string> notes;  // why a figure is unresolved, when not "until link"
   std::vector<Field> missing;      // what the metadata always says of a kernel, and did not
   bool is_kernel = false;
-  bool in_metadata = false;  // the file's metadata has an entry for it
+  bool in_metadata = false;                // the file's metadata has an entry for it
   std::int64_t agpr_copies = 0, mfma = 0;  // counted over the function's body
 };
 
@@ -173,16 +173,16 @@ AsmFile parseAsm(const LineSource &lines) {
     if (std::optional<std::int64_t> n = leadingNumber(v, overflow); n && !overflow) return n;
     const AmdArch *target = findAmdArch(out.arch);
     if (!evaluator || evaluator->target() != target) evaluator.emplace(symbols, target);
-    const McExprValue value = overflow ? McExprValue{std::nullopt, McExprProblem::Overflow, {}}
-                                       : evaluator->evaluate(scan::view(v));
+    const McExprValue value =
+        overflow ? McExprValue{std::nullopt, McExprProblem::Overflow, {}} : evaluator->evaluate(scan::view(v));
     if (value.value) return value.value;
     sections.unresolved.push_back(field);
     noteUnresolved(sections.notes, field, scan::view(v), value.problem, value.symbol);
     return std::nullopt;
   };
-  std::string function;       // last function seen by .type
-  std::string descriptor;     // inside .amdhsa_kernel NAME
-  bool in_info = false;       // inside a "; Kernel info:" block
+  std::string function;    // last function seen by .type
+  std::string descriptor;  // inside .amdhsa_kernel NAME
+  bool in_info = false;    // inside a "; Kernel info:" block
   bool in_metadata = false;
   bool saw_target = false;
   std::string metadata_yaml;
@@ -191,11 +191,16 @@ AsmFile parseAsm(const LineSource &lines) {
     std::string_view line = trim(raw);
 
     if (in_metadata) {
-      if (line == ".end_amdgpu_metadata") in_metadata = false;
-      else metadata_yaml.append(raw).push_back('\n');
+      if (line == ".end_amdgpu_metadata")
+        in_metadata = false;
+      else
+        metadata_yaml.append(raw).push_back('\n');
       return;
     }
-    if (line == ".amdgpu_metadata") { in_metadata = true; return; }
+    if (line == ".amdgpu_metadata") {
+      in_metadata = true;
+      return;
+    }
 
     if (line.rfind(".amdgcn_target", 0) == 0) {
       std::size_t q1 = line.find('"'), q2 = line.rfind('"');
@@ -214,7 +219,10 @@ AsmFile parseAsm(const LineSource &lines) {
       saw_target = true;
       return;
     }
-    if (line == ".end_amdhsa_kernel") { descriptor.clear(); return; }
+    if (line == ".end_amdhsa_kernel") {
+      descriptor.clear();
+      return;
+    }
     if (!descriptor.empty() && line.rfind(".amdhsa_", 0) == 0) {
       std::size_t space = line.find_first_of(" \t");
       if (space == std::string_view::npos) return;
@@ -230,17 +238,25 @@ AsmFile parseAsm(const LineSource &lines) {
 
     // Instructions of the current function: AGPR copies and matrix-core ops.
     if (!function.empty() && (raw.empty() || raw.front() == '\t' || raw.front() == ' ')) {
-      if (line.rfind("v_accvgpr_read", 0) == 0 || line.rfind("v_accvgpr_write", 0) == 0) ++kernels[function].agpr_copies;
-      else if (line.rfind("v_mfma", 0) == 0) ++kernels[function].mfma;
+      if (line.rfind("v_accvgpr_read", 0) == 0 || line.rfind("v_accvgpr_write", 0) == 0)
+        ++kernels[function].agpr_copies;
+      else if (line.rfind("v_mfma", 0) == 0)
+        ++kernels[function].mfma;
     }
 
     if (auto type = functionType(scan::ref(line))) {
       function = type->str();
       return;
     }
-    if (line == "; Kernel info:") { in_info = !function.empty(); return; }
+    if (line == "; Kernel info:") {
+      in_info = !function.empty();
+      return;
+    }
     if (in_info) {
-      if (line.empty() || line.front() != ';') { in_info = false; return; }
+      if (line.empty() || line.front() != ';') {
+        in_info = false;
+        return;
+      }
       if (auto comment = infoComment(scan::ref(line))) {
         auto known = kCommentFields.find(scan::view(comment->first));
         if (known != kCommentFields.end()) {
@@ -272,8 +288,9 @@ AsmFile parseAsm(const LineSource &lines) {
     if (comments[total] == 1 && sections.metadata[total] == 0) comments[total] = 0;
     // The comments, the metadata and the descriptor say some figures twice or
     // thrice; when they disagree, the figure is unknown and the warning names both.
-    const std::pair<const FieldValues *, const char *> parts[] = {
-        {&comments, "the .s comment"}, {&sections.metadata, "the .s metadata"}, {&sections.directives, "the .s descriptor"}};
+    const std::pair<const FieldValues *, const char *> parts[] = {{&comments, "the .s comment"},
+                                                                  {&sections.metadata, "the .s metadata"},
+                                                                  {&sections.directives, "the .s descriptor"}};
     std::array<const char *, kFieldCount> from{};
     std::array<bool, kFieldCount> disputed{};
     for (const auto &[part, label] : parts)

@@ -75,7 +75,8 @@ std::size_t fromBundle(std::string_view bytes, Walk &walk, int depth) {
     const std::string_view triple = bytes.substr(at, length);
     at += length;
     extent = std::max<std::size_t>({extent, at, offset + size});
-    if (triple.find("amdgcn") != std::string_view::npos && size > 0) fromElf(bytes.substr(offset, size), walk, depth + 1);
+    if (triple.find("amdgcn") != std::string_view::npos && size > 0)
+      fromElf(bytes.substr(offset, size), walk, depth + 1);
   }
   return extent;
 }
@@ -147,8 +148,8 @@ std::unique_ptr<Disassembler> disassemblerFor(const std::string &arch) {
   d->sti.reset(target->createMCSubtargetInfo(triple, cpu, ""));
   // LLVM 15's AMDGPU disassembler aborts (report_fatal_error) for SI/CI
   // ("hawaii", gfx6/gfx7): it decodes GCN3 encodings and GFX10+ only.
-  if (!d->sti || !(d->sti->checkFeatures("+gcn3-encoding") || d->sti->checkFeatures("+gfx10") ||
-                   d->sti->checkFeatures("+gfx11")))
+  if (!d->sti ||
+      !(d->sti->checkFeatures("+gcn3-encoding") || d->sti->checkFeatures("+gfx10") || d->sti->checkFeatures("+gfx11")))
     return nullptr;
   d->mii.reset(target->createMCInstrInfo());
   d->context = std::make_unique<llvm::MCContext>(llvm::Triple(triple), d->mai.get(), d->mri.get(), d->sti.get());
@@ -170,7 +171,9 @@ bool symbolTablesReadable(const llvm::object::ELF64LEObjectFile &elf, std::strin
     llvm::consumeError(sections.takeError());
     return false;
   }
-  const auto inFile = [&](const Elf::Shdr &s) { return s.sh_offset <= bytes.size() && s.sh_size <= bytes.size() - s.sh_offset; };
+  const auto inFile = [&](const Elf::Shdr &s) {
+    return s.sh_offset <= bytes.size() && s.sh_size <= bytes.size() - s.sh_offset;
+  };
   for (const Elf::Shdr &section : *sections) {
     if (section.sh_type != llvm::ELF::SHT_SYMTAB && section.sh_type != llvm::ELF::SHT_DYNSYM) continue;
     if (!inFile(section) || section.sh_entsize != sizeof(Elf::Sym) || section.sh_size % sizeof(Elf::Sym) != 0 ||
@@ -205,7 +208,8 @@ void countInstructions(const llvm::object::ELF64LEObjectFile &elf, std::string_v
         offset > bytes.size() || text.getSize() > bytes.size() - offset)
       continue;
     if (!d && !(d = disassemblerFor(co.arch))) return;
-    const llvm::ArrayRef<std::uint8_t> body(reinterpret_cast<const std::uint8_t *>(bytes.data() + offset + begin), size);
+    const llvm::ArrayRef<std::uint8_t> body(reinterpret_cast<const std::uint8_t *>(bytes.data() + offset + begin),
+                                            size);
     std::int64_t agpr_copies = 0, mfma = 0;
     for (std::uint64_t at = 0; at < body.size();) {
       llvm::MCInst inst;
@@ -216,8 +220,10 @@ void countInstructions(const llvm::object::ELF64LEObjectFile &elf, std::string_v
         continue;
       }
       const llvm::StringRef opcode = d->mii->getName(inst.getOpcode());
-      if (opcode.startswith("V_ACCVGPR_READ") || opcode.startswith("V_ACCVGPR_WRITE")) ++agpr_copies;
-      else if (opcode.startswith("V_MFMA")) ++mfma;
+      if (opcode.startswith("V_ACCVGPR_READ") || opcode.startswith("V_ACCVGPR_WRITE"))
+        ++agpr_copies;
+      else if (opcode.startswith("V_MFMA"))
+        ++mfma;
       at += length;
     }
     kernel->set(Field::AgprCopies, agpr_copies);
@@ -254,8 +260,10 @@ void fromElf(std::string_view bytes, Walk &walk, int depth) {
   for (const auto &section : *sections) {
     if (section.sh_type == llvm::ELF::SHT_PROGBITS && producer.empty()) {
       auto name = file.getSectionName(section);
-      if (!name) llvm::consumeError(name.takeError());
-      else if (*name == ".comment" && section.sh_offset <= bytes.size() && section.sh_size <= bytes.size() - section.sh_offset) {
+      if (!name)
+        llvm::consumeError(name.takeError());
+      else if (*name == ".comment" && section.sh_offset <= bytes.size() &&
+               section.sh_size <= bytes.size() - section.sh_offset) {
         // NUL-separated strings: the linker's ("Linker: Debian LLD 14.0.6") may come first.
         std::string_view comment = bytes.substr(section.sh_offset, section.sh_size);
         while (!comment.empty() && producer.empty()) {
@@ -289,9 +297,14 @@ void fromElf(std::string_view bytes, Walk &walk, int depth) {
 std::vector<CodeObject> parseCodeObjects(std::string_view bytes,
                                          const std::function<void(std::string_view)> &consumed) {
   Walk walk{{}, {}, consumed};
-  if (bytes.substr(0, kBundleMagic.size()) == kBundleMagic) fromBundle(bytes, walk, 0);
-  else if (bytes.substr(0, 4) == "\x7f" "ELF") fromElf(bytes, walk, 0);
-  else throw Error("not an ELF file or offload bundle");
+  if (bytes.substr(0, kBundleMagic.size()) == kBundleMagic)
+    fromBundle(bytes, walk, 0);
+  else if (bytes.substr(0, 4) ==
+           "\x7f"
+           "ELF")
+    fromElf(bytes, walk, 0);
+  else
+    throw Error("not an ELF file or offload bundle");
   return std::move(walk.out);
 }
 

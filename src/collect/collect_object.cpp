@@ -10,8 +10,8 @@ namespace {
 
 // The figures the remarks and the code object's metadata both carry: a
 // remark block belongs to an arch only if it agrees with that arch on each.
-constexpr Field kSharedFields[] = {Field::Sgprs,      Field::Vgprs,      Field::Agprs,       Field::ScratchBytes,
-                                   Field::LdsBytes,   Field::VgprSpills, Field::SgprSpills, Field::DynamicStack};
+constexpr Field kSharedFields[] = {Field::Sgprs,    Field::Vgprs,      Field::Agprs,      Field::ScratchBytes,
+                                   Field::LdsBytes, Field::VgprSpills, Field::SgprSpills, Field::DynamicStack};
 
 bool agrees(const KernelFacts &remark, const KernelFacts &object) {
   for (Field f : kSharedFields)
@@ -43,7 +43,8 @@ void assignArchs(FactSet &remarks, const std::vector<CodeObject> &objects) {
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const KernelFacts *a, const KernelFacts *b) { return a->arch < b->arch; });
     bool in_order = indices.size() == sorted.size();
-    for (std::size_t b = 0; in_order && b < indices.size(); ++b) in_order = agrees(remarks.kernels[indices[b]], *sorted[b]);
+    for (std::size_t b = 0; in_order && b < indices.size(); ++b)
+      in_order = agrees(remarks.kernels[indices[b]], *sorted[b]);
     if (in_order) {
       for (std::size_t b = 0; b < indices.size(); ++b) remarks.kernels[indices[b]].arch = sorted[b]->arch;
       continue;
@@ -95,9 +96,9 @@ CollectedRun collectAmdObject(std::string_view remark_text, std::string_view obj
                    [&](const CodeObject &a, const CodeObject &b) { return rank(a) < rank(b); });
   FactSet remarks = parseRemarkText(remark_text, objects.size() == 1 ? objects.front().arch : "");
   // Device functions' blocks (LLVM 15) are in no code object's kernel list.
-  remarks.kernels.erase(std::remove_if(remarks.kernels.begin(), remarks.kernels.end(),
-                                       [](const KernelFacts &k) { return !k.is_kernel; }),
-                        remarks.kernels.end());
+  remarks.kernels.erase(
+      std::remove_if(remarks.kernels.begin(), remarks.kernels.end(), [](const KernelFacts &k) { return !k.is_kernel; }),
+      remarks.kernels.end());
   if (objects.size() > 1) assignArchs(remarks, objects);
   std::vector<FactSet> sets;
   for (CodeObject &co : objects) {

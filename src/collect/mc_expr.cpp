@@ -198,7 +198,7 @@ class McExprParser {
     }
     const AmdArch *target = eval_.target_;
     if (!target) fail(McExprProblem::Invalid);  // the rest depend on the target
-    if (name == "totalnumvgprs") {  // (NumAGPR, NumVGPR)
+    if (name == "totalnumvgprs") {              // (NumAGPR, NumVGPR)
       need(2);
       return totalVgprs(*target, narrow(a[1]), narrow(a[0]));
     }

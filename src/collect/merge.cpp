@@ -12,8 +12,8 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
   std::vector<KernelRecord> records;
   std::map<std::pair<std::string, std::string>, std::size_t> index;
   std::map<std::pair<std::string, std::string>, bool> not_kernel;
-  std::vector<std::vector<bool>> conflicts;        // per record: figures two sources disagree on
-  std::vector<std::vector<std::string>> said;      // per record: which source gave each figure
+  std::vector<std::vector<bool>> conflicts;    // per record: figures two sources disagree on
+  std::vector<std::vector<std::string>> said;  // per record: which source gave each figure
 
   for (const FactSet &set : sets)
     for (const KernelFacts &facts : set.kernels)
@@ -70,7 +70,8 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
       if (it == index.end()) continue;
       KernelRecord &record = records[it->second];
       for (Field f : facts.unresolved)
-        if (!record.has(f) && std::find(record.unresolved.begin(), record.unresolved.end(), f) == record.unresolved.end())
+        if (!record.has(f) &&
+            std::find(record.unresolved.begin(), record.unresolved.end(), f) == record.unresolved.end())
           record.unresolved.push_back(f);
       for (Field f : facts.missing)
         if (!record.has(f) && std::find(record.missing.begin(), record.missing.end(), f) == record.missing.end())

@@ -1,13 +1,13 @@
 // Intel: ocloc's log, the zebin's .ze_info and IGC's shader-dump headers ->
 // KernelFacts. The zebin is read with LLVM's object library and .ze_info with
 // LLVM's YAML parser; the two text forms are scanned line by line.
-#include <algorithm>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Object/ELFObjectFile.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/YAMLParser.h>
+#include <algorithm>
 
 #include <map>
 #include <set>
@@ -187,8 +187,10 @@ void readMemoryBuffers(llvm::yaml::Node *buffers, KernelFacts &facts) {
     if (overflow) throw Error("malformed .ze_info: per_thread_memory_buffers sizes do not fit 64 bits");
   });
   if (any_scratch) facts.set(Field::ScratchPerThread, scratch);
-  if (simd_unknown) facts.missing.push_back(Field::GlobalPrivatePerThread);
-  else if (any_global) facts.set(Field::GlobalPrivatePerThread, global);
+  if (simd_unknown)
+    facts.missing.push_back(Field::GlobalPrivatePerThread);
+  else if (any_global)
+    facts.set(Field::GlobalPrivatePerThread, global);
 }
 
 KernelFacts readKernel(llvm::yaml::Node *kernel, const std::string &arch) {

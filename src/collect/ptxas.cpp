@@ -34,13 +34,20 @@ void readUsage(StringRef list, KernelFacts &k) {
     auto [raw, rest] = list.split(',');
     list = rest;
     const StringRef item = scan::trim(raw);
-    if (auto n = figure(item, "Used ", " registers")) k.set(Field::Registers, *n);
-    else if (auto n = figure(item, "used ", " registers")) k.set(Field::Registers, *n);
-    else if (auto n = figure(item, "used ", " barriers")) k.set(Field::Barriers, *n);
-    else if (auto n = figure(item, "", " bytes cumulative stack size")) k.set(Field::StackBytes, *n);
-    else if (auto n = figure(item, "", " stack")) k.set(Field::StackBytes, *n);
-    else if (auto n = figure(item, "", " bytes smem")) k.set(Field::SharedBytes, *n);
-    else if (auto n = figure(item, "", " bytes cmem[0]")) k.set(Field::ConstantBytes, *n);
+    if (auto n = figure(item, "Used ", " registers"))
+      k.set(Field::Registers, *n);
+    else if (auto n = figure(item, "used ", " registers"))
+      k.set(Field::Registers, *n);
+    else if (auto n = figure(item, "used ", " barriers"))
+      k.set(Field::Barriers, *n);
+    else if (auto n = figure(item, "", " bytes cumulative stack size"))
+      k.set(Field::StackBytes, *n);
+    else if (auto n = figure(item, "", " stack"))
+      k.set(Field::StackBytes, *n);
+    else if (auto n = figure(item, "", " bytes smem"))
+      k.set(Field::SharedBytes, *n);
+    else if (auto n = figure(item, "", " bytes cmem[0]"))
+      k.set(Field::ConstantBytes, *n);
   }
 }
 
@@ -223,8 +230,10 @@ FactSet parsePtxLaunchBounds(std::string_view ptx, const std::string &arch) {
       in_header = false;
       return;
     }
-    if (std::optional<std::int64_t> threads = maxntid(line)) current->set(Field::MaxThreadsPerBlock, *threads);
-    else if (std::optional<std::int64_t> blocks = minnctapersm(line)) current->set(Field::MinBlocksPerSm, *blocks);
+    if (std::optional<std::int64_t> threads = maxntid(line))
+      current->set(Field::MaxThreadsPerBlock, *threads);
+    else if (std::optional<std::int64_t> blocks = minnctapersm(line))
+      current->set(Field::MinBlocksPerSm, *blocks);
   });
   return set;
 }

@@ -10,8 +10,8 @@
 namespace regscope {
 
 struct RemarkLabel {
-  std::string_view text;  // as printed: "ScratchSize [bytes/lane]"
-  std::string_view key;   // optimisation-record name: "ScratchSize"
+  std::string_view text;       // as printed: "ScratchSize [bytes/lane]"
+  std::string_view key;        // optimisation-record name: "ScratchSize"
   std::optional<Field> field;  // none for "Function Name"
 };
 

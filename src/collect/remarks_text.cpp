@@ -1,15 +1,15 @@
 // Parses kernel-resource-usage remarks printed as text on stderr.
 #include <charconv>
 #include <map>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "figure_notes.h"
 #include "regscope/collect/collect.h"
 #include "regscope/collect/mc_expr.h"
 #include "regscope/support/error.h"
 #include "regscope/target/amdgpu.h"
-#include "figure_notes.h"
 #include "remark_labels.h"
 #include "scan.h"
 

@@ -82,8 +82,8 @@ FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
   if (const std::size_t bad = firstInvalidUtf8(yaml); bad != std::string_view::npos)
     throw Error("optimisation record: a byte that is not UTF-8 at offset " + std::to_string(bad));
   checkYaml(yaml);
-  auto parser = llvm::remarks::createRemarkParserFromMeta(
-      llvm::remarks::Format::YAML, llvm::StringRef(yaml.data(), yaml.size()));
+  auto parser =
+      llvm::remarks::createRemarkParserFromMeta(llvm::remarks::Format::YAML, llvm::StringRef(yaml.data(), yaml.size()));
   if (!parser) throw Error("optimisation record: " + firstLine(parser.takeError()));
 
   std::map<std::string, std::size_t> index;  // function -> position in set.kernels

@@ -19,8 +19,7 @@ int findDeclarationLine(std::string_view source, int brace_line, const std::stri
     if (source[i] == '\n') line_starts.push_back(i + 1);
   if (static_cast<std::size_t>(brace_line) > line_starts.size()) return brace_line;
   auto lineOf = [&](std::size_t offset) {
-    return static_cast<int>(std::upper_bound(line_starts.begin(), line_starts.end(), offset) -
-                            line_starts.begin());
+    return static_cast<int>(std::upper_bound(line_starts.begin(), line_starts.end(), offset) - line_starts.begin());
   };
   const std::size_t limit = brace_line < static_cast<int>(line_starts.size())
                                 ? line_starts[brace_line]  // end of the brace line
@@ -30,8 +29,7 @@ int findDeclarationLine(std::string_view source, int brace_line, const std::stri
   lang.CPlusPlus = lang.CPlusPlus11 = lang.CPlusPlus14 = lang.CPlusPlus17 = true;
   lang.CUDA = lang.HIP = true;
   const char *begin = source.data();
-  clang::Lexer lexer(clang::SourceLocation::getFromRawEncoding(1), lang, begin, begin,
-                     begin + source.size());
+  clang::Lexer lexer(clang::SourceLocation::getFromRawEncoding(1), lang, begin, begin, begin + source.size());
 
   // The last "NAME (" before the end of the brace line is the declaration.
   int found = brace_line;

@@ -32,8 +32,7 @@ namespace fs = std::filesystem;
 // "lbm-hip-amdgcn-amd-amdhsa-gfx90a.s" -> "gfx90a" (empty if not a device file)
 std::string archOfTemp(const std::string &file, const std::string &suffix) {
   static const std::string marker = "-hip-amdgcn-amd-amdhsa-";
-  if (file.size() <= suffix.size() || file.compare(file.size() - suffix.size(), suffix.size(), suffix) != 0)
-    return "";
+  if (file.size() <= suffix.size() || file.compare(file.size() - suffix.size(), suffix.size(), suffix) != 0) return "";
   std::size_t at = file.rfind(marker);
   if (at == std::string::npos) return "";
   return file.substr(at + marker.size(), file.size() - suffix.size() - at - marker.size());
@@ -56,8 +55,9 @@ CompileOutput compileHip(const CompileJob &job) {
   const bool nogpuinc = std::find(job.extra_flags.begin(), job.extra_flags.end(), "-nogpuinc") != job.extra_flags.end();
   for (const std::string &flag : job.extra_flags)
     if (flag == "-nogpulib" && !nogpuinc)
-      throw Error("refusing -nogpulib: without the device libraries every math call becomes an external call and "
-                  "the register figures are wrong (install the arch's ROCm device libraries instead)");
+      throw Error(
+          "refusing -nogpulib: without the device libraries every math call becomes an external call and "
+          "the register figures are wrong (install the arch's ROCm device libraries instead)");
   TempDir dir;
   CompileOutput out;
   out.argv = {job.compiler};
@@ -115,8 +115,14 @@ CompileOutput compileHip(const CompileJob &job) {
     const std::string file = entry.path().filename().string();
     if (std::string arch = archOfTemp(file, ".s"); !arch.empty()) {
       ArchOutput *slot = nullptr;
-      for (ArchOutput &a : out.archs) if (a.arch == arch) slot = &a;
-      if (!slot) { ArchOutput fresh; fresh.arch = arch; out.archs.push_back(std::move(fresh)); slot = &out.archs.back(); }
+      for (ArchOutput &a : out.archs)
+        if (a.arch == arch) slot = &a;
+      if (!slot) {
+        ArchOutput fresh;
+        fresh.arch = arch;
+        out.archs.push_back(std::move(fresh));
+        slot = &out.archs.back();
+      }
       slot->assembly = readFile(entry.path().string());
       std::string yaml_name = file.substr(0, file.size() - 2) + ".opt.yaml";
       slot->remarks_yaml = readFileIfExists((fs::path(dir.path()) / yaml_name).string()).value_or("");

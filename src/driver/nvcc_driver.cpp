@@ -42,7 +42,8 @@ std::string findNvcc(const std::string &explicit_path) {
   const std::vector<std::string> places = cudaToolPlaces("nvcc");
   if (std::string found = firstFound(places); !found.empty()) return found;
   std::string where;
-  for (const std::string &place : places) where += (where.empty() ? "" : ", ") + (place == "nvcc" ? "nvcc on PATH" : place);
+  for (const std::string &place : places)
+    where += (where.empty() ? "" : ", ") + (place == "nvcc" ? "nvcc on PATH" : place);
   throw Error("compiler not found: no nvcc (looked at " + where + "; pass --compiler or set CUDA_PATH)");
 }
 
@@ -59,8 +60,7 @@ CompileOutput compileCuda(const CompileJob &job) {
   const std::string object = (fs::path(dir.path()) / (full ? "regscope.o" : "regscope.fatbin")).string();
   const std::string deps = (fs::path(dir.path()) / "regscope.deps").string();
   out.argv = {job.compiler, full ? "-c" : "--fatbin", "--keep", "--keep-dir", dir.path(), "-Xptxas", "-v,-warn-spills"};
-  for (const std::string &arch : job.archs)
-    out.argv.push_back("-gencode=arch=" + computeName(arch) + ",code=" + arch);
+  for (const std::string &arch : job.archs) out.argv.push_back("-gencode=arch=" + computeName(arch) + ",code=" + arch);
   out.argv.insert(out.argv.end(), job.extra_flags.begin(), job.extra_flags.end());
   if (job.dependencies)
     for (const std::string &flag : {std::string("-MD"), std::string("-MF"), deps}) out.argv.push_back(flag);
@@ -87,8 +87,13 @@ CompileOutput compileCuda(const CompileJob &job) {
     result.assembly = kept(".ptx");
     if (job.keep_device_code) result.device_code = kept(".cubin");
     if (rdc) {  // the final figures exist only after the device link
-      std::vector<std::string> link = {job.compiler, "-dlink", "--resource-usage", "-arch=" + arch, object,
-                                       "-o", dir.path() + "/regscope.dlink." + arch + ".o"};
+      std::vector<std::string> link = {job.compiler,
+                                       "-dlink",
+                                       "--resource-usage",
+                                       "-arch=" + arch,
+                                       object,
+                                       "-o",
+                                       dir.path() + "/regscope.dlink." + arch + ".o"};
       const ProcessOutput linked = runCaptured(link, dir.path(), job.timeout_seconds, dir.asTmpdir());
       result.link_report = linked.err;  // nvlink reports on stderr
       if (linked.exit_code != 0) {

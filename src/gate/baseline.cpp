@@ -6,14 +6,13 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <map>
 #include <optional>
 #include <set>
 #include <tuple>
 
 #include "regscope/gate/gate.h"
-#include "regscope/support/escape.h"
 #include "regscope/support/error.h"
+#include "regscope/support/escape.h"
 #include "regscope/support/files.h"
 
 namespace regscope {
@@ -89,7 +88,8 @@ BaselineEntry baselineEntry(const KernelReport &k, const std::string &root) {
   return e;
 }
 
-std::vector<std::string> baselineDependencies(const Report &report, const std::string &source, const std::string &root) {
+std::vector<std::string> baselineDependencies(const Report &report, const std::string &source,
+                                              const std::string &root) {
   std::set<std::string> keys;
   auto found = report.dependencies.find(source);
   if (found == report.dependencies.end()) return {};
@@ -184,17 +184,20 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
   int major = -1;  // the digits before the first '.'; none or too many: not ours
   std::from_chars(version.data(), version.data() + version.size(), major);
   if (major != kBaselineMajor)
-    throw Error(path + ": baseline version " + escape::terminal(version) + " is not supported (this regscope reads 1.x)");
+    throw Error(path + ": baseline version " + escape::terminal(version) +
+                " is not supported (this regscope reads 1.x)");
   if (!doc.contains("kernels") || !doc["kernels"].is_array()) throw Error(path + ": baseline has no 'kernels' array");
   std::map<std::string, std::vector<std::string>> dependencies;
   if (doc.contains("dependencies")) {
     const ordered_json &deps = doc["dependencies"];
     if (!deps.is_object()) throw Error(path + ": baseline 'dependencies' is not an object");
     for (const auto &[source, files] : deps.items()) {
-      if (!files.is_array()) throw Error(path + ": baseline dependencies of " + escape::terminal(source) + " are not a list");
+      if (!files.is_array())
+        throw Error(path + ": baseline dependencies of " + escape::terminal(source) + " are not a list");
       std::vector<std::string> &list = dependencies[source];
       for (const ordered_json &f : files) {
-        if (!f.is_string()) throw Error(path + ": baseline dependencies of " + escape::terminal(source) + " hold a non-string");
+        if (!f.is_string())
+          throw Error(path + ": baseline dependencies of " + escape::terminal(source) + " hold a non-string");
         list.push_back(f.get<std::string>());
       }
     }
@@ -217,17 +220,19 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
     e.arch = text_of("arch");
     for (const IntMember &m : kIntMembers) {
       // A figure outside 0..INT_MAX is no count regscope wrote.
-      const bool in_range = k.contains(m.key) && (k[m.key].is_number_unsigned()
-                                                      ? k[m.key].get<std::uint64_t>() <= INT_MAX
-                                                      : k[m.key].is_number_integer() && k[m.key].get<std::int64_t>() >= 0 &&
-                                                            k[m.key].get<std::int64_t>() <= INT_MAX);
-      if (!in_range) throw Error(path + ": kernel " + escape::terminal(e.name) + " lacks a count (0.." + std::to_string(INT_MAX) + ") '" +
-                                 m.key + "'");
+      const bool in_range =
+          k.contains(m.key) &&
+          (k[m.key].is_number_unsigned() ? k[m.key].get<std::uint64_t>() <= INT_MAX
+                                         : k[m.key].is_number_integer() && k[m.key].get<std::int64_t>() >= 0 &&
+                                               k[m.key].get<std::int64_t>() <= INT_MAX);
+      if (!in_range)
+        throw Error(path + ": kernel " + escape::terminal(e.name) + " lacks a count (0.." + std::to_string(INT_MAX) +
+                    ") '" + m.key + "'");
       e.*m.member = static_cast<int>(k[m.key].get<std::int64_t>());
     }
     if (!seen.emplace(std::make_tuple(e.source, e.name, e.arch), baseline.size()).second)
-      throw Error(path + ": two entries for kernel " + escape::terminal(e.name) + " (" + escape::terminal(e.arch) + ") of " +
-                  escape::terminal(e.source) +
+      throw Error(path + ": two entries for kernel " + escape::terminal(e.name) + " (" + escape::terminal(e.arch) +
+                  ") of " + escape::terminal(e.source) +
                   "; keep one of them, or delete the file and record it again with regscope baseline");
     if (auto found = dependencies.find(e.source); found != dependencies.end()) {
       e.dependencies_recorded = true;

@@ -116,11 +116,11 @@ GateResult checkThresholds(const Report &report, const Config &config) {
     const Thresholds t = thresholdsFor(config, k.record);
     const OccupancySummary &s = k.summary;
     if (t.min_occupancy && s.level < *t.min_occupancy)
-      result.failures.push_back(withFigures(
-          verdictFor(k, Rule::MinOccupancy,
-                     beyond("occupancy", s.level, occupancyUnit(s.vendor), "<", *t.min_occupancy) + " (limited by " +
-                         limiterName(s.limiter) + ")"),
-          s.level, t.min_occupancy, std::nullopt, occupancyUnit(s.vendor)));
+      result.failures.push_back(
+          withFigures(verdictFor(k, Rule::MinOccupancy,
+                                 beyond("occupancy", s.level, occupancyUnit(s.vendor), "<", *t.min_occupancy) +
+                                     " (limited by " + limiterName(s.limiter) + ")"),
+                      s.level, t.min_occupancy, std::nullopt, occupancyUnit(s.vendor)));
     if (t.max_spills && s.spills > *t.max_spills)
       result.failures.push_back(withFigures(
           verdictFor(k, Rule::MaxSpills,
@@ -134,8 +134,7 @@ GateResult checkThresholds(const Report &report, const Config &config) {
   return result;
 }
 
-void compareWithBaseline(const Report &report, const Baseline &baseline, const std::string &root,
-                         GateResult &result) {
+void compareWithBaseline(const Report &report, const Baseline &baseline, const std::string &root, GateResult &result) {
   std::map<std::tuple<std::string, std::string, std::string>, const BaselineEntry *> before;
   for (const BaselineEntry &e : baseline) before[{e.source, e.name, e.arch}] = &e;
   // Only the translation units this run analysed can have lost a kernel.
@@ -159,9 +158,8 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
     auto it = before.find({now.source, now.name, now.arch});
     if (it == before.end()) {
       result.added.push_back(verdictFor(k, Rule::Added,
-                                        "new kernel: " + std::to_string(now.occupancy) + " " +
-                                            occupancyUnit(s.vendor) + ", " + std::to_string(now.registers) +
-                                            " registers"));
+                                        "new kernel: " + std::to_string(now.occupancy) + " " + occupancyUnit(s.vendor) +
+                                            ", " + std::to_string(now.registers) + " registers"));
       continue;
     }
     const BaselineEntry &was = *it->second;
@@ -172,9 +170,8 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
       if (old_value == new_value) return;
       const bool worse = higher_is_worse ? new_value > old_value : new_value < old_value;
       (worse ? result.failures : result.improvements)
-          .push_back(withFigures(
-              verdictFor(k, worse ? rule : Rule::Improved, change(what, old_value, new_value, unit)), new_value,
-              std::nullopt, old_value, data_unit));
+          .push_back(withFigures(verdictFor(k, worse ? rule : Rule::Improved, change(what, old_value, new_value, unit)),
+                                 new_value, std::nullopt, old_value, data_unit));
     };
     const std::string unit = occupancyUnit(s.vendor);
     compare(Rule::OccupancyRegression, "occupancy", was.occupancy, now.occupancy, false, unit, unit);
@@ -185,12 +182,13 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
     compare(Rule::SpillRegression, spills, was.spills, now.spills, true, spills_unit, spillsDataUnit(s.vendor));
     compare(Rule::ScratchRegression, "scratch", was.scratch_bytes, now.scratch_bytes, true, "bytes/lane", "bytes");
     if (now.registers < was.registers)
-      result.improvements.push_back(withFigures(
-          verdictFor(k, Rule::Improved, change("registers", was.registers, now.registers, "")), now.registers,
-          std::nullopt, was.registers, "registers"));
+      result.improvements.push_back(
+          withFigures(verdictFor(k, Rule::Improved, change("registers", was.registers, now.registers, "")),
+                      now.registers, std::nullopt, was.registers, "registers"));
   }
   for (const auto &[key, e] : before)
-    if (analysed.count(e->source)) result.removed.push_back(verdictFor(*e, root, Rule::Removed, "kernel no longer found"));
+    if (analysed.count(e->source))
+      result.removed.push_back(verdictFor(*e, root, Rule::Removed, "kernel no longer found"));
 }
 
 }  // namespace regscope

@@ -4,34 +4,41 @@
 namespace regscope {
 
 const std::vector<RuleInfo> &ruleCatalog() {
-  static const std::vector<RuleInfo> rules = {  // in Rule order
+  static const std::vector<RuleInfo> rules = {
+      // in Rule order
       {Rule::Occupancy, "RS001", "occupancy", "Kernel occupancy and what limits it",
        "Shows waves per SIMD, the limiting resource and what to free for the next step. To raise occupancy, "
        "cut the limiting resource: set __launch_bounds__, move definitions next to their uses, avoid pow() "
-       "and other inlined library calls, limit unrolling.", Level::Note},
+       "and other inlined library calls, limit unrolling.",
+       Level::Note},
       {Rule::Spills, "RS002", "spills", "Kernel spills registers to scratch memory",
        "Spilled registers go to scratch memory, which is backed by global memory and much slower than registers. "
-       "Reduce register pressure, or relax __launch_bounds__ so the compiler may use more registers.", Level::Warning},
+       "Reduce register pressure, or relax __launch_bounds__ so the compiler may use more registers.",
+       Level::Warning},
       {Rule::Scratch, "RS003", "scratch", "Kernel uses scratch memory",
        "Private arrays indexed at run time, large by-value arguments, recursion and spills use scratch memory. "
-       "Keep per-thread arrays small and indexed by constants, or move them to LDS.", Level::Note},
+       "Keep per-thread arrays small and indexed by constants, or move them to LDS.",
+       Level::Note},
       {Rule::Cliff, "RS004", "occupancy-cliff", "Kernel is a few registers from losing occupancy",
        "A small change (an inlined call, a new variable live across a loop) will add the registers that lower the "
        "occupancy a step. Keep the headroom in mind, or cut registers now.",
        Level::Note},
       {Rule::MinOccupancy, "RS101", "min-occupancy", "Occupancy is below the configured minimum",
        "The kernel runs fewer waves per SIMD than --min-occupancy or .regscope.json allows. The message names "
-       "the limiting resource; see regscope analyze for how much to free.", Level::Error},
+       "the limiting resource; see regscope analyze for how much to free.",
+       Level::Error},
       {Rule::MaxSpills, "RS102", "max-spills", "More spilled registers than allowed",
        "The kernel spills more registers than --max-spills or .regscope.json allows.", Level::Error},
       {Rule::MaxScratch, "RS103", "max-scratch", "More scratch memory than allowed",
        "The kernel uses more scratch bytes per lane than --max-scratch or .regscope.json allows.", Level::Error},
       {Rule::OccupancyRegression, "RS201", "occupancy-regression", "Occupancy dropped against the baseline",
        "The kernel runs fewer waves per SIMD than in the baseline. If the change is intended, accept it with "
-       "regscope gate --baseline FILE --update-baseline.", Level::Error},
+       "regscope gate --baseline FILE --update-baseline.",
+       Level::Error},
       {Rule::VgprStepRegression, "RS202", "vgpr-step-regression", "VGPRs crossed into a lower occupancy step",
        "The VGPR count now allows fewer waves per SIMD than in the baseline. Another resource limits the kernel "
-       "today, but once that is relieved the VGPRs will cap it lower than before.", Level::Error},
+       "today, but once that is relieved the VGPRs will cap it lower than before.",
+       Level::Error},
       {Rule::SpillRegression, "RS203", "spill-regression", "New or more spills against the baseline",
        "The kernel spills registers it did not spill in the baseline, or more of them.", Level::Error},
       {Rule::ScratchRegression, "RS204", "scratch-regression", "Scratch memory grew against the baseline",
@@ -67,9 +74,12 @@ const RuleInfo &ruleInfo(Rule rule) {
 
 const char *levelName(Level level) {
   switch (level) {
-    case Level::Error: return "error";
-    case Level::Warning: return "warning";
-    case Level::Note: return "note";
+    case Level::Error:
+      return "error";
+    case Level::Warning:
+      return "warning";
+    case Level::Note:
+      return "note";
   }
   return "note";
 }

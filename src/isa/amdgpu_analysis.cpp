@@ -11,26 +11,38 @@
 #include "liveness.h"
 #include "mc_reader.h"
 #include "mca_estimate.h"
-#include "regscope/support/error.h"
 #include "regscope/isa/isa.h"
+#include "regscope/support/error.h"
 #include "summary.h"
 
 namespace regscope {
 
 const char *instrKindKey(InstrKind kind) {
   switch (kind) {
-    case InstrKind::Valu: return "valu";
-    case InstrKind::Salu: return "salu";
-    case InstrKind::VmemLoad: return "vmem_load";
-    case InstrKind::VmemStore: return "vmem_store";
-    case InstrKind::Smem: return "smem";
-    case InstrKind::Lds: return "lds";
-    case InstrKind::Mfma: return "mfma";
-    case InstrKind::Branch: return "branch";
-    case InstrKind::Waitcnt: return "waitcnt";
-    case InstrKind::Scratch: return "scratch";
-    case InstrKind::AccvgprCopy: return "accvgpr_copy";
-    case InstrKind::Unknown: return "unknown";
+    case InstrKind::Valu:
+      return "valu";
+    case InstrKind::Salu:
+      return "salu";
+    case InstrKind::VmemLoad:
+      return "vmem_load";
+    case InstrKind::VmemStore:
+      return "vmem_store";
+    case InstrKind::Smem:
+      return "smem";
+    case InstrKind::Lds:
+      return "lds";
+    case InstrKind::Mfma:
+      return "mfma";
+    case InstrKind::Branch:
+      return "branch";
+    case InstrKind::Waitcnt:
+      return "waitcnt";
+    case InstrKind::Scratch:
+      return "scratch";
+    case InstrKind::AccvgprCopy:
+      return "accvgpr_copy";
+    case InstrKind::Unknown:
+      return "unknown";
   }
   return "unknown";
 }
@@ -98,9 +110,15 @@ void findPeak(IsaFunction &f, const RawFunction &raw, const Cfg &cfg, const std:
       a.file = key.first;
       a.line = key.second;
       switch (slots.file(s)) {
-        case RegFile::Vgpr: ++a.vgprs; break;
-        case RegFile::Agpr: ++a.agprs; break;
-        case RegFile::Sgpr: ++a.sgprs; break;
+        case RegFile::Vgpr:
+          ++a.vgprs;
+          break;
+        case RegFile::Agpr:
+          ++a.agprs;
+          break;
+        case RegFile::Sgpr:
+          ++a.sgprs;
+          break;
       }
     }
   }
@@ -164,8 +182,10 @@ void resolveCallSites(const AmdgpuTarget &target, std::string_view assembly, Asm
     why = "the assembled object and the parsed text disagree on the instructions";
   }
   if (!why.empty()) {
-    module.notes.push_back("lines are the innermost .loc only (inlined code counts for the inlined function's "
-                           "line): " + why);
+    module.notes.push_back(
+        "lines are the innermost .loc only (inlined code counts for the inlined function's "
+        "line): " +
+        why);
     return;
   }
   auto normal = [](const std::string &path) {
@@ -236,8 +256,9 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
   countMix(f, raw.unknown_instructions);
   findPeak(f, raw, cfg, facts, live, slots);
   if (!f.has_line_info && n > 0)
-    f.notes.push_back("no line information (.loc) in the assembly: pressure and mix are per instruction only; "
-                      "compile with -gline-tables-only for per-line figures");
+    f.notes.push_back(
+        "no line information (.loc) in the assembly: pressure and mix are per instruction only; "
+        "compile with -gline-tables-only for per-line figures");
   for (const std::string &note : raw.notes) f.notes.push_back(note);
   for (const std::string &note : cfg.notes) f.notes.push_back(note);
   for (const std::string &note : live.notes) f.notes.push_back(note);
@@ -255,8 +276,10 @@ bool notCompilerText(std::string_view line) {
     const unsigned char c = static_cast<unsigned char>(line[i]);
     if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f) return true;
     if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == ';') {

@@ -80,13 +80,15 @@ std::vector<InlinedRange> inlineTree(llvm::DWARFContext &dwarf) {
       if (die.getTag() == llvm::dwarf::DW_TAG_inlined_subroutine) {
         InlinedRange node;
         llvm::Expected<llvm::DWARFAddressRangesVector> ranges = die.getAddressRanges();
-        if (ranges) node.ranges = std::move(*ranges);
-        else llvm::consumeError(ranges.takeError());
+        if (ranges)
+          node.ranges = std::move(*ranges);
+        else
+          llvm::consumeError(ranges.takeError());
         node.call.line = static_cast<int>(llvm::dwarf::toUnsigned(die.find(llvm::dwarf::DW_AT_call_line), 0));
         std::string file;
-        if (lines && lines->getFileNameByIndex(
-                         llvm::dwarf::toUnsigned(die.find(llvm::dwarf::DW_AT_call_file), 0), comp_dir,
-                         llvm::DILineInfoSpecifier::FileLineInfoKind::AbsoluteFilePath, file))
+        if (lines &&
+            lines->getFileNameByIndex(llvm::dwarf::toUnsigned(die.find(llvm::dwarf::DW_AT_call_file), 0), comp_dir,
+                                      llvm::DILineInfoSpecifier::FileLineInfoKind::AbsoluteFilePath, file))
           node.call.file = file;
         node.parent = parent;
         node.depth = parent >= 0 ? tree[parent].depth + 1 : 1;
@@ -113,10 +115,8 @@ bool readCallSites(const AmdgpuTarget &target, std::string_view text, std::vecto
   llvm::Triple triple(target.triple);
   llvm::MCContext context(triple, target.mai.get(), target.mri.get(), target.sti.get(), &sources);
   context.setDwarfVersion(5);
-  context.setDiagnosticHandler(
-      [&errors](const llvm::SMDiagnostic &, bool, const llvm::SourceMgr &, std::vector<const llvm::MDNode *> &) {
-        ++errors;
-      });
+  context.setDiagnosticHandler([&errors](const llvm::SMDiagnostic &, bool, const llvm::SourceMgr &,
+                                         std::vector<const llvm::MDNode *> &) { ++errors; });
   std::unique_ptr<llvm::MCObjectFileInfo> object_file_info(
       target.target->createMCObjectFileInfo(context, /*PIC=*/false));
   context.setObjectFileInfo(object_file_info.get());
@@ -171,8 +171,10 @@ bool readCallSites(const AmdgpuTarget &target, std::string_view text, std::vecto
   std::map<std::string, std::uint64_t> section_index;
   for (const llvm::object::SectionRef &section : (*object)->sections()) {
     llvm::Expected<llvm::StringRef> name = section.getName();
-    if (name) section_index[name->str()] = section.getIndex();
-    else llvm::consumeError(name.takeError());
+    if (name)
+      section_index[name->str()] = section.getIndex();
+    else
+      llvm::consumeError(name.takeError());
   }
 
   llvm::MCAsmLayout layout(streamer.getAssembler());
@@ -183,15 +185,14 @@ bool readCallSites(const AmdgpuTarget &target, std::string_view text, std::vecto
     std::uint64_t offset = 0;
     if (label->isInSection() && layout.getSymbolOffset(*label, offset)) {
       auto index = section_index.find(label->getSection().getName().str());
-      std::uint64_t section = index == section_index.end() ? llvm::object::SectionedAddress::UndefSection
-                                                           : index->second;
+      std::uint64_t section =
+          index == section_index.end() ? llvm::object::SectionedAddress::UndefSection : index->second;
       // The deepest inlined subroutine around the address, then its parents.
       int node = -1;
       for (std::size_t n = 0; n < tree.size(); ++n)
         if (tree[n].contains(offset, section) && (node < 0 || tree[n].depth > tree[node].depth))
           node = static_cast<int>(n);
-      for (int steps = 0; node >= 0 && steps < 256; node = tree[node].parent, ++steps)
-        chain.push_back(tree[node].call);
+      for (int steps = 0; node >= 0 && steps < 256; node = tree[node].parent, ++steps) chain.push_back(tree[node].call);
     }
     sites.push_back(std::move(chain));
   }

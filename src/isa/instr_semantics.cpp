@@ -36,8 +36,8 @@ constexpr std::uint64_t FlatScratch = 1ull << 56;
 // after the last upper-case part, operand-form suffixes (e32, e64, sdwa, dpp)
 // are kept.
 llvm::StringRef baseName(llvm::StringRef name) {
-  static const char *const kEncodings[] = {"_vi", "_gfx6_gfx7", "_gfx10", "_gfx11", "_gfx90a", "_gfx940", "_gfx9",
-                                           "_si", "_ci", "_gfx6", "_gfx7"};
+  static const char *const kEncodings[] = {"_vi",   "_gfx6_gfx7", "_gfx10", "_gfx11", "_gfx90a", "_gfx940",
+                                           "_gfx9", "_si",        "_ci",    "_gfx6",  "_gfx7"};
   for (;;) {
     bool stripped = false;
     for (const char *e : kEncodings) {
@@ -122,7 +122,8 @@ RegisterSlots::RegisterSlots(const llvm::MCRegisterInfo &mri) : mri_(mri) {
       for (unsigned i = 0; i < rc.getNumRegs(); ++i) addSlot(rc.getRegister(i), c.file, c.prefix + std::to_string(i));
     }
   }
-  if (mask(RegFile::Vgpr).none() || mask(RegFile::Sgpr).none()) throw Error("LLVM 15's AMDGPU register classes not found");
+  if (mask(RegFile::Vgpr).none() || mask(RegFile::Sgpr).none())
+    throw Error("LLVM 15's AMDGPU register classes not found");
   // VCC is two SGPRs at the top of the file; the compiler counts it in SGPRs.
   for (unsigned reg = 1; reg < mri.getNumRegs(); ++reg) {
     llvm::StringRef name = mri.getName(reg);
@@ -203,9 +204,9 @@ InstrFacts describe(const AmdgpuTarget &target, const RegisterSlots &slots, cons
 
   bool reads_exec = false;
   for (unsigned reg : facts.sources) reads_exec = reads_exec || slots.isExec(reg);
-  const bool narrowing = base.startswith("S_AND_SAVEEXEC_") || base.startswith("V_CMPX_") ||
-                         (reads_exec && (base == "S_AND_B64" || base == "S_AND_B32" || base == "S_ANDN2_B64" ||
-                                         base == "S_ANDN2_B32"));
+  const bool narrowing =
+      base.startswith("S_AND_SAVEEXEC_") || base.startswith("V_CMPX_") ||
+      (reads_exec && (base == "S_AND_B64" || base == "S_AND_B32" || base == "S_ANDN2_B64" || base == "S_ANDN2_B32"));
   facts.exec_resume = writes_exec && !narrowing;
   if (base.contains("SAVEEXEC")) {
     facts.exec = ExecEffect::SaveAndMask;

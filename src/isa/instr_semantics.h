@@ -45,13 +45,13 @@ class RegisterSlots {
     SlotSet touched, covered;
   };
   const llvm::MCRegisterInfo &mri_;
-  std::vector<int> unit_slot_;                 // register unit -> slot, -1: not counted
+  std::vector<int> unit_slot_;  // register unit -> slot, -1: not counted
   std::vector<std::vector<unsigned>> slot_units_;
   std::vector<RegFile> files_;
   std::vector<std::string> names_;
   std::vector<bool> exec_units_;
   SlotSet masks_[3];
-  mutable std::vector<RegSlots> cache_;       // by register number
+  mutable std::vector<RegSlots> cache_;  // by register number
 };
 
 // Control flow of one instruction.

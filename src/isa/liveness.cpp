@@ -166,13 +166,17 @@ void stepExec(ExecState &s, const InstrFacts &f, const RegisterSlots &slots) {
   SlotSet sgprs = f.full_defs & slots.sgprMask();
   switch (f.exec) {
     case ExecEffect::SaveAndMask:
-      if (s.full) s.full_copies |= sgprs;
-      else s.full_copies &= ~f.defs;
+      if (s.full)
+        s.full_copies |= sgprs;
+      else
+        s.full_copies &= ~f.defs;
       s.full = false;
       return;
     case ExecEffect::Copy:
-      if (s.full) s.full_copies |= sgprs;
-      else s.full_copies &= ~f.defs;
+      if (s.full)
+        s.full_copies |= sgprs;
+      else
+        s.full_copies &= ~f.defs;
       return;
     case ExecEffect::Restore: {
       SlotSet from;
@@ -227,8 +231,8 @@ struct BackwardProblem {
   const Cfg &cfg;
   const std::vector<InstrFacts> &facts;
   std::vector<SlotSet> kills;
-  std::vector<SlotSet> extra_uses;      // calls: everything written so far
-  std::vector<SlotSet> defined_before;  // empty: no restriction
+  std::vector<SlotSet> extra_uses;         // calls: everything written so far
+  std::vector<SlotSet> defined_before;     // empty: no restriction
   std::vector<SlotSet> unknown_exit_live;  // per block, live at an unknown exit
 };
 
@@ -281,8 +285,10 @@ std::vector<SlotSet> resumedReads(const Cfg &cfg, const std::vector<InstrFacts> 
       for (int s : cfg.blocks[b].successors) w |= block_in[s];
       for (int i = cfg.blocks[b].end - 1; i >= cfg.blocks[b].first; --i) {
         at[i] = w;
-        if (!partial[i]) w.reset();
-        else if (facts[i].exec_resume) w |= live_out[i];
+        if (!partial[i])
+          w.reset();
+        else if (facts[i].exec_resume)
+          w |= live_out[i];
       }
       if (w != block_in[b]) {
         block_in[b] = w;
@@ -366,8 +372,10 @@ Liveness solveLiveness(const Cfg &cfg, const std::vector<InstrFacts> &facts, con
   for (int round = 0; round < 16; ++round) {
     for (std::size_t i = 0; i < n; ++i) {
       SlotSet kill = facts[i].full_defs;
-      if (facts[i].partial_write) kill &= ~vector_slots;
-      else if (partial[i] && facts[i].vector_write) kill &= ~(vector_slots & resumed[i]);
+      if (facts[i].partial_write)
+        kill &= ~vector_slots;
+      else if (partial[i] && facts[i].vector_write)
+        kill &= ~(vector_slots & resumed[i]);
       p.kills[i] = kill;
     }
     solve(p, block_in, &result.live_in, &result.live_out);

@@ -31,7 +31,7 @@ struct Cfg {
 Cfg buildCfg(const std::vector<RawInstruction> &instructions, const std::vector<InstrFacts> &facts);
 
 struct Liveness {
-  std::vector<SlotSet> live_in;   // per instruction
+  std::vector<SlotSet> live_in;  // per instruction
   std::vector<SlotSet> live_out;
   std::vector<std::string> notes;  // where the result is conservative
 };

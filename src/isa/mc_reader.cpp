@@ -162,8 +162,8 @@ class Recorder {
     std::string_view text = trimLeft(contents);
     text = text.substr(0, text.find(';'));
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
-    std::string where = "line " + std::to_string(d.getLineNo()) + " (`" + std::string(text) + "`): " +
-                        d.getMessage().str();
+    std::string where =
+        "line " + std::to_string(d.getLineNo()) + " (`" + std::string(text) + "`): " + d.getMessage().str();
     bool directive = !text.empty() && text.front() == '.';
     // A newer LLVM's descriptor fields end LLVM 15's .amdhsa_kernel block early, so
     // its closing .end_amdhsa_kernel is then unknown too: compiler output all the same.
@@ -191,7 +191,6 @@ class Recorder {
     for (std::size_t i = 0; i < skipped_examples_.size(); ++i) note += (i ? "; " : "") + skipped_examples_[i];
     module_.notes.push_back(note);
   }
-
 
  private:
   static constexpr int kMaxExamples = 3;
@@ -285,8 +284,7 @@ class RecordingStreamer final : public llvm::MCStreamer {
   llvm::Expected<unsigned> tryEmitDwarfFileDirective(unsigned file_number, llvm::StringRef directory,
                                                      llvm::StringRef file_name,
                                                      llvm::Optional<llvm::MD5::MD5Result> checksum,
-                                                     llvm::Optional<llvm::StringRef> source,
-                                                     unsigned cu_id) override {
+                                                     llvm::Optional<llvm::StringRef> source, unsigned cu_id) override {
     auto result = MCStreamer::tryEmitDwarfFileDirective(file_number, directory, file_name, checksum, source, cu_id);
     if (result) recorder_.file(*result, directory, file_name);
     return result;
@@ -361,16 +359,14 @@ std::unique_ptr<AsmModule> readAssembly(const AmdgpuTarget &target, std::string_
       [](const llvm::SMDiagnostic &d, void *context) { static_cast<Recorder *>(context)->diagnostic(d); }, &recorder);
 
   llvm::Triple triple(target.triple);
-  module->context = std::make_unique<llvm::MCContext>(triple, target.mai.get(), target.mri.get(), target.sti.get(),
-                                                      &sources);
+  module->context =
+      std::make_unique<llvm::MCContext>(triple, target.mai.get(), target.mri.get(), target.sti.get(), &sources);
   llvm::MCContext &context = *module->context;
   // hipcc and clang write DWARF 5 line tables (".file 0", MD5 sums); earlier
   // forms read the same under version 5.
   context.setDwarfVersion(5);
-  context.setDiagnosticHandler(
-      [&recorder](const llvm::SMDiagnostic &d, bool, const llvm::SourceMgr &, std::vector<const llvm::MDNode *> &) {
-        recorder.diagnostic(d);
-      });
+  context.setDiagnosticHandler([&recorder](const llvm::SMDiagnostic &d, bool, const llvm::SourceMgr &,
+                                           std::vector<const llvm::MDNode *> &) { recorder.diagnostic(d); });
   module->object_file_info.reset(target.target->createMCObjectFileInfo(context, /*PIC=*/false));
   context.setObjectFileInfo(module->object_file_info.get());
 
@@ -394,8 +390,7 @@ std::unique_ptr<AsmModule> readAssembly(const AmdgpuTarget &target, std::string_
   // A label used but never defined (a line lost from the text) would make the
   // in-memory assembly of inline_sites.cpp abort or loop: count it as an error.
   for (const auto &entry : context.getSymbols())
-    if (entry.second && entry.second->isUndefined() && !entry.second->isVariable() &&
-        entry.second->isTemporary())
+    if (entry.second && entry.second->isUndefined() && !entry.second->isVariable() && entry.second->isTemporary())
       ++module->foreign_errors;
 
   std::set<std::string> kernels = kernelNames(text);

@@ -61,7 +61,7 @@ struct RawFunction {
   std::string name;
   bool is_kernel = false;
   std::vector<RawInstruction> instructions;
-  int unknown_instructions = 0;     // lines the parser refused inside the function
+  int unknown_instructions = 0;  // lines the parser refused inside the function
   std::vector<std::string> notes;
 };
 

@@ -22,8 +22,8 @@
 #include <string_view>
 #include <vector>
 
-#include "regscope/support/error.h"
 #include "regscope/isa/isa.h"
+#include "regscope/support/error.h"
 #include "summary.h"
 
 namespace regscope {
@@ -192,8 +192,9 @@ struct Reader {
         if (gpr_first_column != std::string::npos && gpr_first_column < f.size()) {
           inst.gpr_columns = std::string(f.substr(gpr_first_column));
           // Without a printed count, the count is the columns in use.
-          if (p == start) inst.gprs = static_cast<int>(std::count_if(
-                              inst.gpr_columns.begin(), inst.gpr_columns.end(), [](char c) { return c != ' '; }));
+          if (p == start)
+            inst.gprs = static_cast<int>(
+                std::count_if(inst.gpr_columns.begin(), inst.gpr_columns.end(), [](char c) { return c != ' '; }));
         }
       } else if (sections[i] == Section::Ugpr) {
         inst.ugprs = n;

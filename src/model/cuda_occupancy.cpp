@@ -105,8 +105,11 @@ CudaOccupancy computeCudaOccupancy(const CudaArch &arch, const CudaResources &r)
   const int b = occ.blocks_per_sm;
   // On a tie the first of: registers, shared, warps, blocks, barriers (docs/testing.md "Limiter ties").
   occ.limiter = occ.warps_per_sm == arch.max_warps_per_sm ? Limiter::None
-              : occ.by_registers == b ? Limiter::Registers : occ.by_shared == b ? Limiter::Shared
-              : occ.by_warps == b     ? Limiter::Warps     : occ.by_blocks == b ? Limiter::Blocks : Limiter::Barriers;
+                : occ.by_registers == b                   ? Limiter::Registers
+                : occ.by_shared == b                      ? Limiter::Shared
+                : occ.by_warps == b                       ? Limiter::Warps
+                : occ.by_blocks == b                      ? Limiter::Blocks
+                                                          : Limiter::Barriers;
 
   // One more block: reachable by registers or shared memory only if warps,
   // block slots and barriers allow it.
@@ -144,8 +147,10 @@ std::vector<CudaTableRow> cudaRegisterTable(const CudaArch &arch, int block_size
     r.barriers = 0;  // registers and warps alone
     Limits limits = limitsFor(arch, r);
     const int blocks = std::min({limits.warps, limits.blocks, limits.registers});
-    if (!rows.empty() && rows.back().blocks_per_sm == blocks) rows.back().max_registers = registers;
-    else rows.push_back({registers, registers, blocks, blocks * warps});
+    if (!rows.empty() && rows.back().blocks_per_sm == blocks)
+      rows.back().max_registers = registers;
+    else
+      rows.push_back({registers, registers, blocks, blocks * warps});
   }
   return rows;
 }

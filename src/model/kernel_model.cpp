@@ -216,9 +216,10 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   // regscope cannot read) is damage, not "until link".
   if (m.impossible.empty() && !record.notes.empty()) m.impossible = record.notes.front();
   // The row as the kernel was compiled: its wave size and WGP/CU mode.
-  const AmdArch arch = m.impossible.empty() ? configureArch(row, value(Field::WaveSize),
-                                                            record.has(Field::WgpMode) && record.value(Field::WgpMode) == 0)
-                                            : row;
+  const AmdArch arch =
+      m.impossible.empty()
+          ? configureArch(row, value(Field::WaveSize), record.has(Field::WgpMode) && record.value(Field::WgpMode) == 0)
+          : row;
   m.launch = chooseLaunch(record, value, launch, Field::MaxWorkgroupSize, BlockSizeSource::MaxFlatWorkgroupSize,
                           kDefaultAmdWorkgroupSize, launch.dynamic_lds);
   AmdKernelModel amd{arch, {}, std::nullopt, false, anyUnresolved(record) && m.impossible.empty()};
@@ -253,12 +254,13 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
     CompilerFigure figure;
     figure.printed = value(Field::CompilerOccupancy);
     figure.model = compiler;
-    figure.expected = compiler == CompilerModel::Hardware
-                          ? figure.printed
-                          : computeOccupancyAs(arch, compiled, compiler).waves_per_simd;
+    figure.expected = compiler == CompilerModel::Hardware ? figure.printed
+                                                          : computeOccupancyAs(arch, compiled, compiler).waves_per_simd;
     figure.compile_block_size = compiled.workgroup_size;
-    figure.waves_per_workgroup = compiled.workgroup_size / arch.wave_size + (compiled.workgroup_size % arch.wave_size != 0);
-    figure.launch_differs = compiled.workgroup_size != resources.workgroup_size || compiled.lds_bytes != resources.lds_bytes;
+    figure.waves_per_workgroup =
+        compiled.workgroup_size / arch.wave_size + (compiled.workgroup_size % arch.wave_size != 0);
+    figure.launch_differs =
+        compiled.workgroup_size != resources.workgroup_size || compiled.lds_bytes != resources.lds_bytes;
     figure.hardware_at_compile = computeOccupancy(arch, compiled).waves_per_simd;
     amd.compiler = figure;
   }
@@ -281,7 +283,8 @@ ModelledKernel modelCudaKernel(const KernelRecord &record, const CudaArch &arch,
   m.impossible = figureOutOfRange(record);
   m.launch = chooseLaunch(record, value, launch, Field::MaxThreadsPerBlock, BlockSizeSource::LaunchBounds,
                           kDefaultCudaBlockSize, launch.dynamic_shared);
-  if (m.impossible.empty() && record.has(Field::Registers) && record.value(Field::Registers) > arch.max_registers_per_thread)
+  if (m.impossible.empty() && record.has(Field::Registers) &&
+      record.value(Field::Registers) > arch.max_registers_per_thread)
     m.impossible = std::to_string(record.value(Field::Registers)) + " registers per thread, more than the " +
                    std::to_string(arch.max_registers_per_thread) + " a thread can have";
   if (m.impossible.empty() && launch.dynamic_shared < 0)

@@ -19,8 +19,10 @@ std::vector<CurveStep> sweep(int lo, int first, int last, int step, const std::f
   std::vector<CurveStep> steps;
   auto add = [&](int from, int to) {
     const int l = level(to);
-    if (!steps.empty() && steps.back().level == l) steps.back().x_to = to;
-    else steps.push_back({from, to, l});
+    if (!steps.empty() && steps.back().level == l)
+      steps.back().x_to = to;
+    else
+      steps.push_back({from, to, l});
   };
   int previous = lo;
   if (first > lo) add(lo, lo);
@@ -82,15 +84,15 @@ void amdChart(const ModelledKernel &k, const AmdKernelModel &m, OccupancyChart &
                                       at([](KernelResources &r, int x) { r.vgprs_total = x; })),
                                 occ.vgprs_total, true));
   const int block_max = std::max(largestBlock(k.launch, 1024), base.workgroup_size);
-  chart.curves.push_back(finish(CurveAxis::BlockSize,
-                                sweep(1, arch.wave_size, block_max, arch.wave_size,
-                                      at([](KernelResources &r, int x) { r.workgroup_size = x; })),
-                                base.workgroup_size, false));
+  chart.curves.push_back(finish(
+      CurveAxis::BlockSize,
+      sweep(1, arch.wave_size, block_max, arch.wave_size, at([](KernelResources &r, int x) { r.workgroup_size = x; })),
+      base.workgroup_size, false));
   const int lds_max = std::max(arch.max_lds_per_workgroup, roundUp(base.lds_bytes, arch.lds_granule));
-  chart.curves.push_back(finish(CurveAxis::Shared,
-                                sweep(0, arch.lds_granule, lds_max, arch.lds_granule,
-                                      at([](KernelResources &r, int x) { r.lds_bytes = x; })),
-                                base.lds_bytes, true));
+  chart.curves.push_back(finish(
+      CurveAxis::Shared,
+      sweep(0, arch.lds_granule, lds_max, arch.lds_granule, at([](KernelResources &r, int x) { r.lds_bytes = x; })),
+      base.lds_bytes, true));
 }
 
 void cudaChart(const ModelledKernel &k, const CudaKernelModel &m, OccupancyChart &chart) {
@@ -99,8 +101,10 @@ void cudaChart(const ModelledKernel &k, const CudaKernelModel &m, OccupancyChart
   const CudaOccupancy &occ = m.occupancy;
   const int warps_per_block = (base.block_size + kWarpSize - 1) / kWarpSize;
   auto warps = [&](int blocks) { return blocks == INT_MAX ? chart.max_level : blocks * warps_per_block; };
-  chart.limits = {{Limiter::Registers, warps(occ.by_registers)}, {Limiter::Shared, warps(occ.by_shared)},
-                  {Limiter::Warps, warps(occ.by_warps)},         {Limiter::Blocks, warps(occ.by_blocks)},
+  chart.limits = {{Limiter::Registers, warps(occ.by_registers)},
+                  {Limiter::Shared, warps(occ.by_shared)},
+                  {Limiter::Warps, warps(occ.by_warps)},
+                  {Limiter::Blocks, warps(occ.by_blocks)},
                   {Limiter::Barriers, warps(occ.by_barriers)}};
   auto at = [&](auto change) {
     return [&arch, base, change](int x) {
@@ -115,10 +119,10 @@ void cudaChart(const ModelledKernel &k, const CudaKernelModel &m, OccupancyChart
                                       at([](CudaResources &r, int x) { r.registers = x; })),
                                 base.registers, true));
   const int block_max = std::max(largestBlock(k.launch, arch.max_threads_per_block), base.block_size);
-  chart.curves.push_back(finish(CurveAxis::BlockSize,
-                                sweep(1, kWarpSize, block_max, kWarpSize,
-                                      at([](CudaResources &r, int x) { r.block_size = x; })),
-                                base.block_size, false));
+  chart.curves.push_back(
+      finish(CurveAxis::BlockSize,
+             sweep(1, kWarpSize, block_max, kWarpSize, at([](CudaResources &r, int x) { r.block_size = x; })),
+             base.block_size, false));
   // Static and dynamic shared memory count alike: the curve varies their sum.
   const int shared = base.static_shared + base.dynamic_shared;
   const int step = std::max(arch.shared_granule, 1);
@@ -135,9 +139,7 @@ void intelChart(const ModelledKernel &k, const IntelKernelModel &m, OccupancyCha
   const IntelDevice &device = m.device;
   const IntelResources &base = m.resources;
   const IntelOccupancy &occ = m.occupancy;
-  auto threads = [&](int groups) {
-    return groups == INT_MAX ? chart.max_level : groups * occ.threads_per_work_group;
-  };
+  auto threads = [&](int groups) { return groups == INT_MAX ? chart.max_level : groups * occ.threads_per_work_group; };
   chart.limits = {{Limiter::ThreadSlots, threads(occ.by_threads)},
                   {Limiter::Slm, threads(occ.by_slm)},
                   {Limiter::Barriers, threads(occ.by_barriers)},
@@ -153,17 +155,21 @@ void intelChart(const ModelledKernel &k, const IntelKernelModel &m, OccupancyCha
     IntelResources r = base;
     r.grf_count = count;
     const int from = grf.empty() ? 0 : grf.back().x_to + 1;
-    if (!grf.empty() && grf.back().level == level(r)) grf.back().x_to = count;
-    else grf.push_back({from, count, level(r)});
+    if (!grf.empty() && grf.back().level == level(r))
+      grf.back().x_to = count;
+    else
+      grf.push_back({from, count, level(r)});
   }
   chart.curves.push_back(finish(CurveAxis::Registers, std::move(grf), base.grf_count, true));
   const int simd = std::max(base.simd, 1);
   const int block_max = std::max(largestBlock(k.launch, device.max_work_group_size), base.work_group_size);
-  chart.curves.push_back(finish(CurveAxis::BlockSize, sweep(1, simd, block_max, simd, [&](int x) {
-                                  IntelResources r = base;
-                                  r.work_group_size = x;
-                                  return level(r);
-                                }),
+  chart.curves.push_back(finish(CurveAxis::BlockSize,
+                                sweep(1, simd, block_max, simd,
+                                      [&](int x) {
+                                        IntelResources r = base;
+                                        r.work_group_size = x;
+                                        return level(r);
+                                      }),
                                 base.work_group_size, false));
   const int step = 1024;  // SLM is allocated in whole KiB steps (slm_steps_kib)
   chart.curves.push_back(finish(CurveAxis::Shared,
@@ -214,9 +220,12 @@ OccupancyChart occupancyChart(const ModelledKernel &kernel) {
   chart.limiter = kernel.summary.limiter;
   if (chart.limiter == Limiter::Invalid || chart.limiter == Limiter::Unresolved || chart.limiter == Limiter::Unknown)
     return chart;
-  if (const auto *amd = std::get_if<AmdKernelModel>(&kernel.model)) amdChart(kernel, *amd, chart);
-  else if (const auto *cuda = std::get_if<CudaKernelModel>(&kernel.model)) cudaChart(kernel, *cuda, chart);
-  else if (const auto *intel = std::get_if<IntelKernelModel>(&kernel.model)) intelChart(kernel, *intel, chart);
+  if (const auto *amd = std::get_if<AmdKernelModel>(&kernel.model))
+    amdChart(kernel, *amd, chart);
+  else if (const auto *cuda = std::get_if<CudaKernelModel>(&kernel.model))
+    cudaChart(kernel, *cuda, chart);
+  else if (const auto *intel = std::get_if<IntelKernelModel>(&kernel.model))
+    intelChart(kernel, *intel, chart);
   // The limiting resource's curve first.
   const CurveAxis first = axisOf(chart.limiter);
   std::stable_partition(chart.curves.begin(), chart.curves.end(),

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "jobs.h"
 #include "regscope/cache/cache.h"
 #include "regscope/collect/collect.h"
 #include "regscope/driver/driver.h"
@@ -29,7 +30,6 @@
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
 #include "regscope/target/intel.h"
-#include "jobs.h"
 
 namespace regscope {
 namespace {
@@ -133,7 +133,9 @@ std::string defaultCompiler(const std::vector<SourceJob> &jobs, const AnalyzeOpt
                             const std::string &ocloc) {
   const bool all_intel =
       std::all_of(jobs.begin(), jobs.end(), [](const SourceJob &job) { return isOclocInput(job.path); });
-  return all_intel ? ocloc : options.cuda_archs.empty() ? findHipCompiler(options.compiler) : findNvcc(options.compiler);
+  return all_intel                    ? ocloc
+         : options.cuda_archs.empty() ? findHipCompiler(options.compiler)
+                                      : findNvcc(options.compiler);
 }
 
 // The archs whose ROCm device library is missing, from clang's
@@ -379,8 +381,10 @@ LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &op
     if (!given)
       if (auto it = shared.find(base); it != shared.end() && it->second.bytes > 0) {
         const int bytes = static_cast<int>(it->second.bytes);  // at most kMaxDynamicSharedRead
-        if (record.vendor == Vendor::Nvidia) launch.dynamic_shared = bytes;
-        else launch.dynamic_lds = bytes;
+        if (record.vendor == Vendor::Nvidia)
+          launch.dynamic_shared = bytes;
+        else
+          launch.dynamic_lds = bytes;
         launch.dynamic_source =
             it->second.from_attribute ? DynamicSharedSource::FuncAttribute : DynamicSharedSource::LaunchSite;
       }
@@ -425,7 +429,6 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
   report.input_paths.push_back(source);
   if (!result.dependencies.empty()) report.dependencies[source] = std::move(result.dependencies);
 }
-
 
 CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options) {
   if (isOclocInput(source.path)) throw Error(source.file + ": compiled by ocloc, once per GRF mode, not as one job");

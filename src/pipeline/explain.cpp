@@ -98,8 +98,9 @@ ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions o
     const KernelRecord &record = out.report.kernels[k].record;
     KernelIsa kernel;
     if (record.vendor == Vendor::Intel) {
-      kernel.missing = "per-line registers are read for AMD (the .s) and NVIDIA (nvdisasm) kernels; Intel's "
-                       "would come from IGC's shader dump (docs/explain.md)";
+      kernel.missing =
+          "per-line registers are read for AMD (the .s) and NVIDIA (nvdisasm) kernels; Intel's "
+          "would come from IGC's shader dump (docs/explain.md)";
       out.kernels.push_back(std::move(kernel));
       continue;
     }
@@ -118,7 +119,8 @@ ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions o
     if (kernel.get()) {
       readSources(kernel, out.report.kernels[k]);
     } else {
-      kernel.missing = !slot->second.error.empty() ? std::string("its ") + what + " could not be read: " + slot->second.error
+      kernel.missing = !slot->second.error.empty()
+                           ? std::string("its ") + what + " could not be read: " + slot->second.error
                        : output ? std::string("its ") + what + " has no function " + record.name
                                 : std::string("the compile kept no ") + what + " for " + record.arch;
     }

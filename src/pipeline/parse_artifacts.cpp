@@ -1,12 +1,12 @@
 // `regscope parse`: the collect -> merge -> model pipeline over artifacts
 // that already exist, with no compiler run.
-#include <filesystem>
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
-#include <optional>
 
 #include "regscope/collect/collect.h"
 #include "regscope/model/kernel_model.h"
@@ -29,7 +29,11 @@ enum class Kind { CodeObject, Assembly, RemarksYaml, Log };
 // What the first bytes say: a binary or an optimisation record; nullopt for
 // a text, a build log unless it holds assembly directives.
 std::optional<Kind> sniffHead(std::string_view head) {
-  if (head.rfind("\x7f" "ELF", 0) == 0 || head.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0) return Kind::CodeObject;
+  if (head.rfind("\x7f"
+                 "ELF",
+                 0) == 0 ||
+      head.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0)
+    return Kind::CodeObject;
   if (head.rfind("--- !", 0) == 0) return Kind::RemarksYaml;
   return std::nullopt;
 }
@@ -134,10 +138,14 @@ FactSet logFacts(FactSet remarks, const std::string &log_arch) {
 std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &file, const std::string &log_arch,
                                   std::string &producer) {
   switch (sniff(bytes)) {
-    case Kind::CodeObject: return codeObjectFacts(bytes);
-    case Kind::Assembly: return {asmFacts(parseAsm(bytes), producer)};
-    case Kind::RemarksYaml: return {yamlFacts(bytes, file, log_arch)};
-    case Kind::Log: return {logFacts(parseRemarkText(bytes, log_arch), log_arch)};
+    case Kind::CodeObject:
+      return codeObjectFacts(bytes);
+    case Kind::Assembly:
+      return {asmFacts(parseAsm(bytes), producer)};
+    case Kind::RemarksYaml:
+      return {yamlFacts(bytes, file, log_arch)};
+    case Kind::Log:
+      return {logFacts(parseRemarkText(bytes, log_arch), log_arch)};
   }
   return {};
 }
@@ -178,8 +186,10 @@ std::vector<FactSet> collectFileFacts(const std::string &file, const std::string
     if (holdsAsmMarker(seam) || holdsAsmMarker(chunk))
       return {asmFacts(parseAsm([&](const std::function<void(std::string_view)> &fn) { forEachLineOfFile(file, fn); }),
                        producer)};
-    if (chunk.size() >= kLongestMarker - 1) seam.assign(chunk.substr(chunk.size() - (kLongestMarker - 1)));
-    else if (seam.size() > kLongestMarker - 1) seam.erase(0, seam.size() - (kLongestMarker - 1));  // seam ends with chunk
+    if (chunk.size() >= kLongestMarker - 1)
+      seam.assign(chunk.substr(chunk.size() - (kLongestMarker - 1)));
+    else if (seam.size() > kLongestMarker - 1)
+      seam.erase(0, seam.size() - (kLongestMarker - 1));  // seam ends with chunk
     if (damaged) continue;
     try {
       lines.feed(chunk, feed);
@@ -229,7 +239,6 @@ void requireKnownArch(const KernelRecord &record) {
   }
 }
 
-
 // The records of one artifact's facts, checked.
 // One record per kernel. A log of many files may name one kernel symbol in
 // several files (oneBlockPerKernel kept each block by its file:line): those
@@ -253,11 +262,12 @@ Artifact checkedArtifact(const std::vector<FactSet> &sets, const std::string &na
   Artifact artifact;
   artifact.producer = std::move(producer);
   artifact.records = recordsOf(sets);
-  for (const FactSet &set : sets) artifact.warnings.insert(artifact.warnings.end(), set.warnings.begin(), set.warnings.end());
+  for (const FactSet &set : sets)
+    artifact.warnings.insert(artifact.warnings.end(), set.warnings.begin(), set.warnings.end());
   for (KernelRecord &record : artifact.records) {
-      requireKnownArch(record);
-      requireReadableFigures(record);
-      if (record.file.empty()) record.file = name;  // code objects and .s name no source
+    requireKnownArch(record);
+    requireReadableFigures(record);
+    if (record.file.empty()) record.file = name;  // code objects and .s name no source
   }
   return artifact;
 }
@@ -301,7 +311,8 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
       if (const KernelReport &kr = report.kernels[k]; !kr.impossible.empty() && kr.launch.dynamic_shared == 0)
         throw Error(file + ": kernel " + kr.record.demangled + " [" + kr.record.arch + "]: " + kr.impossible +
                     ": the file is damaged or not what the compiler wrote");
-    for (std::size_t k = first; k < report.kernels.size(); ++k) report.kernels[k].display_file = report.kernels[k].record.file;
+    for (std::size_t k = first; k < report.kernels.size(); ++k)
+      report.kernels[k].display_file = report.kernels[k].record.file;
     report.inputs.push_back(file);
   }
   return report;

@@ -7,13 +7,13 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "jobs.h"
 #include "regscope/cache/cache.h"
 #include "regscope/collect/collect.h"
 #include "regscope/source/flags.h"
 #include "regscope/source/launch_sites.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
-#include "jobs.h"
 
 namespace regscope {
 namespace {
@@ -131,8 +131,9 @@ Sidecar sidecarFor(const WrappedCompile &compile, const std::vector<std::string>
   }
   const std::vector<std::string> flags(argv.begin() + static_cast<std::ptrdiff_t>(compile.compiler) + 1, argv.end());
   if (optimizationFlag(flags) == "-O0")
-    s.notes.push_back(s.source + ": compiled unoptimised (-O0), as its flags ask: the figures are not those of an "
-                                 "optimised build");
+    s.notes.push_back(s.source +
+                      ": compiled unoptimised (-O0), as its flags ask: the figures are not those of an "
+                      "optimised build");
   return s;
 }
 
@@ -153,8 +154,9 @@ Report collectSidecars(const std::string &build_dir, const AnalyzeOptions &optio
       paths.push_back(it->path().string());
   }
   if (paths.empty())
-    throw Error(build_dir + ": no regscope sidecars (*.regscope.json): build with the launcher, e.g. cmake "
-                            "-DCMAKE_HIP_COMPILER_LAUNCHER=regscope;wrap;-- (or CMAKE_CXX_COMPILER_LAUNCHER with hipcc)");
+    throw Error(build_dir +
+                ": no regscope sidecars (*.regscope.json): build with the launcher, e.g. cmake "
+                "-DCMAKE_HIP_COMPILER_LAUNCHER=regscope;wrap;-- (or CMAKE_CXX_COMPILER_LAUNCHER with hipcc)");
   std::sort(paths.begin(), paths.end());
 
   std::vector<Sidecar> sidecars;

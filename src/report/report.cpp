@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <map>
 
+#include "intel_grf.h"
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
 #include "regscope/target/intel.h"
-#include "intel_grf.h"
 
 namespace regscope {
 namespace {
@@ -76,8 +76,8 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
       std::string fields;
       for (Field f : modelled->unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
       report.warnings.push_back("kernel " + record.demangled + " [" + record.arch + "]" + where + ": " + fields +
-                                " unknown (no source gave " + (modelled->unknown.size() == 1 ? "it" : "them") +
-                                ")" + (modelled->summary.limiter == Limiter::Unknown ? ": occupancy unknown" : ""));
+                                " unknown (no source gave " + (modelled->unknown.size() == 1 ? "it" : "them") + ")" +
+                                (modelled->summary.limiter == Limiter::Unknown ? ": occupancy unknown" : ""));
     }
     KernelReport k;
     static_cast<ModelledKernel &>(k) = std::move(*modelled);

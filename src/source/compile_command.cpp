@@ -40,8 +40,10 @@ WrappedCompile readCompileCommand(const std::vector<std::string> &argv) {
   WrappedCompile c;
   std::size_t at = 0;
   for (bool after_env = false; at < argv.size(); ++at) {
-    if (isLauncher(argv[at])) after_env = baseName(argv[at]) == "env";
-    else if (!(after_env && argv[at].find('=') != std::string::npos && argv[at].front() != '-')) break;
+    if (isLauncher(argv[at]))
+      after_env = baseName(argv[at]) == "env";
+    else if (!(after_env && argv[at].find('=') != std::string::npos && argv[at].front() != '-'))
+      break;
   }
   if (at >= argv.size()) return c;
   c.compiler = at;

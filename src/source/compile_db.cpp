@@ -11,9 +11,9 @@
 #include <set>
 
 #include "regscope/source/flags.h"
+#include "regscope/source/source.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
-#include "regscope/source/source.h"
 
 namespace regscope {
 namespace {
@@ -65,8 +65,10 @@ std::vector<std::string> dropNvccTargets(const std::vector<std::string> &flags) 
       separate |= f == o;
       joined |= f.rfind(o + "=", 0) == 0;
     }
-    if (separate) ++i;
-    else if (!joined) out.push_back(f);
+    if (separate)
+      ++i;
+    else if (!joined)
+      out.push_back(f);
   }
   return out;
 }
@@ -116,7 +118,8 @@ std::string canonicalJson(std::string_view text, const std::string &path) {
   // Entries are objects of strings and string arrays: anything deeper is not
   // one (and would recurse in dump below, and in Clang's YAML reader).
   for (std::size_t i = 0; i < doc.size(); ++i) {
-    if (!doc[i].is_object()) throw Error(path + ": not a compile database (entry " + std::to_string(i) + " is not an object)");
+    if (!doc[i].is_object())
+      throw Error(path + ": not a compile database (entry " + std::to_string(i) + " is not an object)");
     for (const auto &[key, value] : doc[i].items()) {
       bool flat = value.is_primitive();
       if (value.is_array())

@@ -7,8 +7,8 @@
 
 #include <cerrno>
 #include <climits>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -36,9 +36,9 @@ void rejectUnknownKeys(const json &object, std::initializer_list<const char *> k
 std::optional<int> optionalCount(const json &object, const char *key, const std::string &where, int low = 0) {
   if (!object.contains(key)) return std::nullopt;
   const json &v = object[key];
-  const bool in_range = v.is_number_unsigned() ? v.get<std::uint64_t>() <= INT_MAX
-                                               : v.is_number_integer() && v.get<std::int64_t>() >= low &&
-                                                     v.get<std::int64_t>() <= INT_MAX;
+  const bool in_range = v.is_number_unsigned()
+                            ? v.get<std::uint64_t>() <= INT_MAX
+                            : v.is_number_integer() && v.get<std::int64_t>() >= low && v.get<std::int64_t>() <= INT_MAX;
   if (!in_range)
     throw Error(where + ": '" + key + "' must be " +
                 (low == 0 ? std::string("a non-negative integer") : "an integer of at least " + std::to_string(low)) +

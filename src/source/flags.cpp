@@ -145,11 +145,7 @@ constexpr unsigned kPluginOptions[] = {
 };
 // The same among -Xclang's values (the compiler proper's options).
 constexpr unsigned kCc1PluginOptions[] = {
-    opts::OPT_load,
-    opts::OPT_plugin,
-    opts::OPT_add_plugin,
-    opts::OPT_fpass_plugin_EQ,
-    opts::OPT_fplugin_EQ,
+    opts::OPT_load, opts::OPT_plugin, opts::OPT_add_plugin, opts::OPT_fpass_plugin_EQ, opts::OPT_fplugin_EQ,
 };
 // Options that choose where the compiler finds the programs it runs or the
 // device libraries it links in (aliases such as --prefix= and
@@ -170,11 +166,8 @@ constexpr unsigned kPlaceOptions[] = {
 // Options that pass their last value on as one option of another compile
 // (the device's, the host's, an offload target's).
 constexpr unsigned kForwardingOptions[] = {
-    opts::OPT_Xarch_device,
-    opts::OPT_Xarch_host,
-    opts::OPT_Xarch__,
-    opts::OPT_Xopenmp_target,
-    opts::OPT_Xopenmp_target_EQ,
+    opts::OPT_Xarch_device,   opts::OPT_Xarch_host,        opts::OPT_Xarch__,
+    opts::OPT_Xopenmp_target, opts::OPT_Xopenmp_target_EQ,
 };
 
 // The tokens as one visible line (they come from a file someone else may have written).
@@ -200,7 +193,8 @@ std::optional<std::string> unsafePlace(const std::string &path) {
       if (lstat(at.c_str(), &st) != 0) return at.string() + " cannot be examined";
       if (st.st_uid != me && st.st_uid != 0)
         return at.string() + " belongs to another user (uid " + std::to_string(st.st_uid) + ")";
-      if (!S_ISLNK(st.st_mode) && (st.st_mode & (S_IWGRP | S_IWOTH)) && !(S_ISDIR(st.st_mode) && (st.st_mode & S_ISVTX)))
+      if (!S_ISLNK(st.st_mode) && (st.st_mode & (S_IWGRP | S_IWOTH)) &&
+          !(S_ISDIR(st.st_mode) && (st.st_mode & S_ISVTX)))
         return "others may write " + at.string();
       if (at == at.root_path()) break;
     }

@@ -105,10 +105,12 @@ std::map<std::string, long> constants(const std::vector<Tok> &t) {
       for (end = at + 1; end < t.size() && t[end].kind != close; ++end) {
         if (t[end].kind == clang::tok::comma) continue;
         std::optional<long> v = t[end].kind == clang::tok::numeric_constant ? integer(t[end].text)
-                                : values.count(t[end].text)                ? std::optional<long>(values[t[end].text])
-                                                                           : std::nullopt;
-        if (!v) ok = false;
-        else product *= *v;
+                                : values.count(t[end].text)                 ? std::optional<long>(values[t[end].text])
+                                                                            : std::nullopt;
+        if (!v)
+          ok = false;
+        else
+          product *= *v;
       }
       ++end;
     } else {
@@ -151,11 +153,10 @@ std::optional<long> blockSize(const std::vector<Tok> &t, std::size_t begin, std:
 // sizeof of the built-in types a launch's shared-memory size is written with.
 std::optional<long> sizeOfBuiltin(const std::string &type) {
   static const std::map<std::string, long> sizes = {
-      {"char", 1},   {"bool", 1},     {"short", 2},   {"half", 2},     {"__half", 2},   {"int", 4},
-      {"unsigned", 4}, {"float", 4},  {"uint", 4},    {"int32_t", 4},  {"uint32_t", 4}, {"long", 8},
-      {"double", 8}, {"int64_t", 8},  {"uint64_t", 8}, {"size_t", 8},  {"float2", 8},   {"int2", 8},
-      {"float4", 16}, {"int4", 16},   {"double2", 16}, {"int8_t", 1},  {"uint8_t", 1},  {"int16_t", 2},
-      {"uint16_t", 2}};
+      {"char", 1},     {"bool", 1},    {"short", 2},   {"half", 2},     {"__half", 2},  {"int", 4},    {"unsigned", 4},
+      {"float", 4},    {"uint", 4},    {"int32_t", 4}, {"uint32_t", 4}, {"long", 8},    {"double", 8}, {"int64_t", 8},
+      {"uint64_t", 8}, {"size_t", 8},  {"float2", 8},  {"int2", 8},     {"float4", 16}, {"int4", 16},  {"double2", 16},
+      {"int8_t", 1},   {"uint8_t", 1}, {"int16_t", 2}, {"uint16_t", 2}};
   auto it = sizes.find(type);
   return it == sizes.end() ? std::nullopt : std::optional<long>(it->second);
 }
@@ -172,8 +173,8 @@ std::optional<long> byteCount(const std::vector<Tok> &t, std::size_t begin, std:
     if (t[i].kind == clang::tok::numeric_constant) {
       factor = integer(t[i].text);
       ++i;
-    } else if (t[i].kind == clang::tok::raw_identifier && t[i].text == "sizeof" && i + 3 < end + 1 &&
-               i + 1 < end && t[i + 1].kind == clang::tok::l_paren) {
+    } else if (t[i].kind == clang::tok::raw_identifier && t[i].text == "sizeof" && i + 3 < end + 1 && i + 1 < end &&
+               t[i + 1].kind == clang::tok::l_paren) {
       std::string type;
       std::size_t j = i + 2;
       for (; j < end && t[j].kind != clang::tok::r_paren; ++j) type += (type.empty() ? "" : " ") + t[j].text;
@@ -286,8 +287,10 @@ std::map<std::string, DynamicSharedAt> findLaunchDynamicShared(std::string_view 
   for (std::size_t i = 0; i < t.size(); ++i) {
     if (t[i].kind == clang::tok::lesslessless) {
       auto args = arguments(t, i + 1, clang::tok::greatergreatergreater);
-      if (args.size() >= 3) record(at_launch, kernelBefore(t, i), byteCount(t, args[2].first, args[2].second, consts));
-      else if (args.size() == 2) record(at_launch, kernelBefore(t, i), 0);
+      if (args.size() >= 3)
+        record(at_launch, kernelBefore(t, i), byteCount(t, args[2].first, args[2].second, consts));
+      else if (args.size() == 2)
+        record(at_launch, kernelBefore(t, i), 0);
     } else if (t[i].kind == clang::tok::raw_identifier && i + 1 < t.size() && t[i + 1].kind == clang::tok::l_paren) {
       const std::string &call = t[i].text;
       auto args = arguments(t, i + 2, clang::tok::r_paren);

@@ -21,10 +21,14 @@ std::size_t decode(std::string_view text, std::size_t at, std::uint32_t &cp) {
   const unsigned char lead = byte(at);
   std::size_t length = 0;
   std::uint32_t min = 0;
-  if (lead >= 0xC2 && lead <= 0xDF) length = 2, cp = lead & 0x1F, min = 0x80;
-  else if (lead >= 0xE0 && lead <= 0xEF) length = 3, cp = lead & 0x0F, min = 0x800;
-  else if (lead >= 0xF0 && lead <= 0xF4) length = 4, cp = lead & 0x07, min = 0x10000;
-  else return 0;
+  if (lead >= 0xC2 && lead <= 0xDF)
+    length = 2, cp = lead & 0x1F, min = 0x80;
+  else if (lead >= 0xE0 && lead <= 0xEF)
+    length = 3, cp = lead & 0x0F, min = 0x800;
+  else if (lead >= 0xF0 && lead <= 0xF4)
+    length = 4, cp = lead & 0x07, min = 0x10000;
+  else
+    return 0;
   if (at + length > text.size()) return 0;
   for (std::size_t i = 1; i < length; ++i) {
     if ((byte(at + i) & 0xC0) != 0x80) return 0;

@@ -196,7 +196,8 @@ ForwardedRun runCapturingStderr(const std::vector<std::string> &argv) {
   // While the child runs, SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to
   // regscope alone reach it too; the caller re-raises the child's signal.
   forward_to = pid;
-  struct sigaction forward {}, saved[4];
+  struct sigaction forward {
+  }, saved[4];
   forward.sa_handler = forwardSignal;
   sigemptyset(&forward.sa_mask);
   forward.sa_flags = SA_RESTART;
@@ -205,8 +206,10 @@ ForwardedRun runCapturingStderr(const std::vector<std::string> &argv) {
   char buffer[65536];
   for (;;) {
     const ssize_t n = read(fds[0], buffer, sizeof buffer);
-    if (n > 0) run.err.append(buffer, static_cast<std::size_t>(n));
-    else if (n == 0 || errno != EINTR) break;
+    if (n > 0)
+      run.err.append(buffer, static_cast<std::size_t>(n));
+    else if (n == 0 || errno != EINTR)
+      break;
   }
   close(fds[0]);
   while (waitpid(pid, &run.status, 0) < 0 && errno == EINTR) {

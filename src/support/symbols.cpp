@@ -52,14 +52,14 @@ std::vector<std::string> kernelNames(const std::string &mangled) {
     return out;
   };
   std::size_t size = 0;
-  const std::string qualified = take(parts.getFunctionName(nullptr, &size));   // ns::scale<float>
+  const std::string qualified = take(parts.getFunctionName(nullptr, &size));  // ns::scale<float>
   size = 0;
-  const std::string base = take(parts.getFunctionBaseName(nullptr, &size));    // scale
+  const std::string base = take(parts.getFunctionBaseName(nullptr, &size));  // scale
   size = 0;
   const std::string context = take(parts.getFunctionDeclContextName(nullptr, &size));  // ns
   const std::string unqualified = context.empty() || qualified.size() <= context.size() + 2
                                       ? qualified
-                                      : qualified.substr(context.size() + 2);  // scale<float>
+                                      : qualified.substr(context.size() + 2);      // scale<float>
   const std::string untemplated = context.empty() ? base : context + "::" + base;  // ns::scale
   for (const std::string &name : {llvm::demangle(mangled), qualified, unqualified, untemplated, base})
     if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);

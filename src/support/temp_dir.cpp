@@ -57,8 +57,7 @@ TempDir::TempDir() {
   std::filesystem::path base = std::filesystem::temp_directory_path(ec);
   if (ec) base = "/tmp";
   std::string pattern = (base / "regscope-XXXXXX").string();
-  if (!mkdtemp(pattern.data()))
-    throw Error("cannot create a temporary directory in " + base.string());
+  if (!mkdtemp(pattern.data())) throw Error("cannot create a temporary directory in " + base.string());
   path_ = pattern;
   // mkdtemp makes it 0700 whatever the umask: nobody else may plant files in it.
 }

@@ -59,8 +59,7 @@ int workgroupsPerCu(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsR
   if (rule == LdsRule::Llvm15)  // getMaxWorkGroupsPerCU in LLVM 15: 40 wave slots
     max_groups = waves_per_group == 1 ? 40 : std::min(40 / waves_per_group, 16);
   else
-    max_groups = waves_per_group == 1 ? wave_slots
-                                      : std::min(wave_slots / waves_per_group, arch.max_workgroups_per_cu);
+    max_groups = waves_per_group == 1 ? wave_slots : std::min(wave_slots / waves_per_group, arch.max_workgroups_per_cu);
   // LLVM 15 knew no WGP: 64 KiB per CU whatever the target.
   const int lds_per_cu = rule == LdsRule::Llvm15 ? std::min(arch.lds_per_cu, 65536) : arch.lds_per_cu;
   // The hardware allocates whole granules; the compilers before LLVM 23 divided the bytes.
@@ -72,8 +71,8 @@ int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule r
   const int waves_per_group = divideCeil(std::max(workgroup_size, 1), arch.wave_size);
   const int groups = workgroupsPerCu(arch, lds_bytes, workgroup_size, rule);
   if (groups <= 0) return 1;  // as LLVM does; larger-than-CU LDS is rejected before this
-  const int waves = rule == LdsRule::Llvm15 ? groups * waves_per_group
-                                            : divideCeil(groups * waves_per_group, arch.simds_per_cu);
+  const int waves =
+      rule == LdsRule::Llvm15 ? groups * waves_per_group : divideCeil(groups * waves_per_group, arch.simds_per_cu);
   return std::min(waves, arch.max_waves_per_simd);
 }
 

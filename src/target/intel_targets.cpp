@@ -66,51 +66,62 @@ const std::vector<IntelDevice> &intelDevices() {
        {},
        {"Max 1100", "Max 1450", "Max 1550"},
        "Xe-HPC",
-       8,         // EUs per Xe-core [calc EU_Per_Sub_Slice; neo PVC::maxEuPerSubslice]
-       8, 4,      // threads per EU with 128 and 256 GRF [guide; neo xe_hpc: 1024 / grfCount]
-       64,        // bytes per GRF [guide "each of which is 64B wide"; ocloc: //.spill size = N x 64]
-       128, 256,  // GRF per thread in small and large mode [guide]
-       {16, 32},  // [calc Subgroup_Sizes]
+       8,  // EUs per Xe-core [calc EU_Per_Sub_Slice; neo PVC::maxEuPerSubslice]
+       8,
+       4,   // threads per EU with 128 and 256 GRF [guide; neo xe_hpc: 1024 / grfCount]
+       64,  // bytes per GRF [guide "each of which is 64B wide"; ocloc: //.spill size = N x 64]
+       128,
+       256,         // GRF per thread in small and large mode [guide]
+       {16, 32},    // [calc Subgroup_Sizes]
        128 * 1024,  // SLM per Xe-core [calc SLM_Size_Per_Sub_Slice; neo PVC capabilityTable.slmSize 128]
        128 * 1024,  // SLM per work-group [calc SLM_Size_Per_Work_Group]
        // [neo xe_hpc_core computeSlmValues: SHARED_LOCAL_MEMORY_SIZE_ENCODES_1K..128K, with 24K;
        //  calc README's TG_SLM_Sizes has 24 too, one calc revision of the PVC row omits it]
        {0, 1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128},
-       1024,      // [calc Max_Work_Group_Size]
-       64,        // work-groups per Xe-core [calc Max_Num_Of_Workgroups]
-       32,        // barrier registers per Xe-core [calc Max_Num_Of_Barrier_Registers; neo]
+       1024,             // [calc Max_Work_Group_Size]
+       64,               // work-groups per Xe-core [calc Max_Num_Of_Workgroups]
+       32,               // barrier registers per Xe-core [calc Max_Num_Of_Barrier_Registers; neo]
        {56, 112, 128}},  // [calc EU_Count 448, 896, 1024 / 8]
       {"dg2",
        {"dg2-g10", "acm-g10", "ats-m150", "dg2-g11", "acm-g11", "ats-m75", "dg2-g12", "acm-g12"},
        {"Arc A770", "Arc A750", "Arc A580", "Arc A380", "Flex 170", "Flex 140"},
        "Xe-HPG",
-       16,        // [calc EU_Per_Sub_Slice; neo DG2::maxEuPerSubslice]
+       16,  // [calc EU_Per_Sub_Slice; neo DG2::maxEuPerSubslice]
        // 8 threads per EU [calc; neo DG2::threadsPerEu]; with more than 128 GRF the runtime halves
        // them [neo xe_hpg_core calculateAvailableThreadCount: ThreadCount / 2, getThreadsPerEUConfigs
        // {4, 8}]. The calculator offers no large GRF mode for DG2; ocloc 22.43 compiles one.
-       8, 4,
-       32,        // [neo sizeof(DG2::GRF); ocloc: dg2-g10 //.spill size 5568 = 174 x 32]
-       128, 256,  // [ocloc: -cl-intel-256-GRF-per-thread gives "allocated 256 regs" on dg2-g10]
-       {8, 16, 32},   // [calc]
-       128 * 1024,    // [calc SLM_Size_Per_Sub_Slice]
-       64 * 1024,     // [calc SLM_Size_Per_Work_Group; neo DG2 capabilityTable.slmSize 64]
+       8,
+       4,
+       32,  // [neo sizeof(DG2::GRF); ocloc: dg2-g10 //.spill size 5568 = 174 x 32]
+       128,
+       256,                          // [ocloc: -cl-intel-256-GRF-per-thread gives "allocated 256 regs" on dg2-g10]
+       {8, 16, 32},                  // [calc]
+       128 * 1024,                   // [calc SLM_Size_Per_Sub_Slice]
+       64 * 1024,                    // [calc SLM_Size_Per_Work_Group; neo DG2 capabilityTable.slmSize 64]
        {0, 1, 2, 4, 8, 16, 32, 64},  // [calc TG_SLM_Sizes; neo xe_hpg computeSlmValues: next power of two from 1K]
-       1024, 128, 32,                // [calc]
-       {6, 8, 16, 24, 28, 32}},      // [calc EU_Count 96 .. 512 / 16]
+       1024,
+       128,
+       32,                       // [calc]
+       {6, 8, 16, 24, 28, 32}},  // [calc EU_Count 96 .. 512 / 16]
       {"tgllp",
        {"rkl", "adl-s", "adl-p", "adl-n", "dg1"},
        {"Iris Xe", "Iris Xe Max"},
        "Xe-LP",
-       16,        // EUs per dual sub-slice [calc; neo TGLLP::maxEuPerSubslice]
-       7, 0,      // [calc Threads_Per_EU, Large_GRF_Mode false; neo TGLLP::threadsPerEu; ocloc: the 256-GRF
-                  //  option still gives "allocated 128 regs" on tgllp]
-       32,        // [neo sizeof(TGLLP::GRF)]
-       128, 128,
-       {8, 16, 32},                  // [calc]
-       64 * 1024, 64 * 1024,         // [calc; neo TGLLP capabilityTable.slmSize 64]
+       16,  // EUs per dual sub-slice [calc; neo TGLLP::maxEuPerSubslice]
+       7,
+       0,   // [calc Threads_Per_EU, Large_GRF_Mode false; neo TGLLP::threadsPerEu; ocloc: the 256-GRF
+            //  option still gives "allocated 128 regs" on tgllp]
+       32,  // [neo sizeof(TGLLP::GRF)]
+       128,
+       128,
+       {8, 16, 32},  // [calc]
+       64 * 1024,
+       64 * 1024,                    // [calc; neo TGLLP capabilityTable.slmSize 64]
        {0, 1, 2, 4, 8, 16, 32, 64},  // [calc TG_SLM_Sizes]
-       512, 112, 32,                 // [calc]
-       {2, 6}},                      // [calc EU_Count 32 (UHD), 96 (Iris Xe) / 16]
+       512,
+       112,
+       32,       // [calc]
+       {2, 6}},  // [calc EU_Count 32 (UHD), 96 (Iris Xe) / 16]
   };
   return devices;
 }

@@ -25,7 +25,8 @@ std::string plural(std::size_t n, const char *one, const char *many) {
 // A figure before and after: "102 -> 100", or "102" when it did not change;
 // the text for people, the two numbers for data.
 void addChange(std::vector<Cell> &row, int before, int after) {
-  row.push_back(before == after ? Cell(std::to_string(after)) : Cell(std::to_string(before) + " -> " + std::to_string(after)));
+  row.push_back(before == after ? Cell(std::to_string(after))
+                                : Cell(std::to_string(before) + " -> " + std::to_string(after)));
   row.push_back(Cell::count(before));
   row.push_back(Cell::count(after));
 }
@@ -120,7 +121,10 @@ json measurementJson(const Measurement &m) {
 }
 
 json gainJson(const Gain &g) {
-  return {{"waves", g.waves}, {"spills", g.spills}, {"scratch_bytes", g.scratch_bytes}, {"vgprs", g.vgprs},
+  return {{"waves", g.waves},
+          {"spills", g.spills},
+          {"scratch_bytes", g.scratch_bytes},
+          {"vgprs", g.vgprs},
           {"sgprs", g.sgprs}};
 }
 
@@ -148,9 +152,12 @@ std::vector<DiffLine> diffLines(const std::string &diff) {
       continue;
     }
     const std::string text = line.substr(1);
-    if (line[0] == '-') lines.push_back({DiffKind::Removed, old_line++, 0, text});
-    else if (line[0] == '+') lines.push_back({DiffKind::Added, 0, new_line++, text});
-    else if (line[0] == ' ') lines.push_back({DiffKind::Context, old_line++, new_line++, text});
+    if (line[0] == '-')
+      lines.push_back({DiffKind::Removed, old_line++, 0, text});
+    else if (line[0] == '+')
+      lines.push_back({DiffKind::Added, 0, new_line++, text});
+    else if (line[0] == ' ')
+      lines.push_back({DiffKind::Context, old_line++, new_line++, text});
   }
   return lines;
 }
@@ -190,8 +197,8 @@ class AdviseView : public View {
     const std::string instances = compiled.size() > r_.found.kernels.size()
                                       ? " (" + plural(compiled.size(), "instantiation", "instantiations") + ")"
                                       : "";
-    doc.line(Line(r_.display_path + ": " + plural(r_.found.kernels.size(), "kernel", "kernels") + instances + " on " + archs +
-                  "; " + plural(r_.found.candidates.size(), "candidate", "candidates") + " (" +
+    doc.line(Line(r_.display_path + ": " + plural(r_.found.kernels.size(), "kernel", "kernels") + instances + " on " +
+                  archs + "; " + plural(r_.found.candidates.size(), "candidate", "candidates") + " (" +
                   plural(tried, "edit", "edits") + " tried, " + plural(hints, "hint", "hints") + "); " +
                   plural(r_.compiles, "compile", "compiles")));
     doc.line(Line(""));
@@ -245,8 +252,11 @@ class AdviseView : public View {
   json toJson() const override {
     json kernels = json::array();
     for (const KernelRef &k : r_.found.kernels)
-      kernels.push_back({{"name", k.name}, {"mangled", k.mangled}, {"demangled", k.demangled},
-                         {"file", r_.display_path}, {"line", k.line}});
+      kernels.push_back({{"name", k.name},
+                         {"mangled", k.mangled},
+                         {"demangled", k.demangled},
+                         {"file", r_.display_path},
+                         {"line", k.line}});
     json candidates = json::array();
     for (std::size_t i = 0; i < r_.found.candidates.size(); ++i) {
       const Candidate &c = r_.found.candidates[i];
@@ -303,7 +313,9 @@ class AdviseView : public View {
  private:
   const Candidate &candidate(const std::string &id) const { return r_.found.candidates.at(index_.at(id)); }
 
-  std::string where(const Candidate &c) const { return locationText(r_.display_path, c.line) + ":" + std::to_string(c.column); }
+  std::string where(const Candidate &c) const {
+    return locationText(r_.display_path, c.line) + ":" + std::to_string(c.column);
+  }
 
   Table baselineTable() const {
     Table t;
@@ -361,8 +373,11 @@ class AdviseView : public View {
     doc.line(Line(""));
     doc.line(Line("tried, measured:"));
     Table t;
-    t.columns = {{"LOCATION", "location"}, {"", "id", false, Show::Data}, {"RULE", "rule"},
-                 {"KERNEL", "kernel", false, Show::Everywhere, true}, {"ARCH", "arch"}};
+    t.columns = {{"LOCATION", "location"},
+                 {"", "id", false, Show::Data},
+                 {"RULE", "rule"},
+                 {"KERNEL", "kernel", false, Show::Everywhere, true},
+                 {"ARCH", "arch"}};
     for (Column &c : changeColumns()) t.columns.push_back(std::move(c));
     t.columns.push_back({"VERDICT", "verdict"});
     for (std::size_t i : shown) {
@@ -381,7 +396,7 @@ class AdviseView : public View {
     for (std::size_t i : shown) {
       const Candidate &c = r_.found.candidates[i];
       const Trial &trial = r_.trials[i];
-      const Style style = trial.verdict == TrialVerdict::Helps ? Style::Good
+      const Style style = trial.verdict == TrialVerdict::Helps   ? Style::Good
                           : trial.verdict == TrialVerdict::Mixed ? Style::Plain
                                                                  : Style::Bad;
       doc.line(Line(""));
@@ -396,8 +411,11 @@ class AdviseView : public View {
 
   void unchangedSection(Document &doc) const {
     Table t;
-    t.columns = {{"LOCATION", "location"}, {"", "id", false, Show::Data}, {"RULE", "rule"},
-                 {"KERNEL", "kernel", false, Show::Everywhere, true}, {"EDIT", "description"}};
+    t.columns = {{"LOCATION", "location"},
+                 {"", "id", false, Show::Data},
+                 {"RULE", "rule"},
+                 {"KERNEL", "kernel", false, Show::Everywhere, true},
+                 {"EDIT", "description"}};
     for (std::size_t i = 0; i < r_.trials.size(); ++i) {
       if (r_.trials[i].verdict != TrialVerdict::NoGain) continue;
       const Candidate &c = r_.found.candidates[i];
@@ -412,8 +430,11 @@ class AdviseView : public View {
 
   void hintSection(Document &doc) const {
     Table t;
-    t.columns = {{"LOCATION", "location"}, {"", "id", false, Show::Data}, {"RULE", "rule"},
-                 {"KERNEL", "kernel", false, Show::Everywhere, true}, {"HINT", "description"}};
+    t.columns = {{"LOCATION", "location"},
+                 {"", "id", false, Show::Data},
+                 {"RULE", "rule"},
+                 {"KERNEL", "kernel", false, Show::Everywhere, true},
+                 {"HINT", "description"}};
     for (const Candidate &c : r_.found.candidates)
       if (c.hint_only)
         t.add({where(c), c.id, adviseRuleId(c.rule), c.kernel.demangled.empty() ? c.kernel.name : c.kernel.demangled,
@@ -432,8 +453,11 @@ class AdviseView : public View {
     }
     doc.line(Line("combined greedily, largest gain first; each kept only if the combination so far improves:"));
     Table t;
-    t.columns = {{"STEP", "step", true}, {"CANDIDATE", "candidate"}, {"KEPT", "kept"},
-                 {"KERNEL", "kernel", false, Show::Everywhere, true}, {"ARCH", "arch"}};
+    t.columns = {{"STEP", "step", true},
+                 {"CANDIDATE", "candidate"},
+                 {"KEPT", "kept"},
+                 {"KERNEL", "kernel", false, Show::Everywhere, true},
+                 {"ARCH", "arch"}};
     for (Column &c : changeColumns()) t.columns.push_back(std::move(c));
     t.columns.push_back({"WHY NOT", "reason"});
     for (std::size_t s = 0; s < r_.steps.size(); ++s) {
@@ -475,8 +499,8 @@ class AdviseView : public View {
       // An SGPR-only gain (a __restrict__ that frees scalar registers) is a gain too.
       if (b.sgprs != a->sgprs) text += ", " + std::to_string(b.sgprs) + " -> " + std::to_string(a->sgprs) + " SGPRs";
       const std::string who = one ? "" : shortKernelName(b.demangled) + " [" + b.arch + "]: ";
-      doc.line(Line({{"all confirmed edits together: " + who},
-                     {text, sameFigures(b, *a) ? Style::Plain : Style::Good}}));
+      doc.line(
+          Line({{"all confirmed edits together: " + who}, {text, sameFigures(b, *a) ? Style::Plain : Style::Good}}));
     }
   }
 

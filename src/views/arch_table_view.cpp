@@ -95,7 +95,8 @@ class IntelArchTableView : public View {
     doc.line(Line(std::string(device_.name) + " (" + std::string(device_.family) + ", " +
                   std::to_string(device_.eus_per_xe_core) +
                   " EUs per Xe-core): work-groups per Xe-core by GRF mode, SIMD width and SLM per work-group, "
-                  "work-groups of " + std::to_string(work_group_size_) + " work-items, no barrier"));
+                  "work-groups of " +
+                  std::to_string(work_group_size_) + " work-items, no barrier"));
     Table table;
     table.columns = {{"GRF", "grf_count", true},
                      {"SIMD", "simd_size", true},

@@ -19,8 +19,8 @@ class AmdCalculatorView : public View {
 
   Document document() const override {
     Document doc;
-    std::string headline = std::string(arch_.name) + " (" + std::string(arch_.family) + "): " +
-                           std::to_string(occ_.waves_per_simd) + "/" + std::to_string(occ_.max_waves_per_simd) +
+    std::string headline = std::string(arch_.name) + " (" + std::string(arch_.family) +
+                           "): " + std::to_string(occ_.waves_per_simd) + "/" + std::to_string(occ_.max_waves_per_simd) +
                            " waves/SIMD";
     if (occ_.counts_per_cu)
       headline += ", " + waveSlotsText(occ_, (r_.workgroup_size + arch_.wave_size - 1) / arch_.wave_size);
@@ -115,8 +115,8 @@ class IntelCalculatorView : public View {
 
   Document document() const override {
     Document doc;
-    doc.line(Line(std::string(device_.name) + " (" + std::string(device_.family) + "): " +
-                  std::to_string(occ_.work_groups_per_xe_core) + " work-groups/Xe-core, " +
+    doc.line(Line(std::string(device_.name) + " (" + std::string(device_.family) +
+                  "): " + std::to_string(occ_.work_groups_per_xe_core) + " work-groups/Xe-core, " +
                   std::to_string(occ_.threads_per_xe_core) + "/" + std::to_string(occ_.max_thread_slots) +
                   " threads/Xe-core (" + std::to_string(static_cast<int>(occ_.fraction * 100 + 0.5)) +
                   "%), limited by " + limiterName(occ_.limiter)));

@@ -4,11 +4,11 @@
 #include <cstdio>
 #include <map>
 
+#include "html_page.h"
+#include "phrases.h"
 #include "regscope/model/limiter.h"
 #include "regscope/support/version.h"
 #include "regscope/views/views.h"
-#include "html_page.h"
-#include "phrases.h"
 #include "report_json.h"
 
 namespace regscope {
@@ -59,8 +59,8 @@ std::string registerRanges(const std::vector<std::string> &registers) {
   };
   for (const std::string &reg : registers) {
     const std::size_t digits = reg.find_first_of("0123456789");
-    const bool numbered = digits != std::string::npos && digits > 0 &&
-                          reg.find_first_not_of("0123456789", digits) == std::string::npos;
+    const bool numbered =
+        digits != std::string::npos && digits > 0 && reg.find_first_not_of("0123456789", digits) == std::string::npos;
     if (!numbered) {
       flush();
       out += (out.empty() ? "" : " ") + reg;
@@ -204,8 +204,10 @@ std::string liveCounts(Vendor vendor, int vector, int matrix, int scalar) {
 std::vector<Column> registerColumns(Vendor vendor, const char *vector_key, const char *matrix_key,
                                     const char *scalar_key) {
   const RegisterNames names = registerNames(vendor);
-  std::vector<Column> columns = {{"", "kernel", false, Show::Data}, {"", "arch", false, Show::Data},
-                                 {"LINE", "line", true},             {names.vector, vector_key, true}};
+  std::vector<Column> columns = {{"", "kernel", false, Show::Data},
+                                 {"", "arch", false, Show::Data},
+                                 {"LINE", "line", true},
+                                 {names.vector, vector_key, true}};
   if (names.matrix) columns.push_back({names.matrix, matrix_key, true});
   columns.push_back({names.scalar, scalar_key, true});
   return columns;
@@ -215,8 +217,7 @@ std::vector<Column> registerColumns(Vendor vendor, const char *vector_key, const
 // waves/SIMD; at most 94 VGPRs, ... live at once".
 Line heading(const KernelReport &k, const KernelIsa &kernel) {
   std::string text = shortKernelName(k.record.demangled) + " [" + k.record.arch + "] " +
-                     locationText(k.display_file, k.record.line) +
-                     ": " + std::to_string(k.summary.registers) +
+                     locationText(k.display_file, k.record.line) + ": " + std::to_string(k.summary.registers) +
                      (k.summary.vendor == Vendor::Amd ? " VGPRs allocated, " : " registers allocated, ") +
                      std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
                      occupancyUnit(k.summary.vendor);
@@ -240,11 +241,11 @@ Table linesTable(const KernelReport &k, const KernelIsa &kernel, const std::vect
   const bool agprs = registerNames(k.record.vendor).matrix != nullptr;
   Table table;
   table.columns = registerColumns(k.record.vendor, "peak_vgprs", "peak_agprs", "peak_sgprs");
-  table.columns.insert(table.columns.end(), {{"INSTR", "instructions", true}, {"HOT", "rank", true}, {"SOURCE", "source"}});
+  table.columns.insert(table.columns.end(),
+                       {{"INSTR", "instructions", true}, {"HOT", "rank", true}, {"SOURCE", "source"}});
   for (const LinePressure &line : lines) {
-    auto rank = std::find_if(hottest.begin(), hottest.end(), [&](const LinePressure &h) {
-      return h.file == line.file && h.line == line.line;
-    });
+    auto rank = std::find_if(hottest.begin(), hottest.end(),
+                             [&](const LinePressure &h) { return h.file == line.file && h.line == line.line; });
     std::vector<Cell> row = {k.record.demangled, k.record.arch, lineLabel(kernel, line.file, line.line)};
     if (!line.instructions) {
       row.insert(row.end(), agprs ? 5 : 4, Cell(""));
@@ -253,8 +254,9 @@ Table linesTable(const KernelReport &k, const KernelIsa &kernel, const std::vect
       if (agprs) row.push_back(Cell::count(line.peak_agprs));
       row.push_back(Cell::count(line.peak_sgprs));
       row.push_back(Cell::count(line.instructions));
-      row.push_back(rank == hottest.end() ? Cell("")
-                                          : Cell("#" + std::to_string(rank - hottest.begin() + 1), rank - hottest.begin() + 1));
+      row.push_back(rank == hottest.end()
+                        ? Cell("")
+                        : Cell("#" + std::to_string(rank - hottest.begin() + 1), rank - hottest.begin() + 1));
     }
     row.push_back(sourceLine(kernel, line.file, line.line));
     table.add(std::move(row));
@@ -338,19 +340,19 @@ void explainKernel(Document &doc, const KernelReport &k, const KernelIsa &kernel
   }
   std::string mix = "instruction mix (" + std::to_string(f->mix.total) + "):";
   for (std::size_t i = 0; i < kInstrKindCount; ++i)
-    if (f->mix.counts[i]) mix += " " + std::string(instrKindKey(static_cast<InstrKind>(i))) + " " +
-                                 std::to_string(f->mix.counts[i]);
+    if (f->mix.counts[i])
+      mix += " " + std::string(instrKindKey(static_cast<InstrKind>(i))) + " " + std::to_string(f->mix.counts[i]);
   if (f->mix.memory) mix += "; ALU:memory " + fixed(f->mix.alu_per_memory, 2);
   doc.line(Line(mix));
   if (f->estimate.available) {
     int loops = 0;
     for (const BlockEstimate &b : f->estimate.blocks) loops += b.in_loop;
-    doc.line(Line("static estimate (LLVM MCA, one wave, in order; not a run time): " +
-                  std::to_string(f->estimate.cycles) + " cycles over " + std::to_string(f->estimate.blocks.size()) +
-                  " blocks" +
-                  (loops ? ", " + std::to_string(f->estimate.loop_cycles) + " of them in " + std::to_string(loops) +
-                               " loop blocks (each counted once)"
-                         : ", no loops")));
+    doc.line(
+        Line("static estimate (LLVM MCA, one wave, in order; not a run time): " + std::to_string(f->estimate.cycles) +
+             " cycles over " + std::to_string(f->estimate.blocks.size()) + " blocks" +
+             (loops ? ", " + std::to_string(f->estimate.loop_cycles) + " of them in " + std::to_string(loops) +
+                          " loop blocks (each counted once)"
+                    : ", no loops")));
   }
   std::vector<std::string> notes = f->notes;
   notes.insert(notes.end(), kernel.isa->notes.begin(), kernel.isa->notes.end());

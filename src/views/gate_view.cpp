@@ -72,8 +72,7 @@ json verdictRows(const GateResult &result) {
 
 // Each kernel's baseline entry beside its figures now; the gate's verdicts
 // say which regressed (the view compares nothing itself).
-json comparisonRows(const Report &report, const GateResult &result, const Baseline &baseline,
-                    const std::string &root) {
+json comparisonRows(const Report &report, const GateResult &result, const Baseline &baseline, const std::string &root) {
   json rows = json::array();
   for (const KernelReport &k : report.kernels) {
     const BaselineEntry now = baselineEntry(k, root);
@@ -84,8 +83,7 @@ json comparisonRows(const Report &report, const GateResult &result, const Baseli
     bool improved = false;
     for (const Verdict &v : result.failures)
       if (v.kernel == k.record.demangled && v.arch == k.record.arch) worse.insert(regressedFigure(v.rule));
-    for (const Verdict &v : result.improvements)
-      improved |= v.kernel == k.record.demangled && v.arch == k.record.arch;
+    for (const Verdict &v : result.improvements) improved |= v.kernel == k.record.demangled && v.arch == k.record.arch;
     const bool found = before != baseline.end();
     auto figure = [&](const char *name, int after, int was) {
       return json{{"name", name},
@@ -97,7 +95,10 @@ json comparisonRows(const Report &report, const GateResult &result, const Baseli
     const bool regressed = !worse.empty();
     rows.push_back({{"kernel", k.record.demangled},
                     {"arch", k.record.arch},
-                    {"status", !found ? "added" : regressed ? "regressed" : improved ? "improved" : "unchanged"},
+                    {"status", !found      ? "added"
+                               : regressed ? "regressed"
+                               : improved  ? "improved"
+                                           : "unchanged"},
                     {"regressed", regressed},
                     {"improved", improved && !regressed},
                     {"figures", json::array({figure("occupancy", now.occupancy, old.occupancy),
@@ -106,8 +107,9 @@ json comparisonRows(const Report &report, const GateResult &result, const Baseli
                                              figure("scratch", now.scratch_bytes, old.scratch_bytes)})}});
   }
   // Regressions first, as the verdicts are.
-  std::stable_sort(rows.begin(), rows.end(),
-                   [](const json &a, const json &b) { return a["regressed"].get<bool>() > b["regressed"].get<bool>(); });
+  std::stable_sort(rows.begin(), rows.end(), [](const json &a, const json &b) {
+    return a["regressed"].get<bool>() > b["regressed"].get<bool>();
+  });
   return rows;
 }
 
@@ -174,26 +176,33 @@ class GateView : public View {
 
   Document document() const override {
     Table verdicts;
-    verdicts.columns = {{"FILE", "file"},  {"LINE", "line", true}, {"KERNEL", "kernel"}, {"ARCH", "arch"},
-                        {"RULE", "rule"},  {"KIND", "kind"},       {"MESSAGE", "message"},
+    verdicts.columns = {{"FILE", "file"},
+                        {"LINE", "line", true},
+                        {"KERNEL", "kernel"},
+                        {"ARCH", "arch"},
+                        {"RULE", "rule"},
+                        {"KIND", "kind"},
+                        {"MESSAGE", "message"},
                         // CSV's numbers: the message's figures, the unit once (bytes for scratch).
-                        {"", "value", true, Show::Data}, {"", "limit", true, Show::Data},
-                        {"", "before", true, Show::Data}, {"", "unit", false, Show::Data}};
+                        {"", "value", true, Show::Data},
+                        {"", "limit", true, Show::Data},
+                        {"", "before", true, Show::Data},
+                        {"", "unit", false, Show::Data}};
     // "file:line: kernel [arch]: rule: message", the compiler's shape, clickable in editors.
     verdicts.as_line = [](const std::vector<Cell> &row) {
       const std::string line = row[1].number && *row[1].number > 0 ? ":" + row[1].text : "";
       const std::string where = (row[0].text.empty() ? "?" : row[0].text) + line + ": " + shortKernelName(row[2].text) +
                                 " [" + row[3].text + "]: ";
       const Style style = row[5].text == "failure" || row[5].text == "cannot-judge" ? Style::Bad
-                          : row[5].text == "improved" ? Style::Good
-                                                      : Style::Plain;
+                          : row[5].text == "improved"                               ? Style::Good
+                                                                                    : Style::Plain;
       return Line({{where}, {row[4].text, style}, {": " + row[6].text}});
     };
     auto add = [&](const std::vector<Verdict> &list, const char *kind) {
       auto figure = [](const std::optional<int> &n) { return n ? Cell::count(*n) : Cell(""); };
       for (const Verdict &v : list)
-        verdicts.add({v.file, Cell::count(v.line), v.kernel, v.arch, ruleName(v.rule), kind, v.message,
-                      figure(v.value), figure(v.limit), figure(v.before), v.unit});
+        verdicts.add({v.file, Cell::count(v.line), v.kernel, v.arch, ruleName(v.rule), kind, v.message, figure(v.value),
+                      figure(v.limit), figure(v.before), v.unit});
     };
     add(result_.failures, "failure");
     add(result_.unjudged, "cannot-judge");

@@ -101,8 +101,8 @@ std::string amount(CurveAxis axis, int x, const AxisWords &words) {
 std::string levelText(int level, Vendor vendor) { return std::to_string(level) + " " + occupancyUnit(vendor); }
 
 std::string describe(const OccupancyCurve &c, const OccupancyChart &chart, const AxisWords &w) {
-  std::string text = "At " + amount(c.axis, c.kernel_x, w) + ": " + levelText(c.kernel_level, chart.vendor) +
-                     " (of " + std::to_string(chart.max_level) + ").";
+  std::string text = "At " + amount(c.axis, c.kernel_x, w) + ": " + levelText(c.kernel_level, chart.vendor) + " (of " +
+                     std::to_string(chart.max_level) + ").";
   if (c.next)
     text += " Next step: " + levelText(c.next->level, chart.vendor) + " at " + amount(c.axis, c.next->x_to, w) +
             " or less (" + std::to_string(c.kernel_x - c.next->x_to) + " fewer).";
@@ -164,8 +164,9 @@ json archEntry(const KernelReport &k, std::size_t kernel_index) {
   e["limiter"] = limiterName(s.limiter);
   e["level"] = s.level;
   e["max_level"] = s.max_level;
-  e["occupancy"] = no_level ? std::string("-") : std::to_string(s.level) + "/" + std::to_string(s.max_level) + " " +
-                                                     occupancyUnit(s.vendor);
+  e["occupancy"] = no_level
+                       ? std::string("-")
+                       : std::to_string(s.level) + "/" + std::to_string(s.max_level) + " " + occupancyUnit(s.vendor);
   e["at_max"] = s.limiter == Limiter::None;
   e["spills"] = s.spills > 0;
   e["next_step"] = nextStep(k);
@@ -235,14 +236,15 @@ json chartEntry(const OccupancyCurve &c, const OccupancyChart &chart, const std:
   for (const CurveStep &s : c.steps) {
     path += (path.empty() ? "M" + fixed1(X(s.x_from)) + " " : "V") + fixed1(Y(s.level)) + "H" + fixed1(X(s.x_to));
     steps.push_back({{"range", s.x_from == s.x_to ? std::to_string(s.x_from)
-                                                   : std::to_string(s.x_from) + "-" + std::to_string(s.x_to)},
+                                                  : std::to_string(s.x_from) + "-" + std::to_string(s.x_to)},
                      {"level", s.level},
                      {"current", c.kernel_x >= s.x_from && c.kernel_x <= s.x_to}});
   }
   json x_ticks = json::array(), y_ticks = json::array();
   for (int i = 0; i <= 4; ++i) {
     const int x = static_cast<int>(std::lround(static_cast<double>(x_max) * i / 4));
-    x_ticks.push_back({{"pos", fixed1(X(x))}, {"label", c.axis == CurveAxis::Shared ? bytesText(x) : std::to_string(x)}});
+    x_ticks.push_back(
+        {{"pos", fixed1(X(x))}, {"label", c.axis == CurveAxis::Shared ? bytesText(x) : std::to_string(x)}});
   }
   const int y_step = std::max(1, (y_max + 7) / 8);
   for (int y = 0; y <= y_max; y += y_step) y_ticks.push_back({{"pos", fixed1(Y(y))}, {"label", std::to_string(y)}});
@@ -266,15 +268,20 @@ json chartEntry(const OccupancyCurve &c, const OccupancyChart &chart, const std:
       {"path", path},
       {"x_ticks", x_ticks},
       {"y_ticks", y_ticks},
-      {"point", {{"cx", fixed1(X(c.kernel_x))}, {"cy", fixed1(Y(c.kernel_level))}, {"x", c.kernel_x},
-                 {"level", c.kernel_level}}},
+      {"point",
+       {{"cx", fixed1(X(c.kernel_x))},
+        {"cy", fixed1(Y(c.kernel_level))},
+        {"x", c.kernel_x},
+        {"level", c.kernel_level}}},
       {"next", false},
       {"headroom", false},
       {"text", describe(c, chart, words)},
       {"steps", steps},
   };
   if (c.next)
-    entry["next"] = {{"cx", fixed1(X(c.next->x_to))}, {"cy", fixed1(Y(c.next->level))}, {"x", c.next->x_to},
+    entry["next"] = {{"cx", fixed1(X(c.next->x_to))},
+                     {"cy", fixed1(Y(c.next->level))},
+                     {"x", c.next->x_to},
                      {"level", c.next->level}};
   if (c.headroom_to && *c.headroom_to > c.kernel_x)
     entry["headroom"] = {{"x1", fixed1(X(c.kernel_x))},
@@ -334,10 +341,13 @@ json reportSections(const Report &report, const ArchEntryHook &hook) {
       {{"label", "Archs"}, {"value", arch_list.empty() ? "-" : arch_list}},
       {{"label", "Kernels x archs"}, {"value", std::to_string(report.kernels.size())}},
       {{"label", "Spilling"}, {"value", std::to_string(spilling)}, {"bad", spilling > 0}},
-      {{"label", "Inputs that failed"}, {"value", std::to_string(report.errors.size())}, {"bad", !report.errors.empty()}},
+      {{"label", "Inputs that failed"},
+       {"value", std::to_string(report.errors.size())},
+       {"bad", !report.errors.empty()}},
   });
   json errors = json::array();
-  for (const InputError &e : report.errors) errors.push_back({{"file", e.file}, {"arch", e.arch}, {"message", e.message}});
+  for (const InputError &e : report.errors)
+    errors.push_back({{"file", e.file}, {"arch", e.arch}, {"message", e.message}});
   return {{"summary", summary},
           {"limiters", limiter_list},
           {"kernels", kernels},

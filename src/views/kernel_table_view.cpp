@@ -100,10 +100,12 @@ std::string launchNote(const LaunchAssumption &launch) {
 // Where the dynamic LDS counted came from, when regscope read it in the source.
 std::string dynamicSharedNote(const LaunchAssumption &launch, const char *what) {
   const std::string bytes = "counts " + bytesText(launch.dynamic_shared) + " of dynamic " + what;
-  if (launch.dynamic_source == DynamicSharedSource::LaunchSite) return bytes + ", the size its launches in the file give";
+  if (launch.dynamic_source == DynamicSharedSource::LaunchSite)
+    return bytes + ", the size its launches in the file give";
   if (launch.dynamic_source == DynamicSharedSource::FuncAttribute)
-    return bytes + ", the MaxDynamicSharedMemorySize its hip/cudaFuncSetAttribute in the file sets (its launches' own "
-                   "size is not a constant)";
+    return bytes +
+           ", the MaxDynamicSharedMemorySize its hip/cudaFuncSetAttribute in the file sets (its launches' own "
+           "size is not a constant)";
   return "";
 }
 
@@ -146,35 +148,35 @@ void addRow(Table &table, const KernelReport &k, std::vector<Cell> cells) {
 Table cudaTable(const std::vector<const KernelReport *> &kernels) {
   Table table;
   setColumns(table, {{"REGS", "registers", true},
-                   {"SPILL ST/LD", "spills", true, Show::Text},
-                   {"", "spill_store_bytes", true, Show::Data},
-                   {"", "spill_load_bytes", true, Show::Data},
-                   {"STACK", "stack_bytes", true},
-                   {"SMEM", "shared_bytes", true},
-                   {"BLOCK", "block_size", true},
-                   {"BLOCKS/SM", "blocks_per_sm", true},
-                   {"WARPS/SM", "warps", true, Show::Text},
-                   {"", "warps_per_sm", true, Show::Data},
-                   {"", "max_warps_per_sm", true, Show::Data},
-                   {"LIMITER", "limiter"},
-                   {"NEXT STEP", "next_step"}});
+                     {"SPILL ST/LD", "spills", true, Show::Text},
+                     {"", "spill_store_bytes", true, Show::Data},
+                     {"", "spill_load_bytes", true, Show::Data},
+                     {"STACK", "stack_bytes", true},
+                     {"SMEM", "shared_bytes", true},
+                     {"BLOCK", "block_size", true},
+                     {"BLOCKS/SM", "blocks_per_sm", true},
+                     {"WARPS/SM", "warps", true, Show::Text},
+                     {"", "warps_per_sm", true, Show::Data},
+                     {"", "max_warps_per_sm", true, Show::Data},
+                     {"LIMITER", "limiter"},
+                     {"NEXT STEP", "next_step"}});
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const CudaKernelModel &m = *k->cuda();
     const CudaOccupancy &occ = m.occupancy;
     const bool unknown = occ.limiter == Limiter::Unknown;
     const bool none = unknown || !k->impossible.empty();
-    addRow(table, *k,
-           {figure(*k, Field::Registers), pairText(*k, Field::SpillStoreBytes, Field::SpillLoadBytes),
-               figure(*k, Field::SpillStoreBytes), figure(*k, Field::SpillLoadBytes), figure(*k, Field::StackBytes),
-               Cell(bytesText(r.value(Field::SharedBytes)), r.value(Field::SharedBytes)),
-               Cell::count(k->launch.block_size), none ? Cell("?") : Cell::count(occ.blocks_per_sm),
-               (none ? std::string("?") : std::to_string(occ.warps_per_sm)) + "/" + std::to_string(occ.max_warps_per_sm),
-               none ? Cell("?") : Cell::count(occ.warps_per_sm), Cell::count(occ.max_warps_per_sm),
-               limiterName(occ.limiter),
-               unknown                   ? unknownText(*k)
-               : !k->impossible.empty() ? "cannot launch: " + k->impossible
-                                         : cudaNextStepText(occ, m.arch, m.resources, k->launch.max_block_size)});
+    addRow(
+        table, *k,
+        {figure(*k, Field::Registers), pairText(*k, Field::SpillStoreBytes, Field::SpillLoadBytes),
+         figure(*k, Field::SpillStoreBytes), figure(*k, Field::SpillLoadBytes), figure(*k, Field::StackBytes),
+         Cell(bytesText(r.value(Field::SharedBytes)), r.value(Field::SharedBytes)), Cell::count(k->launch.block_size),
+         none ? Cell("?") : Cell::count(occ.blocks_per_sm),
+         (none ? std::string("?") : std::to_string(occ.warps_per_sm)) + "/" + std::to_string(occ.max_warps_per_sm),
+         none ? Cell("?") : Cell::count(occ.warps_per_sm), Cell::count(occ.max_warps_per_sm), limiterName(occ.limiter),
+         unknown                  ? unknownText(*k)
+         : !k->impossible.empty() ? "cannot launch: " + k->impossible
+                                  : cudaNextStepText(occ, m.arch, m.resources, k->launch.max_block_size)});
   }
   return table;
 }
@@ -202,21 +204,21 @@ Notes cudaNotes(const std::vector<const KernelReport *> &kernels) {
 Table amdTable(const std::vector<const KernelReport *> &kernels) {
   Table table;
   setColumns(table, {{"VGPR", "vgprs", true},
-                   {"", "vgprs_total", true, Show::Data},
-                   {"AGPR", "agprs", true},
-                   {"SGPR", "sgprs", true},
-                   {"SCRATCH", "scratch_bytes", true},
-                   {"SPILL V/S", "spills", true, Show::Text},
-                   {"", "vgpr_spills", true, Show::Data},
-                   {"", "sgpr_spills", true, Show::Data},
-                   {"LDS", "lds_bytes", true},
-                   {"OCCUPANCY", "occupancy", true, Show::Text},
-                   {"", "waves_per_simd", true, Show::Data},
-                   {"", "max_waves_per_simd", true, Show::Data},
-                   {"", "waves_per_cu", true, Show::Data},
-                   {"LIMITER", "limiter"},
-                   {"NEXT STEP", "next_step"},
-                   {"HEADROOM", "headroom"}});
+                     {"", "vgprs_total", true, Show::Data},
+                     {"AGPR", "agprs", true},
+                     {"SGPR", "sgprs", true},
+                     {"SCRATCH", "scratch_bytes", true},
+                     {"SPILL V/S", "spills", true, Show::Text},
+                     {"", "vgpr_spills", true, Show::Data},
+                     {"", "sgpr_spills", true, Show::Data},
+                     {"LDS", "lds_bytes", true},
+                     {"OCCUPANCY", "occupancy", true, Show::Text},
+                     {"", "waves_per_simd", true, Show::Data},
+                     {"", "max_waves_per_simd", true, Show::Data},
+                     {"", "waves_per_cu", true, Show::Data},
+                     {"LIMITER", "limiter"},
+                     {"NEXT STEP", "next_step"},
+                     {"HEADROOM", "headroom"}});
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const AmdKernelModel &m = *k->amd();
@@ -234,24 +236,17 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
                        : invalid                           ? "cannot launch: " + amdLaunchInvalidText(k->launch)
                        : occ.limiter == Limiter::Unknown   ? unknownText(*k)
                                                            : nextStepText(occ);
-    addRow(table, *k,
-              {vgpr,
-               none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
-                    : Cell::count(occ.vgprs_total),
-               r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figure(*k, Field::Agprs),
-               figure(*k, Field::Sgprs),
-               figure(*k, Field::ScratchBytes),
-               pairText(*k, Field::VgprSpills, Field::SgprSpills),
-               figure(*k, Field::VgprSpills),
-               figure(*k, Field::SgprSpills),
-               bytesFigure(*k, Field::LdsBytes),
-               waves + "/" + std::to_string(occ.max_waves_per_simd),
-               none ? Cell("?") : Cell::count(occ.waves_per_simd),
-               Cell::count(occ.max_waves_per_simd),
-               none ? Cell("?") : Cell::count(occ.waves_per_cu),
-               limiterName(occ.limiter),
-               next,
-               none ? "-" : headroomText(*k, occ)});
+    addRow(
+        table, *k,
+        {vgpr,
+         none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
+              : Cell::count(occ.vgprs_total),
+         r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figure(*k, Field::Agprs), figure(*k, Field::Sgprs),
+         figure(*k, Field::ScratchBytes), pairText(*k, Field::VgprSpills, Field::SgprSpills),
+         figure(*k, Field::VgprSpills), figure(*k, Field::SgprSpills), bytesFigure(*k, Field::LdsBytes),
+         waves + "/" + std::to_string(occ.max_waves_per_simd), none ? Cell("?") : Cell::count(occ.waves_per_simd),
+         Cell::count(occ.max_waves_per_simd), none ? Cell("?") : Cell::count(occ.waves_per_cu),
+         limiterName(occ.limiter), next, none ? "-" : headroomText(*k, occ)});
   }
   return table;
 }
@@ -261,8 +256,8 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const AmdKernelModel &m = *k->amd();
-    const bool modelled = !m.unresolved && m.occupancy.limiter != Limiter::Invalid &&
-                          m.occupancy.limiter != Limiter::Unknown;
+    const bool modelled =
+        !m.unresolved && m.occupancy.limiter != Limiter::Invalid && m.occupancy.limiter != Limiter::Unknown;
     if (modelled && r.has(Field::Vgprs) && m.occupancy.vgprs_total != r.value(Field::Vgprs))
       notes.add(*k, "occupancy counts " + std::to_string(m.occupancy.vgprs_total) +
                         " VGPRs (the allocation: AGPRs in the unified file, or padding the compiler added)");
@@ -308,44 +303,45 @@ Table intelTable(const std::vector<const KernelReport *> &kernels) {
                                 [](const KernelReport *k) { return k->intel()->grf_recommendation.has_value(); });
   Table table;
   setColumns(table, {{"SIMD", "simd_size", true},
-                   {"GRF", "grf_count", true},
-                   {"SPILL", "spill_bytes", true},
-                   {"SCRATCH", "scratch_per_thread", true},
-                   {"SLM", "slm_bytes", true},
-                   {"BAR", "barriers", true},
-                   {"WG", "work_group_size", true},
-                   {"THR/EU", "threads_per_eu", true},
-                   {"WG/XE", "work_groups_per_xe_core", true},
-                   {"THREADS/XE", "threads", true, Show::Text},
-                   {"", "threads_per_xe_core", true, Show::Data},
-                   {"", "max_thread_slots", true, Show::Data},
-                   {"OCC", "occupancy_percent", true},
-                   {"LIMITER", "limiter"},
-                   {"NEXT STEP", "next_step"}});
+                     {"GRF", "grf_count", true},
+                     {"SPILL", "spill_bytes", true},
+                     {"SCRATCH", "scratch_per_thread", true},
+                     {"SLM", "slm_bytes", true},
+                     {"BAR", "barriers", true},
+                     {"WG", "work_group_size", true},
+                     {"THR/EU", "threads_per_eu", true},
+                     {"WG/XE", "work_groups_per_xe_core", true},
+                     {"THREADS/XE", "threads", true, Show::Text},
+                     {"", "threads_per_xe_core", true, Show::Data},
+                     {"", "max_thread_slots", true, Show::Data},
+                     {"OCC", "occupancy_percent", true},
+                     {"LIMITER", "limiter"},
+                     {"NEXT STEP", "next_step"}});
   if (rule) table.columns.push_back({"GRF RULE", "grf_recommendation"});
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const IntelKernelModel &m = *k->intel();
     const IntelOccupancy &occ = m.occupancy;
     const bool none = occ.limiter == Limiter::Unknown || !k->impossible.empty();
-    std::vector<Cell> row = {r.has(Field::SimdSize) ? Cell::count(r.value(Field::SimdSize)) : Cell("?"),
-                             r.has(Field::GrfCount) ? Cell::count(r.value(Field::GrfCount)) : Cell("?"),
-                             Cell(bytesText(m.spill_bytes), m.spill_bytes),
-                             Cell(bytesText(r.value(Field::ScratchPerThread)), r.value(Field::ScratchPerThread)),
-                             Cell(bytesText(r.value(Field::SlmBytes)), r.value(Field::SlmBytes)),
-                             Cell::count(m.resources.barriers),
-                             Cell::count(m.resources.work_group_size),
-                             none ? Cell("?") : Cell::count(occ.threads_per_eu),
-                             none ? Cell("?") : Cell::count(occ.work_groups_per_xe_core),
-                             (none ? std::string("?") : std::to_string(occ.threads_per_xe_core)) + "/" +
-                                 std::to_string(occ.max_thread_slots),
-                             none ? Cell("?") : Cell::count(occ.threads_per_xe_core),
-                             Cell::count(occ.max_thread_slots),
-                             none ? Cell("?") : Cell(percentText(occ.fraction), static_cast<int>(occ.fraction * 100 + 0.5)),
-                             limiterName(occ.limiter),
-                             occ.limiter == Limiter::Unknown ? unknownText(*k)
-                             : !k->impossible.empty()        ? "cannot launch: " + k->impossible
-                                                             : intelNextStepText(occ, m.device, m.resources)};
+    std::vector<Cell> row = {
+        r.has(Field::SimdSize) ? Cell::count(r.value(Field::SimdSize)) : Cell("?"),
+        r.has(Field::GrfCount) ? Cell::count(r.value(Field::GrfCount)) : Cell("?"),
+        Cell(bytesText(m.spill_bytes), m.spill_bytes),
+        Cell(bytesText(r.value(Field::ScratchPerThread)), r.value(Field::ScratchPerThread)),
+        Cell(bytesText(r.value(Field::SlmBytes)), r.value(Field::SlmBytes)),
+        Cell::count(m.resources.barriers),
+        Cell::count(m.resources.work_group_size),
+        none ? Cell("?") : Cell::count(occ.threads_per_eu),
+        none ? Cell("?") : Cell::count(occ.work_groups_per_xe_core),
+        (none ? std::string("?") : std::to_string(occ.threads_per_xe_core)) + "/" +
+            std::to_string(occ.max_thread_slots),
+        none ? Cell("?") : Cell::count(occ.threads_per_xe_core),
+        Cell::count(occ.max_thread_slots),
+        none ? Cell("?") : Cell(percentText(occ.fraction), static_cast<int>(occ.fraction * 100 + 0.5)),
+        limiterName(occ.limiter),
+        occ.limiter == Limiter::Unknown ? unknownText(*k)
+        : !k->impossible.empty()        ? "cannot launch: " + k->impossible
+                                        : intelNextStepText(occ, m.device, m.resources)};
     if (rule) row.push_back(m.grf_recommendation ? grfModeName(m.grf_recommendation->mode) : "");
     addRow(table, *k, std::move(row));
   }
@@ -395,8 +391,9 @@ Notes intelNotes(const std::vector<const KernelReport *> &kernels) {
       notes.add(*k, launchNote(k->launch));
   }
   if (std::any_of(kernels.begin(), kernels.end(), [](const KernelReport *k) { return k->intel()->grf_recommendation; }))
-    notes.addLine("GRF RULE is Intel's choice between the modes: large GRF where small GRF spills, else small for its "
-                  "threads per EU");
+    notes.addLine(
+        "GRF RULE is Intel's choice between the modes: large GRF where small GRF spills, else small for its "
+        "threads per EU");
   if (assumed)
     notes.addLine("WG is the kernel's reqd_work_group_size, else an assumed " + std::to_string(assumed) +
                   " work-items: pass --block-size for your launch");
@@ -469,8 +466,8 @@ CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> 
     const KernelRecord &r = k.record;
     const OccupancySummary &s = k.summary;
     ci.cases.push_back({k.display_file, r.line, r.demangled, r.arch});
-    ci.summary.add({r.demangled, r.arch, k.display_file + ":" + std::to_string(r.line),
-                    Cell::count(s.registers), Cell::count(s.spills), Cell::count(s.scratch_bytes),
+    ci.summary.add({r.demangled, r.arch, k.display_file + ":" + std::to_string(r.line), Cell::count(s.registers),
+                    Cell::count(s.spills), Cell::count(s.scratch_bytes),
                     (s.limiter == Limiter::Unknown ? std::string("?") : std::to_string(s.level)) + "/" +
                         std::to_string(s.max_level) + " " + occupancyUnit(s.vendor),
                     limiterName(s.limiter)});

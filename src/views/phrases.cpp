@@ -162,7 +162,8 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
       if (j == i || !parts[j].templated || parts[j].head != parts[i].head ||
           parts[j].args.size() != parts[i].args.size())
         continue;
-      for (std::size_t a = 0; a < distinct.size(); ++a) distinct[a] = distinct[a] || parts[j].args[a] != parts[i].args[a];
+      for (std::size_t a = 0; a < distinct.size(); ++a)
+        distinct[a] = distinct[a] || parts[j].args[a] != parts[i].args[a];
     }
     forms[i] = shortForms(names[i], distinct);
   }
@@ -196,9 +197,12 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
       for (std::size_t j = i + 1; j < names.size(); ++j) {
         if (out[i] != out[j] || names[i] == names[j]) continue;
         for (std::size_t k : {i, j}) {
-          if (pick[k] > 0) --pick[k];
-          else if (!whole[k]) whole[k] = true;
-          else continue;  // already whole: nothing longer to show
+          if (pick[k] > 0)
+            --pick[k];
+          else if (!whole[k])
+            whole[k] = true;
+          else
+            continue;  // already whole: nothing longer to show
           out[k] = render(k);
           changed = true;
         }
@@ -270,11 +274,11 @@ std::string cudaNextStepText(const CudaOccupancy &occ, const CudaArch &arch, con
 }
 
 std::string waveSlotsText(const Occupancy &occ, int waves_per_group) {
-  const int percent10 = occ.max_waves_per_cu ? (occ.waves_per_cu * 1000 + occ.max_waves_per_cu / 2) / occ.max_waves_per_cu : 0;
+  const int percent10 =
+      occ.max_waves_per_cu ? (occ.waves_per_cu * 1000 + occ.max_waves_per_cu / 2) / occ.max_waves_per_cu : 0;
   return std::to_string(occ.waves_per_cu) + " of " + std::to_string(occ.max_waves_per_cu) + " wave slots per CU (" +
          std::to_string(percent10 / 10) + "." + std::to_string(percent10 % 10) + "%): a workgroup of " +
-         std::to_string(waves_per_group) + " wave" + (waves_per_group == 1 ? "" : "s") +
-         " leaves SIMDs idle";
+         std::to_string(waves_per_group) + " wave" + (waves_per_group == 1 ? "" : "s") + " leaves SIMDs idle";
 }
 
 std::string amdLaunchInvalidText(const LaunchAssumption &launch) {
@@ -294,7 +298,8 @@ std::string compilerExplanation(const AmdKernelModel &amd, const std::string &co
   // different launch explains a different figure on its own.
   if (c.launch_differs && c.printed == c.hardware_at_compile)
     return "the compiler printed " + std::to_string(c.printed) + " waves/SIMD for workgroups of up to " +
-           std::to_string(c.compile_block_size) + " threads (the most it compiled for) and no dynamic LDS; the figure "
+           std::to_string(c.compile_block_size) +
+           " threads (the most it compiled for) and no dynamic LDS; the figure "
            "here is for the launch";
   std::string why;
   if (c.model == CompilerModel::Llvm15)
@@ -313,7 +318,6 @@ std::string compilerExplanation(const AmdKernelModel &amd, const std::string &co
   return "the compiler printed " + std::to_string(c.printed) + " waves/SIMD: " + why;
 }
 
-
 std::string intelInvalidText(const IntelOccupancy &occ, const IntelDevice &device, const IntelResources &r) {
   const std::string name(device.name);
   switch (occ.invalid) {
@@ -325,7 +329,9 @@ std::string intelInvalidText(const IntelOccupancy &occ, const IntelDevice &devic
     case IntelOccupancy::Invalid::Simd: {
       std::string widths;
       for (std::size_t i = 0; i < device.simd_widths.size(); ++i)
-        widths += (i == 0 ? "SIMD" : i + 1 == device.simd_widths.size() ? " and SIMD" : ", SIMD") +
+        widths += (i == 0                               ? "SIMD"
+                   : i + 1 == device.simd_widths.size() ? " and SIMD"
+                                                        : ", SIMD") +
                   std::to_string(device.simd_widths[i]);
       return name + " runs " + widths + ", not SIMD" + std::to_string(r.simd);
     }
@@ -349,8 +355,8 @@ std::string intelNextStepText(const IntelOccupancy &occ, const IntelDevice &devi
   if (occ.limiter == Limiter::Invalid) return "cannot launch: " + intelInvalidText(occ, device, r);
   if (!occ.next) {
     if (occ.limiter == Limiter::None) return "at maximum";
-    return std::string("none: ") +
-           (occ.limiter == Limiter::Workgroup ? "work-group slots" : limiterName(occ.limiter)) + " cap it";
+    return std::string("none: ") + (occ.limiter == Limiter::Workgroup ? "work-group slots" : limiterName(occ.limiter)) +
+           " cap it";
   }
   std::vector<std::string> parts;
   if (occ.next->small_grf) parts.push_back("small GRF");

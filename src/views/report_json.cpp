@@ -89,7 +89,9 @@ json intelOccupancyToJson(const IntelOccupancy &occ, const IntelDevice &device, 
 
 namespace {
 
-bool missing(const KernelReport &k, Field f) { return std::find(k.unknown.begin(), k.unknown.end(), f) != k.unknown.end(); }
+bool missing(const KernelReport &k, Field f) {
+  return std::find(k.unknown.begin(), k.unknown.end(), f) != k.unknown.end();
+}
 
 // The figures this kernel must have that were not read (null above).
 json unknownFields(const KernelReport &k) {
@@ -203,9 +205,8 @@ json reportToJson(const Report &report) {
         {"line", r.line},
         {"vgprs", optional(Field::Vgprs)},
         {"agprs", r.has(Field::Agprs) || missing(k, Field::Agprs) ? optional(Field::Agprs) : json(0)},
-        {"vgprs_total", m.unresolved || k.summary.limiter == Limiter::Unknown
-                            ? optional(Field::VgprsTotal)
-                            : json(m.occupancy.vgprs_total)},
+        {"vgprs_total", m.unresolved || k.summary.limiter == Limiter::Unknown ? optional(Field::VgprsTotal)
+                                                                              : json(m.occupancy.vgprs_total)},
         {"sgprs", optional(Field::Sgprs)},
         {"scratch_bytes", optional(Field::ScratchBytes)},
         {"vgpr_spills", optional(Field::VgprSpills)},
@@ -238,11 +239,12 @@ json reportToJson(const Report &report) {
       {"kernels", kernels},
       {"warnings", report.warnings},
       {"notes", report.notes},
-      {"errors", [&] {
+      {"errors",
+       [&] {
          json errors = json::array();
          for (const InputError &e : report.errors)
-           errors.push_back({{"file", e.file}, {"arch", e.arch.empty() ? json(nullptr) : json(e.arch)},
-                             {"message", e.message}});
+           errors.push_back(
+               {{"file", e.file}, {"arch", e.arch.empty() ? json(nullptr) : json(e.arch)}, {"message", e.message}});
          return errors;
        }()},
   };

@@ -15,8 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
       report.compiler_version = artifact.producer;
       addKernels(report, artifact.records);
       std::unique_ptr<View> view = kernelTableView(report, "regscope parse");
-      for (Format format : {Format::Text, Format::Json, Format::Csv, Format::Markdown, Format::Sarif, Format::Github,
-                            Format::Junit})
+      for (Format format :
+           {Format::Text, Format::Json, Format::Csv, Format::Markdown, Format::Sarif, Format::Github, Format::Junit})
         render(*view, format);
     });
   }

@@ -3,6 +3,7 @@
 #include "regscope/support/depfile.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
-  regscope::fuzz::expectOnlyErrors([&] { regscope::parseDependencyFile(std::string(regscope::fuzz::text(data, size))); });
+  regscope::fuzz::expectOnlyErrors(
+      [&] { regscope::parseDependencyFile(std::string(regscope::fuzz::text(data, size))); });
   return 0;
 }

@@ -26,8 +26,10 @@ void check(const std::string &out, const char *kept) {
       if (b == 0x81 && d >= 0xa6 && d <= 0xa9) __builtin_trap();
     }
     if (line_start && c == ':' && i + 1 < out.size() && out[i + 1] == ':') __builtin_trap();
-    if (c == '\n') line_start = true;
-    else if (c != ' ' && c != '\t') line_start = false;
+    if (c == '\n')
+      line_start = true;
+    else if (c != ' ' && c != '\t')
+      line_start = false;
   }
 }
 

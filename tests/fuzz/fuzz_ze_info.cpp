@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
       addKernels(report, mergeFacts({set}));
       LaunchOverrides launch;
       launch.dynamic_slm = INT_MAX;  // the most --dynamic-slm accepts
-      launch.block_size = 1024;     // and --block-size
+      launch.block_size = 1024;      // and --block-size
       addKernels(report, mergeFacts({set}), launch);
     }
   });

@@ -39,10 +39,10 @@ const char *adviseRuleSeed(AdviseRule rule);  // "000", "001", ...
 
 // A kernel (or a __device__ function an edit lands in) as the front end saw it.
 struct KernelRef {
-  std::string name;       // as declared, qualified: "ns::scale"
-  std::string mangled;    // the device symbol the compiler emits
+  std::string name;     // as declared, qualified: "ns::scale"
+  std::string mangled;  // the device symbol the compiler emits
   std::string demangled;
-  std::string file;       // where it is declared
+  std::string file;  // where it is declared
   int line = 0;
   int column = 0;
   unsigned offset = 0;    // of the name in the file, to follow it through edits
@@ -138,7 +138,7 @@ struct KernelFigures {
   int lds_bytes = 0;
   int waves_per_simd = 0;  // the model's occupancy
   int max_waves_per_simd = 0;
-  std::optional<int> next_waves;  // the model's next step, if reachable
+  std::optional<int> next_waves;    // the model's next step, if reachable
   Limiter limiter = Limiter::None;  // what limits the occupancy (the model's)
   int workgroup_size = 0;           // the one the model assumed
   // The next step's price when registers alone cannot take it: the LDS per

@@ -33,7 +33,7 @@ class RemarkTextParser {
   std::string arch_;
   FactSet set_{"remarks", {}, {}};
   std::map<std::string, std::size_t, std::less<>> open_;  // "FILE\nLINE" of each open block -> kernel
-  std::map<std::string, int, std::less<>> orphans_;  // "FILE:LINE" -> remark lines no block opened
+  std::map<std::string, int, std::less<>> orphans_;       // "FILE:LINE" -> remark lines no block opened
   std::string key_;
 };
 

@@ -30,7 +30,7 @@ inline constexpr std::size_t kFieldCount = 0
 
 struct FieldInfo {
   Field field;
-  const char *key;          // in JSON, warnings and the cache
+  const char *key;  // in JSON, warnings and the cache
   Vendor vendor;
   const char *description;
 };
@@ -44,21 +44,21 @@ using FieldValues = std::array<std::optional<std::int64_t>, kFieldCount>;
 
 // Who a kernel is and where: shared by what a source reported and the record.
 struct KernelIdentity {
-  std::string name;       // mangled symbol
-  std::string arch;       // "gfx90a", "sm_90"; empty when the source does not say
+  std::string name;  // mangled symbol
+  std::string arch;  // "gfx90a", "sm_90"; empty when the source does not say
   Vendor vendor = Vendor::Amd;
-  std::string file;       // facts: as the compiler printed it; record: resolved
-  int line = 0;           // facts: where the compiler points (the body's brace); record: the declaration
+  std::string file;  // facts: as the compiler printed it; record: resolved
+  int line = 0;      // facts: where the compiler points (the body's brace); record: the declaration
 };
 
 // One kernel's figures as one source (remarks, .s, ...) reported them.
 struct KernelFacts : KernelIdentity {
   bool is_kernel = true;  // false for LLVM 15's Occupancy-0 device-function blocks
   FieldValues values;
-  std::vector<Field> unresolved;  // LLVM 20+ expressions naming symbols defined elsewhere
-  std::vector<std::string> notes;  // why an unresolved figure has no value, when not "until link"
+  std::vector<Field> unresolved;      // LLVM 20+ expressions naming symbols defined elsewhere
+  std::vector<std::string> notes;     // why an unresolved figure has no value, when not "until link"
   std::vector<std::string> warnings;  // two readings of one figure in this source that disagree
-  std::vector<Field> missing;  // figures this source always carries that its text lacked (a damaged file)
+  std::vector<Field> missing;         // figures this source always carries that its text lacked (a damaged file)
 
   std::optional<std::int64_t> get(Field f) const { return values[static_cast<std::size_t>(f)]; }
   void set(Field f, std::int64_t v) { values[static_cast<std::size_t>(f)] = v; }

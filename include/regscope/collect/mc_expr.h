@@ -24,12 +24,12 @@ struct AmdArch;
 // Why an expression has no value.
 enum class McExprProblem {
   None,
-  Undefined,       // names a symbol defined elsewhere (or in a cycle): unresolved until link
-  Invalid,         // not an expression regscope understands
-  Overflow,        // a literal or a result outside 64-bit signed arithmetic, or a bad shift
+  Undefined,  // names a symbol defined elsewhere (or in a cycle): unresolved until link
+  Invalid,    // not an expression regscope understands
+  Overflow,   // a literal or a result outside 64-bit signed arithmetic, or a bad shift
   DivisionByZero,
-  TooDeep,         // nested deeper than kMcExprMaxNesting
-  Cycle,           // a .set symbol defined in terms of itself: no link resolves it
+  TooDeep,  // nested deeper than kMcExprMaxNesting
+  Cycle,    // a .set symbol defined in terms of itself: no link resolves it
 };
 
 // Parentheses, unary operators, calls and symbol references, all together.
@@ -61,7 +61,7 @@ class McExprEvaluator {
   const std::map<std::string, std::string> &symbols_;
   const AmdArch *target_;
   std::map<std::string, McExprValue, std::less<>> memo_;  // evaluated symbols (not those cut off by depth)
-  std::set<std::string, std::less<>> active_;            // symbols being evaluated: a cycle
+  std::set<std::string, std::less<>> active_;             // symbols being evaluated: a cycle
   int depth_ = 0;
 };
 

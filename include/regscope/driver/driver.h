@@ -25,11 +25,11 @@ std::string findNvcc(const std::string &explicit_path);
 enum class CompileDepth { DeviceAsm, Full };
 
 struct CompileJob {
-  std::string compiler;                 // resolved path
-  std::string source;                   // absolute path of the source file
-  std::vector<std::string> archs;       // one compiler run covers them all
-  std::vector<std::string> extra_flags; // the user's, after `--`
-  int timeout_seconds = 0;              // 0: none
+  std::string compiler;                  // resolved path
+  std::string source;                    // absolute path of the source file
+  std::vector<std::string> archs;        // one compiler run covers them all
+  std::vector<std::string> extra_flags;  // the user's, after `--`
+  int timeout_seconds = 0;               // 0: none
   CompileDepth depth = CompileDepth::DeviceAsm;
   // The dependency file (-MD -MF) is the result cache's input alone: without a
   // cache (--no-cache) it is not written. For nvcc it is a preprocessor run of its own.
@@ -40,17 +40,17 @@ struct CompileJob {
 };
 
 struct ArchOutput {
-  std::string arch;         // as in the file name, features included ("gfx90a:xnack+")
-  std::string assembly;     // the device .s (AMD) or .ptx (NVIDIA)
-  std::string remarks_yaml; // the .opt.yaml, empty if the compiler wrote none
-  std::string link_report;  // NVIDIA -rdc: nvlink's resource report
-  std::string device_code;  // NVIDIA with CompileJob::keep_device_code: the arch's cubin (ELF bytes)
+  std::string arch;          // as in the file name, features included ("gfx90a:xnack+")
+  std::string assembly;      // the device .s (AMD) or .ptx (NVIDIA)
+  std::string remarks_yaml;  // the .opt.yaml, empty if the compiler wrote none
+  std::string link_report;   // NVIDIA -rdc: nvlink's resource report
+  std::string device_code;   // NVIDIA with CompileJob::keep_device_code: the arch's cubin (ELF bytes)
 };
 
 struct CompileOutput {
   std::vector<std::string> argv;  // the command that ran
   int exit_code = 0;
-  std::string diagnostics;        // stderr: remarks, warnings, errors
+  std::string diagnostics;  // stderr: remarks, warnings, errors
   std::vector<ArchOutput> archs;
   std::vector<std::string> dependencies;  // files the compile read (source and headers)
 };

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "regscope/gate/rules.h"
-#include "regscope/source/config.h"
 #include "regscope/report/report.h"
+#include "regscope/source/config.h"
 
 namespace regscope {
 
@@ -78,8 +78,8 @@ Baseline updateBaselineFile(const std::string &path, const std::function<Baselin
 struct GateResult {
   std::vector<Verdict> failures;
   std::vector<Verdict> improvements;
-  std::vector<Verdict> added;    // kernels not in the baseline
-  std::vector<Verdict> removed;  // baseline kernels no longer found
+  std::vector<Verdict> added;      // kernels not in the baseline
+  std::vector<Verdict> removed;    // baseline kernels no longer found
   std::vector<Verdict> unchecked;  // kernels whose figures are unresolved until link
   std::vector<Verdict> ignored;    // kernels the config's ignore list exempts, with its reason
   std::vector<Verdict> unjudged;   // kernels with a figure unknown or impossible (Rule::CannotJudge)
@@ -100,7 +100,6 @@ const IgnoreEntry *ignoredBy(const Config &config, const KernelRecord &record);
 GateResult checkThresholds(const Report &report, const Config &config);
 // Adds regressions (failures), improvements, added and removed kernels. A
 // kernel is removed when it vanished from a translation unit the report analysed.
-void compareWithBaseline(const Report &report, const Baseline &baseline, const std::string &root,
-                         GateResult &result);
+void compareWithBaseline(const Report &report, const Baseline &baseline, const std::string &root, GateResult &result);
 
 }  // namespace regscope

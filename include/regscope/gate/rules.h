@@ -10,23 +10,23 @@
 namespace regscope {
 
 enum class Rule {
-  Occupancy,           // RS001: analyze's note per kernel
-  Spills,              // RS002
-  Scratch,             // RS003
-  Cliff,               // RS004: a few registers from losing occupancy
-  MinOccupancy,        // RS101: thresholds
+  Occupancy,     // RS001: analyze's note per kernel
+  Spills,        // RS002
+  Scratch,       // RS003
+  Cliff,         // RS004: a few registers from losing occupancy
+  MinOccupancy,  // RS101: thresholds
   MaxSpills,
   MaxScratch,
-  OccupancyRegression, // RS201: against a baseline
+  OccupancyRegression,  // RS201: against a baseline
   VgprStepRegression,
   SpillRegression,
   ScratchRegression,
-  Improved,            // RS301
+  Improved,  // RS301
   Added,
   Removed,
-  Unresolved,          // RS304
-  Ignored,             // RS305: the config's ignore list
-  CannotJudge,         // RS306: a figure not read, or one the target cannot have
+  Unresolved,   // RS304
+  Ignored,      // RS305: the config's ignore list
+  CannotJudge,  // RS306: a figure not read, or one the target cannot have
 };
 
 // As SARIF and CI annotations name them.
@@ -35,11 +35,11 @@ const char *levelName(Level level);  // "error", "warning", "note"
 
 struct RuleInfo {
   Rule rule;
-  const char *id;           // "RS101"
-  const char *name;         // "min-occupancy"
-  const char *summary;      // one line
-  const char *help;         // what to do about it
-  Level level;              // default level
+  const char *id;       // "RS101"
+  const char *name;     // "min-occupancy"
+  const char *summary;  // one line
+  const char *help;     // what to do about it
+  Level level;          // default level
 };
 const std::vector<RuleInfo> &ruleCatalog();
 const RuleInfo &ruleInfo(Rule rule);
@@ -49,10 +49,10 @@ inline const char *ruleName(Rule rule) { return ruleInfo(rule).name; }
 struct Verdict {
   std::string file;
   int line = 0;
-  std::string kernel;     // demangled
+  std::string kernel;  // demangled
   std::string arch;
   Rule rule = Rule::Occupancy;
-  std::string message;    // the figures
+  std::string message;         // the figures
   Level level = Level::Error;  // the rule's level
   // The figures of a threshold or baseline rule, for the data formats (JSON,
   // CSV): the kernel's value now, the threshold it broke or the baseline's

@@ -57,8 +57,8 @@ struct InstructionMix {
 
 // A source file named by .file (AMD) or by nvdisasm's line table (NVIDIA).
 struct SourceFile {
-  std::string directory;  // may be empty
-  std::string name;       // as the compiler wrote it; may be absolute
+  std::string directory;     // may be empty
+  std::string name;          // as the compiler wrote it; may be absolute
   std::string path() const;  // name when absolute or directory empty, else directory/name
 };
 
@@ -66,9 +66,9 @@ struct SourceFile {
 // instruction: live-in, live-out and written (see docs/explain.md).
 // NVIDIA: vgprs are general registers (R), sgprs uniform registers (UR).
 struct IsaInstruction {
-  std::string text;       // AMD: as LLVM's instruction printer writes it; NVIDIA: the SASS text
-  int asm_line = 0;       // AMD: 1-based line in the .s
-  long address = -1;      // NVIDIA: the SASS offset; -1 when not printed
+  std::string text;   // AMD: as LLVM's instruction printer writes it; NVIDIA: the SASS text
+  int asm_line = 0;   // AMD: 1-based line in the .s
+  long address = -1;  // NVIDIA: the SASS offset; -1 when not printed
   // The source line: the innermost frame of the inline chain that lies in the
   // function's own file. Code inlined from headers (pow, threadIdx) counts for
   // the kernel's line that called it; code of a device function in the same
@@ -80,7 +80,7 @@ struct IsaInstruction {
   // differs from file/line in inlined code.
   int leaf_file = -1;
   int leaf_line = 0;
-  int block = 0;          // AMD: index into StaticEstimate::blocks
+  int block = 0;                        // AMD: index into StaticEstimate::blocks
   InstrKind kind = InstrKind::Unknown;  // NVIDIA: always Unknown (SASS is not classified; the mix stays empty)
   int live_vgprs = 0;
   int live_agprs = 0;
@@ -123,9 +123,9 @@ struct BlockEstimate {
   int first_instruction = 0;  // index into IsaFunction::instructions
   int instructions = 0;
   std::vector<int> successors;
-  bool in_loop = false;       // on a cycle closed by a back edge of the CFG
-  bool estimated = false;     // false: MCA could not model an instruction of it
-  long cycles = 0;            // MCA: one pass through the block by one wave
+  bool in_loop = false;    // on a cycle closed by a back edge of the CFG
+  bool estimated = false;  // false: MCA could not model an instruction of it
+  long cycles = 0;         // MCA: one pass through the block by one wave
   double ipc = 0;
 };
 
@@ -136,13 +136,13 @@ struct StaticEstimate {
   bool available = false;  // false: not asked for, or the target has no scheduling model
   std::vector<BlockEstimate> blocks;
   long cycles = 0;
-  long loop_cycles = 0;    // the part of `cycles` in blocks inside loops
+  long loop_cycles = 0;  // the part of `cycles` in blocks inside loops
   int unmodelled_instructions = 0;
 };
 
 struct IsaFunction {
-  std::string name;       // the symbol (mangled)
-  bool is_kernel = false; // AMD: has an .amdhsa_kernel descriptor; NVIDIA: always true
+  std::string name;        // the symbol (mangled)
+  bool is_kernel = false;  // AMD: has an .amdhsa_kernel descriptor; NVIDIA: always true
   bool has_line_info = false;
   std::vector<IsaInstruction> instructions;
   std::vector<LinePressure> lines;  // by file, then line; instructions without a line under file -1

@@ -14,7 +14,7 @@ namespace regscope {
 
 // What the model needs to know about one kernel.
 struct KernelResources {
-  int vgprs = 0;        // architectural
+  int vgprs = 0;  // architectural
   int agprs = 0;
   int vgprs_total = 0;  // 0: derive from vgprs/agprs by the arch's AGPR rule
   int sgprs = 0;        // incl. extras
@@ -29,17 +29,16 @@ struct KernelResources {
 // gfx1100/gfx1200.
 enum class CompilerModel { Hardware, Llvm15, Llvm19 };
 
-
 struct NextStep {
-  int waves_per_simd = 0;     // what is reached once the resources below are freed
+  int waves_per_simd = 0;  // what is reached once the resources below are freed
   int waves_per_cu = 0;
-  int vgprs_to_free = 0;      // 0 when VGPRs already allow it
+  int vgprs_to_free = 0;  // 0 when VGPRs already allow it
   int sgprs_to_free = 0;
   int lds_bytes_to_free = 0;
 };
 
 struct Headroom {
-  int vgprs = 0;      // VGPRs that can be added before occupancy drops a step
+  int vgprs = 0;  // VGPRs that can be added before occupancy drops a step
   int sgprs = 0;
   int lds_bytes = 0;
   bool sgprs_can_limit = false;  // more SGPRs could lower occupancy (GFX9 steps)
@@ -51,9 +50,9 @@ struct Occupancy {
   Limiter limiter = Limiter::None;  // Vgpr, Sgpr, Lds, Workgroup or None
   int by_vgpr = 0;
   int by_sgpr = 0;
-  int by_lds = 0;           // LDS together with the workgroup-slot limit
-  int by_workgroup = 0;     // workgroup slots alone (LDS 0)
-  int vgprs_total = 0;      // the count the VGPR term used
+  int by_lds = 0;        // LDS together with the workgroup-slot limit
+  int by_workgroup = 0;  // workgroup slots alone (LDS 0)
+  int vgprs_total = 0;   // the count the VGPR term used
   // Waves per CU (WGP on RDNA), the exact figure when a workgroup has fewer
   // waves than the CU has SIMDs (counts_per_cu): one 1-wave workgroup per CU
   // is 1 of 32 wave slots, though it shows as 1 wave/SIMD. Then the limiter
@@ -65,8 +64,7 @@ struct Occupancy {
   Headroom headroom;
 };
 
-Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r,
-                           LdsRule rule = LdsRule::Hardware);
+Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRule rule = LdsRule::Hardware);
 
 // The occupancy `model` would print for these resources.
 Occupancy computeOccupancyAs(const AmdArch &arch, const KernelResources &r, CompilerModel model);

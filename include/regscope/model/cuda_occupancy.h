@@ -14,10 +14,10 @@
 namespace regscope {
 
 struct CudaResources {
-  int registers = 0;        // per thread
-  int static_shared = 0;    // bytes per block
-  int dynamic_shared = 0;   // bytes per block, given at launch
-  int barriers = 1;         // the runtime assumes 1
+  int registers = 0;       // per thread
+  int static_shared = 0;   // bytes per block
+  int dynamic_shared = 0;  // bytes per block, given at launch
+  int barriers = 1;        // the runtime assumes 1
   int block_size = 256;
   int carveout_percent = -1;  // preferred shared-memory carveout; -1: the default (the largest)
 };

@@ -18,13 +18,13 @@ namespace regscope {
 
 // Where the workgroup (block) size the model assumed came from.
 enum class BlockSizeSource {
-  Flag,                  // --block-size
-  Config,                // .regscope.json's kernels entry
-  LaunchSite,            // a constant at the kernel's launches in the same file
-  MaxFlatWorkgroupSize,  // AMD: the kernel's maximum (__launch_bounds__ or HIP's 1024)
-  LaunchBounds,          // NVIDIA: __launch_bounds__
-  Default,               // NVIDIA: nothing said; 256 assumed
-  RequiredWorkGroupSize, // Intel: reqd_work_group_size
+  Flag,                   // --block-size
+  Config,                 // .regscope.json's kernels entry
+  LaunchSite,             // a constant at the kernel's launches in the same file
+  MaxFlatWorkgroupSize,   // AMD: the kernel's maximum (__launch_bounds__ or HIP's 1024)
+  LaunchBounds,           // NVIDIA: __launch_bounds__
+  Default,                // NVIDIA: nothing said; 256 assumed
+  RequiredWorkGroupSize,  // Intel: reqd_work_group_size
 };
 // "--block-size", "config", "launch_site", "max_flat_workgroup_size", "launch_bounds", "default",
 // "reqd_work_group_size" (JSON).

@@ -6,21 +6,21 @@
 namespace regscope {
 
 enum class Limiter {
-  None,        // at the maximum
-  Vgpr,        // AMD
+  None,  // at the maximum
+  Vgpr,  // AMD
   Sgpr,
   Lds,
-  Workgroup,   // AMD, Intel: workgroup slots (the workgroup size alone)
-  Registers,   // NVIDIA
+  Workgroup,  // AMD, Intel: workgroup slots (the workgroup size alone)
+  Registers,  // NVIDIA
   Shared,
   Warps,
   Blocks,
   Barriers,
-  Invalid,     // NVIDIA, Intel: the launch cannot run
-  Unresolved,  // AMD LLVM 20+: figures open until link
+  Invalid,      // NVIDIA, Intel: the launch cannot run
+  Unresolved,   // AMD LLVM 20+: figures open until link
   ThreadSlots,  // Intel: hardware threads per Xe-core (the GRF mode's); Workgroup: work-group slots
   Slm,
-  Unknown,     // a figure the model needs was not read: no occupancy (ModelledKernel::unknown)
+  Unknown,  // a figure the model needs was not read: no occupancy (ModelledKernel::unknown)
 };
 
 const char *limiterName(Limiter limiter);

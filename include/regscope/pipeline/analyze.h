@@ -15,18 +15,18 @@
 namespace regscope {
 
 struct AnalyzeOptions {
-  std::string compiler;                 // empty: $HIPCC, then hipcc on PATH
-  std::vector<std::string> archs;       // validated against the arch tables
-  bool archs_explicit = false;          // archs beat a database entry's own
-  std::vector<std::string> extra_flags; // appended to every job's flags
-  unsigned parallel = 1;                // compiler runs at once
-  bool progress = false;                // a progress line on stderr
-  std::string cache_dir;                // result cache; empty: none (see cache.h)
-  std::vector<std::string> cuda_archs;  // non-empty: compile with nvcc for these instead
-  LaunchOverrides launch;               // --block-size, --dynamic-smem
+  std::string compiler;                         // empty: $HIPCC, then hipcc on PATH
+  std::vector<std::string> archs;               // validated against the arch tables
+  bool archs_explicit = false;                  // archs beat a database entry's own
+  std::vector<std::string> extra_flags;         // appended to every job's flags
+  unsigned parallel = 1;                        // compiler runs at once
+  bool progress = false;                        // a progress line on stderr
+  std::string cache_dir;                        // result cache; empty: none (see cache.h)
+  std::vector<std::string> cuda_archs;          // non-empty: compile with nvcc for these instead
+  LaunchOverrides launch;                       // --block-size, --dynamic-smem
   std::vector<KernelSettings> kernel_settings;  // .regscope.json's kernels: block_size, dynamic_lds
-  int timeout_seconds = 0;              // per compiler run; 0: none
-  bool verbose = false;                 // each job's compile time or cache hit on stderr
+  int timeout_seconds = 0;                      // per compiler run; 0: none
+  bool verbose = false;                         // each job's compile time or cache hit on stderr
   // .cl and .spv jobs go to ocloc for this device, once per GRF mode (--grf
   // both: small and large, in parallel). With only such jobs, `compiler` is ocloc.
   std::string intel_device = kDefaultIntelDevice;

@@ -24,18 +24,18 @@ inline constexpr int kSidecarVersion = 1;
 inline constexpr std::string_view kSidecarSuffix = ".regscope.json";
 
 struct Sidecar {
-  std::string source;                      // absolute
-  std::string object;                      // absolute
-  std::vector<std::string> archs;          // the command's --offload-arch values
-  std::string compiler;                    // the compiler as the command named it
-  std::string producer;                    // what the code object says made it ("Debian clang version 15.0.6")
-  std::uint64_t object_size = 0;           // the object when the sidecar was written: a later build
-  std::int64_t object_mtime_ns = 0;        //   without the launcher leaves these behind (a stale sidecar)
-  std::map<std::string, int> launch_sites; // kernel base name -> constant block size at its launches
+  std::string source;                       // absolute
+  std::string object;                       // absolute
+  std::vector<std::string> archs;           // the command's --offload-arch values
+  std::string compiler;                     // the compiler as the command named it
+  std::string producer;                     // what the code object says made it ("Debian clang version 15.0.6")
+  std::uint64_t object_size = 0;            // the object when the sidecar was written: a later build
+  std::int64_t object_mtime_ns = 0;         //   without the launcher leaves these behind (a stale sidecar)
+  std::map<std::string, int> launch_sites;  // kernel base name -> constant block size at its launches
   // kernel base name -> the dynamic LDS at its launches (findLaunchDynamicShared); "launch_shared" in
   // the file, absent in sidecars written before it (none read then)
   std::map<std::string, DynamicSharedAt> launch_shared;
-  std::vector<std::string> notes;          // about the compile (-O0)
+  std::vector<std::string> notes;  // about the compile (-O0)
   std::vector<KernelRecord> records;
 };
 

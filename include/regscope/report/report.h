@@ -41,9 +41,9 @@ struct Report {
   std::map<std::string, std::vector<std::string>> dependencies;
   std::vector<KernelReport> kernels;
   std::vector<std::string> warnings;
-  std::vector<std::string> notes;        // about the run, not one kernel (an -O0 compile)
-  std::vector<InputError> errors;        // exit 2
-  std::string config;                    // the .regscope.json in force; empty: none
+  std::vector<std::string> notes;  // about the run, not one kernel (an -O0 compile)
+  std::vector<InputError> errors;  // exit 2
+  std::string config;              // the .regscope.json in force; empty: none
 };
 
 // The model stage over merged records: one KernelReport per record, each

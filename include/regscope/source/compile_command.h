@@ -12,14 +12,14 @@
 namespace regscope {
 
 struct WrappedCompile {
-  bool device = false;            // a HIP compile of one source to an object (-c -o OBJ)
+  bool device = false;  // a HIP compile of one source to an object (-c -o OBJ)
   Vendor vendor = Vendor::Amd;
-  std::size_t compiler = 0;       // argv index of the compiler (after ccache, sccache, distcc, icecc, env)
-  std::string source;             // as the command names it
-  std::string object;             // -o's value, as the command names it
-  std::vector<std::string> archs; // --offload-arch values (comma lists split), in order
-  bool remarks_asked = false;     // the command already has -Rpass-analysis=kernel-resource-usage
-  std::string why_not;            // device == false: why (for --verbose); empty for plain non-device compiles
+  std::size_t compiler = 0;        // argv index of the compiler (after ccache, sccache, distcc, icecc, env)
+  std::string source;              // as the command names it
+  std::string object;              // -o's value, as the command names it
+  std::vector<std::string> archs;  // --offload-arch values (comma lists split), in order
+  bool remarks_asked = false;      // the command already has -Rpass-analysis=kernel-resource-usage
+  std::string why_not;             // device == false: why (for --verbose); empty for plain non-device compiles
 };
 
 // Reads a compile command. Device compiles are HIP ones: a .hip source, -x

@@ -12,8 +12,10 @@ int largestWhere(int lo, int hi, Pred pred) {
   if (!pred(lo)) return lo - 1;
   while (lo < hi) {
     int mid = lo + (hi - lo + 1) / 2;
-    if (pred(mid)) lo = mid;
-    else hi = mid - 1;
+    if (pred(mid))
+      lo = mid;
+    else
+      hi = mid - 1;
   }
   return lo;
 }

@@ -40,15 +40,15 @@ struct AmdArch {
   int wave_size;
   int max_waves_per_simd;
   int simds_per_cu;
-  int vgpr_file;        // VGPRs per SIMD lane available to waves (TotalNumVGPRs)
-  int vgpr_granule;     // allocation granule
-  int max_arch_vgprs;   // addressable v0..v255
+  int vgpr_file;       // VGPRs per SIMD lane available to waves (TotalNumVGPRs)
+  int vgpr_granule;    // allocation granule
+  int max_arch_vgprs;  // addressable v0..v255
   AgprMode agprs;
-  int max_sgprs;        // the most a compiler reports: addressable SGPRs + VCC/XNACK/flat-scratch extras
+  int max_sgprs;                     // the most a compiler reports: addressable SGPRs + VCC/XNACK/flat-scratch extras
   std::vector<SgprStep> sgpr_steps;  // empty: SGPRs never limit occupancy
-  int lds_per_cu;       // bytes shared by the workgroups resident on a CU (a WGP on RDNA)
+  int lds_per_cu;                    // bytes shared by the workgroups resident on a CU (a WGP on RDNA)
   int max_lds_per_workgroup;
-  int lds_granule;      // a workgroup's LDS is allocated in blocks of this many bytes
+  int lds_granule;            // a workgroup's LDS is allocated in blocks of this many bytes
   int max_workgroups_per_cu;  // barrier / workgroup-slot limit for multi-wave groups
   // RDNA: the other wave size (0: none) with its register file, and whether
   // the target has CU mode (-mcumode: half a WGP's LDS and SIMDs).

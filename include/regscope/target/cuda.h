@@ -19,10 +19,10 @@ struct CudaArch {
   int registers_per_sm;
   int registers_per_block;
   int max_registers_per_thread;
-  int register_alloc_unit;      // registers per warp are rounded up to this
-  int sub_partitions;           // registers are allocated per quarter SM
-  int shared_per_sm;            // at the largest carveout
-  int shared_per_block_default; // without the opt-in attribute
+  int register_alloc_unit;       // registers per warp are rounded up to this
+  int sub_partitions;            // registers are allocated per quarter SM
+  int shared_per_sm;             // at the largest carveout
+  int shared_per_block_default;  // without the opt-in attribute
   int shared_per_block_optin;
   int shared_granule;
   int shared_reserved_per_block;  // the driver's per-block reservation

@@ -30,19 +30,19 @@ struct IntelDevice {
   std::vector<std::string_view> ocloc_names;  // ocloc's other -device names for it: "dg2-g10", "acm-g10"
   std::vector<std::string_view> products;     // "Max 1550", "Arc A770": regscope maps them to `name`
   std::string_view family;                    // "Xe-HPC"
-  int eus_per_xe_core;       // EUs per Xe-core (sub-slice / dual sub-slice)
-  int threads_per_eu;        // hardware threads per EU in small GRF mode
-  int threads_per_eu_large;  // in large GRF mode; 0: the device has no large mode
-  int grf_bytes;             // bytes per GRF register
-  int grf_small, grf_large;  // GRF registers per thread in each mode
+  int eus_per_xe_core;                        // EUs per Xe-core (sub-slice / dual sub-slice)
+  int threads_per_eu;                         // hardware threads per EU in small GRF mode
+  int threads_per_eu_large;                   // in large GRF mode; 0: the device has no large mode
+  int grf_bytes;                              // bytes per GRF register
+  int grf_small, grf_large;                   // GRF registers per thread in each mode
   std::vector<int> simd_widths;
-  int slm_per_xe_core;                // bytes
-  int slm_per_work_group;             // bytes: the most one work-group may have
-  std::vector<int> slm_steps_kib;     // a work-group's SLM is allocated in these sizes
+  int slm_per_xe_core;             // bytes
+  int slm_per_work_group;          // bytes: the most one work-group may have
+  std::vector<int> slm_steps_kib;  // a work-group's SLM is allocated in these sizes
   int max_work_group_size;
   int max_work_groups_per_xe_core;
-  int barriers_per_xe_core;           // barrier registers
-  std::vector<int> xe_cores;          // Xe-cores of the products (for information)
+  int barriers_per_xe_core;   // barrier registers
+  std::vector<int> xe_cores;  // Xe-cores of the products (for information)
 };
 
 const std::vector<IntelDevice> &intelDevices();

@@ -114,8 +114,7 @@ void writeSarif(const CiReport &ci, const RenderOptions &options, std::ostream &
         {{"level", "error"},
          {"message", {{"text", errorText(e)}}},
          {"locations", ordered_json::array({{{"physicalLocation", {{"artifactLocation", where.artifact(e.file)}}}}})}});
-  ordered_json invocation = {{"executionSuccessful", ci.errors.empty()},
-                             {"toolExecutionNotifications", notifications}};
+  ordered_json invocation = {{"executionSuccessful", ci.errors.empty()}, {"toolExecutionNotifications", notifications}};
   ordered_json run = {{"tool", {{"driver", driver}}},
                       {"invocations", ordered_json::array({invocation})},
                       {"originalUriBaseIds", where.baseIds()},
@@ -136,8 +135,9 @@ void writeGithub(const CiReport &ci, std::ostream &out) {
         << "::" << escape::githubData(v.kernel + " [" + v.arch + "]: " + v.message) << '\n';
   }
   for (const CiError &e : ci.errors)
-    out << "::error file=" << escape::githubProperty(e.file) << ",title=" << escape::githubProperty("regscope: not analysed") << "::"
-        << escape::githubData(errorText(e)) << '\n';
+    out << "::error file=" << escape::githubProperty(e.file)
+        << ",title=" << escape::githubProperty("regscope: not analysed") << "::" << escape::githubData(errorText(e))
+        << '\n';
 }
 
 void writeJunit(const CiReport &ci, std::ostream &out) {
@@ -158,9 +158,10 @@ void writeJunit(const CiReport &ci, std::ostream &out) {
   // An input that could not be analysed is an errored case: the suite could not run it.
   for (const CiError &e : ci.errors)
     out << "    <testcase classname=\"" << escape::xml(e.file) << "\" name=\""
-        << escape::xml(e.file + (e.arch.empty() ? "" : " [" + e.arch + "]")) << "\" file=\"" << escape::xml(e.file) << "\">\n"
-        << "      <error type=\"not-analysed\" message=\"" << escape::xml(errorText(e)) << "\">" << xmlLines(errorText(e))
-        << "</error>\n    </testcase>\n";
+        << escape::xml(e.file + (e.arch.empty() ? "" : " [" + e.arch + "]")) << "\" file=\"" << escape::xml(e.file)
+        << "\">\n"
+        << "      <error type=\"not-analysed\" message=\"" << escape::xml(errorText(e)) << "\">"
+        << xmlLines(errorText(e)) << "</error>\n    </testcase>\n";
   for (const CiCase &c : ci.cases) {
     out << "    <testcase classname=\"" << escape::xml(c.file) << "\" name=\""
         << escape::xml(c.kernel + " [" + c.arch + "]") << "\" file=\"" << escape::xml(c.file) << "\" line=\"" << c.line

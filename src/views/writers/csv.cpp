@@ -1,5 +1,5 @@
-// CSV (RFC 4180 quoting, LF line ends; no control character from the data, see support/escape.h): every table of the document, each headed by its column
-// keys, tables separated by a blank line. Cells that are one figure print the
+// CSV (RFC 4180 quoting, LF line ends; no control character from the data, see support/escape.h): every table of the
+// document, each headed by its column keys, tables separated by a blank line. Cells that are one figure print the
 // figure ("65536", not "64 KiB"). Lines and notes are for people and are left out.
 #include "regscope/support/escape.h"
 #include "writers.h"

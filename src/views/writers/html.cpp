@@ -53,8 +53,10 @@ void writeHtml(const nlohmann::json &page, std::ostream &out) {
   // Partials are named partial_*: no key of the page document starts so, so
   // a partial can never be looked up in the data (a name there would become a template).
   for (const EmbeddedTemplate &t : htmlTemplates()) {
-    if (t.name == "page") page_text = std::string(t.text);
-    else root.set(std::string(t.name), data(std::string(t.text)));
+    if (t.name == "page")
+      page_text = std::string(t.text);
+    else
+      root.set(std::string(t.name), data(std::string(t.text)));
   }
   mustache tmpl{page_text};
   if (!tmpl.is_valid()) throw Error("internal error: the HTML template is invalid: " + tmpl.error_message());

@@ -58,7 +58,8 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
   for (std::size_t c = 0; c < table.columns.size(); ++c) {
     if (!shown[c] || !table.columns[c].elide) continue;
     std::vector<std::string> names;
-    for (const std::vector<Cell> &row : table.rows) names.push_back(c < row.size() ? escape::terminal(row[c].text) : "");
+    for (const std::vector<Cell> &row : table.rows)
+      names.push_back(c < row.size() ? escape::terminal(row[c].text) : "");
     shortened[c] = shortenNames(names, width);
   }
   TextTable text(headers, right);
