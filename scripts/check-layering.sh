@@ -15,12 +15,12 @@ declare -A allowed=(
   [isa]="support"
   [cache]="support target source driver collect"
   [model]="support target source driver collect"
-  [report]="support target source driver collect model"
+  [report]="support target source driver collect model backends"
   [pipeline]="support target driver collect model report cache source isa"
   [advise]="support target driver collect model report cache source pipeline isa"
   [gate]="support target driver collect model report source"
   [views]="support target driver collect model report gate source advise isa"
-  [cli]="support target driver collect model report cache source pipeline advise gate views isa"
+  [cli]="support target driver collect model report cache source pipeline advise gate views isa backends"
 )
 
 bad=0

@@ -13,22 +13,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The one HIP source advise works on, as a job with its flags (-p: the database's).
-SourceJob adviseJob(SourceOptions &sources) {
-  if (sources.files.size() != 1)
-    throw Error("advise takes one source file (" + std::to_string(sources.files.size()) + " given)");
-  if (!sources.analyze.cuda_archs.empty())
-    throw Error("advise reads and compiles HIP sources for AMD targets only: --cuda-arch is not supported");
-  // Before sourceJobs, which would warn that it skips the header, then find nothing.
-  if (isHeader(sources.files.front()))
-    throw Error(sources.files.front() + " is a header: advise a source that includes it");
-  std::vector<SourceJob> jobs = sourceJobs(sources);
-  if (jobs.size() > 1)
-    printWarning(jobs.front().file + " has " + std::to_string(jobs.size()) +
-                 " entries with different flags in the compile database; advising on the first");
-  return jobs.front();
-}
-
 // --patch never replaces a file: an old patch, or a file that only looks like
 // one, is the user's to remove. Checked before any compile.
 void refusePatchPath(const std::string &patch, const std::string &output) {
@@ -60,12 +44,12 @@ Command addAdviseCommand(CLI::App &root, const std::vector<std::string> &compile
                   "itself is never modified");
 
   return {app, [state] {
-            refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
-            refuseOverwritingInputs(inputPaths(state->sources), state->patch);
+            refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->output.path);
+            refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->patch);
             refusePatchPath(state->patch, state->output.path);
             prepareSources(state->sources);
             AdviseInput input;
-            input.job = adviseJob(state->sources);
+            input.job = adviseJob(state->sources, stderrMessages());
             input.options = state->sources.analyze;
             input.kernels = state->kernels;
             const AdviseResult result = advise(input);

@@ -23,15 +23,15 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
       ->check(wholeNumber(1));
 
   return {app, [state] {
-            refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
+            refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->output.path);
             prepareSources(state->sources);
             if (state->lines) {
-              const ExplainedReport explained = explainSources(state->sources);
+              const ExplainedReport explained = explainSources(state->sources, stderrMessages());
               emit(state->output, *kernelLinesView(explained.report, explained.kernels, "regscope analyze",
                                                    static_cast<std::size_t>(state->lines)));
               return reportErrors(explained.report);
             }
-            Report report = analyzeSources(state->sources);
+            Report report = analyzeSources(state->sources, stderrMessages());
             emit(state->output, *kernelTableView(report, "regscope analyze"));
             return reportErrors(report);
           }};

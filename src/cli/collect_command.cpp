@@ -19,9 +19,9 @@ Command addCollectCommand(CLI::App &root) {
   addCollectOptions(*app, state->sources);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
   return {app, [state] {
-            refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
+            refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->output.path);
             prepareSources(state->sources);
-            Report report = collectSources(state->build_dir, state->sources);
+            Report report = collectSources(state->build_dir, state->sources, stderrMessages());
             emit(state->output, *kernelTableView(report, "regscope collect"));
             return reportErrors(report);
           }};

@@ -9,6 +9,9 @@
 
 #include "regscope/pipeline/analyze.h"
 #include "regscope/pipeline/explain.h"
+#include "regscope/pipeline/sources.h"
+#include "regscope/support/messages.h"
+#include "regscope/views/output.h"
 #include "regscope/views/view.h"
 
 namespace regscope {
@@ -34,20 +37,10 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
 Command addWrapCommand(CLI::App &root, const std::vector<std::string> &command);
 Command addCollectCommand(CLI::App &root);
 
-// FILE... --offload-arch --compiler --config, shared by analyze, gate and baseline.
-struct SourceOptions {
-  std::vector<std::string> files;
-  std::string database;  // -p: compile_commands.json or a directory to search upwards
-  std::string progress = "auto";
-  bool no_cache = false;
-  int block_size = 0;                           // 0: not given
-  std::string config_path;                      // --config
-  bool allow_config_plugins = false;            // --allow-config-plugins
-  std::string config_in_force;                  // set by prepareSources: --config or the one found; empty: none
-  std::vector<std::string> command_line_flags;  // after --, as typed
-  std::string grf = "small";                    // Intel: small, large, both, auto
-  std::string collect_dir;  // gate/baseline --collect: read regscope wrap's sidecars instead of compiling
-  AnalyzeOptions analyze;
+// FILE... --offload-arch --compiler --config, shared by analyze, gate and
+// baseline: the library's request (pipeline/sources.h), and the option that
+// says whether --offload-arch was given.
+struct SourceOptions : SourceRequest {
   CLI::Option *archs_option = nullptr;
 };
 // Diagnostics on stderr: "regscope: warning: TEXT" and "regscope: error: TEXT",
@@ -56,6 +49,10 @@ struct SourceOptions {
 // message), a warning is one line.
 void printWarning(const std::string &text);
 void printError(const std::string &text);
+// The library's messages, printed as above (support/messages.h).
+const Messages &stderrMessages();
+// The working directory the run's relative paths mean (throws when it is gone).
+std::string workingDirectory();
 
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags);
 
@@ -63,70 +60,19 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
 inline constexpr int kNoUpperBound = 1 << 30;
 CLI::Validator wholeNumber(int low, int high = kNoUpperBound);
 
-// Reads the config in force (--config, else .regscope.json here or above),
-// resolves the flags after -- against the working directory, and settles the
-// archs (--offload-arch, else the flags' own, else the config's, else the default).
+// prepareSources (pipeline/sources.h) with --offload-arch's presence, here.
 Config prepareSources(SourceOptions &options);
-
-// --grf's value as the GRF modes ocloc compiles for ("both": small and large).
-std::vector<GrfMode> grfModesFor(const std::string &grf);
-
-// A header by its extension: checked through the sources that include it.
-bool isHeader(const std::string &file);
-
-// The jobs the source options describe (files, or -p's database; none when
-// only headers were named), with the analysis options settled (cache,
-// progress, launch, GRF modes). prepareSources must have run.
-std::vector<SourceJob> sourceJobs(SourceOptions &options);
-
-// Runs the analysis the source options describe (files, or -p's database).
-// prepareSources must have run.
-Report analyzeSources(SourceOptions &options);
 
 // collect's options (--config, --block-size, --dynamic-lds), for a command
 // that reads sidecars and compiles nothing.
 void addCollectOptions(CLI::App &app, SourceOptions &options);
 // gate's and baseline's --collect BUILD_DIR (instead of FILE... or -p).
 void addCollectFlag(CLI::App &app, SourceOptions &options);
-// The report of a build's sidecars (regscope wrap), settled as analyzeSources
-// settles its own. prepareSources must have run.
-Report collectSources(const std::string &build_dir, SourceOptions &options);
-// collectSources for --collect, else analyzeSources.
-Report sourcesReport(SourceOptions &options);
-
-// The jobs analyzeSources runs (settles the cache, launch and Intel options
-// on the way); empty when only headers were named.
-std::vector<SourceJob> sourceJobs(SourceOptions &options);
-
-// analyzeSources with each kernel's assembly read for per-line pressure
-// (explain, analyze --lines). No jobs (only headers): an empty result.
-ExplainedReport explainSources(SourceOptions &options);
 
 // Prints the report's per-file errors; kExitError if there were any.
 int reportErrors(const Report &report);
 
-// Every file a run reads: sources, --config, and the compile database -p names or finds.
-std::vector<std::string> inputPaths(const SourceOptions &options);
-
-// Refuses an -o path that is one of the inputs, a directory, or in a
-// directory that does not exist (before any compile runs).
-void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output);
-
-// --format / -o / --color, shared by every subcommand that prints a view.
-struct OutputOptions {
-  std::string format = "text";
-  std::string path;  // -o; empty: stdout
-  std::string color = "auto";
-  int name_width = -1;  // --name-width; -1: fit the terminal
-};
 // `ci_formats`: also offer sarif, github and junit (views with findings).
 void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats = false);
-
-// Renders the view in the chosen format to stdout or (atomically) to the -o file.
-void emit(const OutputOptions &options, const View &view);
-// At start-up: a closed stdout (`regscope ... >&-`) is remembered and
-// /dev/null put in its place, so no file opened during the run takes
-// descriptor 1 and receives the report; emit then fails with exit 2.
-void guardStdout();
 
 }  // namespace regscope

@@ -1,45 +1,9 @@
 // regscope explain FILE [--kernel NAME] [--offload-arch A] [--format F] [-- compiler flags]
-#include <iostream>
-
 #include "commands.h"
-#include "regscope/driver/driver.h"
-#include "regscope/pipeline/explain.h"
 #include "regscope/support/error.h"
-#include "regscope/support/process.h"
-#include "regscope/support/symbols.h"
 #include "regscope/views/views.h"
 
 namespace regscope {
-namespace {
-
-// The kernels --kernel names (all without it); bad input is one line, exit 2.
-ExplainedReport select(ExplainedReport explained, const std::string &wanted, const std::vector<std::string> &files) {
-  std::string inputs;
-  for (const std::string &file : files) inputs += (inputs.empty() ? "" : ", ") + file;
-  if (explained.report.kernels.empty()) {
-    if (!explained.report.errors.empty()) return explained;  // the compile failed: reportErrors says why
-    throw Error(inputs + ": no GPU kernels (no __global__ function was compiled)");
-  }
-  if (wanted.empty()) return explained;
-  ExplainedReport picked;
-  picked.report = explained.report;
-  picked.report.kernels.clear();
-  std::string known;
-  for (std::size_t k = 0; k < explained.report.kernels.size(); ++k) {
-    const KernelReport &kernel = explained.report.kernels[k];
-    if (known.find(kernel.record.demangled) == std::string::npos)
-      known += (known.empty() ? "" : "; ") + kernel.record.demangled;
-    if (!namesKernel(wanted, kernel.record.name)) continue;
-    picked.report.kernels.push_back(kernel);
-    picked.kernels.push_back(explained.kernels[k]);
-  }
-  if (picked.report.kernels.empty())
-    throw Error("no kernel '" + wanted + "' in " + inputs + " (kernels: " + known + ")");
-  return picked;
-}
-
-}  // namespace
-
 Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compiler_flags) {
   struct State {
     SourceOptions sources;
@@ -57,17 +21,13 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
   addOutputOptions(*app, state->output);
 
   return {app, [state] {
-            refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
+            refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->output.path);
             prepareSources(state->sources);
-            if (!state->sources.analyze.cuda_archs.empty() &&
-                findNvdisasm(findNvcc(state->sources.analyze.compiler)).empty())
-              throw Error(
-                  "explain --cuda-arch needs nvdisasm (CUDA's full toolkit), which is not on PATH, beside "
-                  "nvcc or in /usr/local/cuda/bin; AMD targets need nothing more");
-            ExplainedReport explained = explainSources(state->sources);
+            requireExplainTools(state->sources);
+            ExplainedReport explained = explainSources(state->sources, stderrMessages());
             if (explained.report.inputs.empty() && explained.report.errors.empty())
               throw Error("no source to explain (headers are explained through their sources)");
-            const ExplainedReport picked = select(std::move(explained), state->kernel, state->sources.files);
+            const ExplainedReport picked = selectKernels(std::move(explained), state->kernel, state->sources.files);
             emit(state->output, *explainView(picked.report, picked.kernels));
             return reportErrors(picked.report);
           }};

@@ -1,107 +1,18 @@
 // regscope kernels list | analyze [NAME|FAMILY] | run [NAME|FAMILY]
-#include <sys/stat.h>
-
 #include <cstdlib>
-
-#include <algorithm>
-#include <filesystem>
 #include <iostream>
-#include <set>
 
 #include "commands.h"
 #include "regscope/cache/cache.h"
-#include "regscope/driver/ocloc.h"
+#include "regscope/pipeline/reference_runs.h"
 #include "regscope/source/reference_kernels.h"
 #include "regscope/support/error.h"
-#include "regscope/support/process.h"
-#include "regscope/support/symbols.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/intel.h"
 #include "regscope/views/views.h"
 
 namespace regscope {
 namespace {
-
-namespace fs = std::filesystem;
-using nlohmann::json;
-
-// Whether a reported kernel is the case's kernel (files hold several).
-bool isCaseKernel(const KernelReport &k, const ReferenceCase &c, const std::string &dir) {
-  return fs::path(k.record.file).lexically_normal() == (fs::path(dir) / c.file).lexically_normal() &&
-         functionBaseName(k.record.demangled) == c.kernel;
-}
-
-// The report's kernels that belong to the selected cases.
-void keepSelected(Report &report, const std::vector<ReferenceCase> &cases, const std::string &dir) {
-  std::vector<KernelReport> kept;
-  for (KernelReport &k : report.kernels)
-    if (std::any_of(cases.begin(), cases.end(), [&](const ReferenceCase &c) { return isCaseKernel(k, c, dir); }))
-      kept.push_back(std::move(k));
-  report.kernels = std::move(kept);
-}
-
-// The cases one vendor compiles: the OpenCL C forms for Intel, the HIP ones
-// for AMD and NVIDIA.
-std::vector<ReferenceCase> casesFor(const std::vector<ReferenceCase> &cases, bool intel, const std::string &selector) {
-  std::vector<ReferenceCase> kept;
-  for (const ReferenceCase &c : cases)
-    if (isOclocInput(c.file) == intel) kept.push_back(c);
-  if (kept.empty())
-    throw Error(intel ? "no OpenCL C form of '" + selector + "' among the reference kernels (see regscope kernels list)"
-                      : "'" + selector + "' is OpenCL C: compile it for an Intel device (--intel-device pvc)");
-  return kept;
-}
-
-// Compiles the selected cases for `archs` (AMD) or `cuda_archs` (NVIDIA), or,
-// for the OpenCL C cases, for `intel_device`.
-Report analyzeCases(const std::vector<ReferenceCase> &cases, AnalyzeOptions options) {
-  const std::string dir = kernelsDirectory();
-  std::vector<std::string> files;
-  for (const ReferenceCase &c : cases) {
-    const std::string file = (fs::path(dir) / c.file).string();
-    if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
-  }
-  if (!options.cuda_archs.empty())  // HIP syntax under nvcc: the portability shim
-    options.extra_flags.insert(options.extra_flags.begin(),
-                               {"-x", "cu", "-I", (fs::path(dir) / "common" / "cuda_shim").string()});
-  Report report = analyzeFiles(files, options);
-  keepSelected(report, cases, dir);
-  return report;
-}
-
-enum class Gpu { None, Nvidia, Amd };
-
-Gpu detectGpu() {
-  std::error_code ec;
-  if (fs::exists("/dev/nvidiactl", ec) || fs::exists("/dev/nvidia0", ec)) return Gpu::Nvidia;
-  if (fs::exists("/dev/kfd", ec)) return Gpu::Amd;
-  return Gpu::None;
-}
-
-// Configures and builds kernels/runner for `gpu` under `root`: the cache
-// directory, or (with neither XDG_CACHE_HOME nor HOME) a private temporary
-// one, never a predictable shared path a planted build tree could sit in.
-std::string buildRunner(Gpu gpu, const std::string &root) {
-  const std::string build = root + (gpu == Gpu::Nvidia ? "/runner-cuda" : "/runner-hip");
-  const std::string source = (fs::path(kernelsDirectory()) / "runner").string();
-  auto step = [&](std::vector<std::string> argv, const char *what) {
-    const ProcessOutput run = runCaptured(argv);
-    if (run.exit_code != 0)
-      throw Error(std::string("building the runner failed at ") + what + ":\n" + run.out + run.err);
-  };
-  std::vector<std::string> configure = {"cmake", "-S", source, "-B", build, "-DCMAKE_BUILD_TYPE=Release"};
-  if (gpu == Gpu::Nvidia) {
-    configure.push_back("-DRUNNER_GPU=cuda");
-    configure.push_back("-DCMAKE_CUDA_ARCHITECTURES=native");
-    if (std::string nvcc = searchPath("nvcc"); nvcc.empty() && fs::exists("/usr/local/cuda/bin/nvcc"))
-      configure.push_back("-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc");
-  } else {
-    configure.push_back("-DRUNNER_GPU=hip");
-  }
-  step(configure, "configure");
-  step({"cmake", "--build", build, "-j"}, "build");
-  return build + "/regscope-runner";
-}
 
 Command kernelsList(CLI::App &parent) {
   auto output = std::make_shared<OutputOptions>();
@@ -137,9 +48,8 @@ Command kernelsAnalyze(CLI::App &parent) {
             state->options.cache_dir = ResultCache::defaultDirectory();
             state->options.intel_grf = grfModesFor(state->grf);
             requireIntelDevice(state->options.intel_device);
-            const std::vector<ReferenceCase> cases =
-                casesFor(selectCases(state->selector), intel->count() > 0, state->selector);
-            Report report = analyzeCases(cases, state->options);
+            Report report = analyzeReferenceCases(selectCases(state->selector), state->selector, intel->count() > 0,
+                                                  state->options);
             emit(state->output, *kernelTableView(report, "regscope kernels analyze"));
             return reportErrors(report);
           }};
@@ -160,76 +70,19 @@ Command kernelsRun(CLI::App &parent) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   addOutputOptions(*app, state->output);
-  return {
-      app, [state]() -> int {
-        const std::vector<ReferenceCase> cases = selectCases(state->selector);
-        // A prebuilt runner (REGSCOPE_RUNNER) skips detection and the build:
-        // the runner itself says whether it found a GPU.
-        std::string runner;
-        std::optional<TempDir> scratch;  // the build, when there is no cache directory
-        if (const char *prebuilt = std::getenv("REGSCOPE_RUNNER"); prebuilt && *prebuilt) {
-          runner = requireExecutable(prebuilt, std::string("REGSCOPE_RUNNER=") + prebuilt);
-        } else {
-          const Gpu gpu = detectGpu();
-          if (gpu == Gpu::None) {
-            std::cerr << "regscope: no GPU found: kernels run needs an NVIDIA (/dev/nvidiactl) or AMD (/dev/kfd) GPU\n";
-            return kExitNoGpu;
-          }
-          const std::string cache = ResultCache::defaultDirectory();
-          if (cache.empty()) scratch.emplace();
-          runner = buildRunner(gpu, cache.empty() ? scratch->path() : cache);
-        }
-        std::vector<std::string> argv = {runner, "--json", "--repeat", std::to_string(state->repeat)};
-        if (state->size) argv.insert(argv.end(), {"--size", std::to_string(state->size)});
-        if (!state->selector.empty()) argv.insert(argv.end(), {"--case", state->selector});
-        const ProcessOutput ran = runCaptured(argv);
-        const int code = ran.exit_code;
-        const std::string &err = ran.err;
-        if (code == 3) {
-          std::cerr << "regscope: no GPU found: " << err;
-          return kExitNoGpu;
-        }
-        json run;
-        try {
-          run = json::parse(ran.out);
-        } catch (const json::exception &) {
-          throw Error("the runner failed (exit " + std::to_string(code) + ")" + (err.empty() ? "" : ": " + err));
-        }
-        // regscope's own figures for the kernels, on this GPU's arch
-        // (CUDA: from the compute capability when the runner names none).
-        if (!run.contains("arch") && run.value("platform", "") == "cuda") {
-          std::string cc = run.value("compute_capability", "");
-          cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
-          run["arch"] = "sm_" + cc;
-        }
-        if (!run.contains("arch") || !run["arch"].is_string()) throw Error("the runner did not name its GPU's arch");
-        AnalyzeOptions options;
-        options.cache_dir = ResultCache::defaultDirectory();
-        if (run["platform"] == "cuda")
-          options.cuda_archs = {run["arch"].get<std::string>()};
-        else
-          options.archs = {run["arch"].get<std::string>()};
-        Report report = analyzeCases(casesFor(cases, false, state->selector), options);
-        const std::string dir = kernelsDirectory();
-        for (json &c : run["cases"]) {
-          auto rc = std::find_if(cases.begin(), cases.end(),
-                                 [&](const ReferenceCase &r) { return c.value("name", "") == r.name; });
-          if (rc == cases.end()) continue;  // a case this run did not select: no figures to join
-          for (const KernelReport &k : report.kernels)
-            if (isCaseKernel(k, *rc, dir)) {
-              c["registers"] = k.summary.registers;
-              c["spills"] = k.summary.spills;
-              c["occupancy"] = std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
-                               occupancyUnit(k.summary.vendor);
+  return {app, [state]() -> int {
+            const RunnerRun run = runReferenceKernels(state->selector, state->size, state->repeat);
+            if (run.no_gpu) {
+              std::cerr << "regscope: no GPU found: " << run.error;
+              return kExitNoGpu;
             }
-        }
-        emit(state->output, *runnerView(run, &report));
-        if (code != 0) {
-          std::cerr << "regscope: " << err;
-          return kExitFindings;
-        }
-        return kExitOk;
-      }};
+            emit(state->output, *runnerView(run.results, &run.report));
+            if (run.exit_code != 0) {
+              std::cerr << "regscope: " << run.error;
+              return kExitFindings;
+            }
+            return kExitOk;
+          }};
 }
 
 }  // namespace

@@ -2,11 +2,9 @@
 //                   --arch sm_90 --registers N ...; --arch pvc --grf 256 --simd 32 --slm B ...
 #include "commands.h"
 
-#include <algorithm>
-
-#include "regscope/model/amdgpu_occupancy.h"
-#include "regscope/model/cuda_occupancy.h"
-#include "regscope/model/intel_occupancy.h"
+#include "regscope/backends/amd/calculator.h"
+#include "regscope/backends/intel/calculator.h"
+#include "regscope/backends/nvidia/calculator.h"
 #include "regscope/support/error.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"
@@ -14,53 +12,6 @@
 #include "regscope/views/views.h"
 
 namespace regscope {
-
-namespace {
-
-std::string joinInts(const std::vector<int> &values, const char *separator) {
-  std::string out;
-  for (int v : values) out += (out.empty() ? "" : separator) + std::to_string(v);
-  return out;
-}
-
-void requireRange(const char *what, int value, int low, int high, const AmdArch &arch) {
-  if (value < low || value > high)
-    throw Error(std::string(what) + " " + std::to_string(value) + " is outside " + std::to_string(low) + ".." +
-                std::to_string(high) + " on " + std::string(arch.name));
-}
-
-}  // namespace
-
-// The NVIDIA calculator: --registers, --smem, --dynamic-smem, --block-size.
-int runCudaCalculator(const CudaArch &arch, const CudaResources &r, const OutputOptions &output) {
-  if (r.registers < 0 || r.registers > arch.max_registers_per_thread)
-    throw Error("--registers " + std::to_string(r.registers) + " is outside 0.." +
-                std::to_string(arch.max_registers_per_thread) + " on " + std::string(arch.name));
-  if (r.block_size < 1 || r.block_size > arch.max_threads_per_block)
-    throw Error("--block-size " + std::to_string(r.block_size) + " is outside 1.." +
-                std::to_string(arch.max_threads_per_block) + " on " + std::string(arch.name));
-  if (r.static_shared < 0 || r.dynamic_shared < 0) throw Error("shared memory sizes cannot be negative");
-  const CudaOccupancy occ = computeCudaOccupancy(arch, r);
-  emit(output, *cudaCalculatorView(arch, r, occ));
-  return 0;
-}
-
-// The Intel calculator: --grf, --simd, --block-size, --slm, --barriers.
-int runIntelCalculator(const IntelDevice &device, const IntelResources &r, const OutputOptions &output) {
-  // The hardware has only its GRF modes and SIMD widths: any other figure is a typo, not a what-if.
-  std::vector<int> modes = {device.grf_small};
-  if (device.threads_per_eu_large > 0) modes.push_back(device.grf_large);
-  if (std::find(modes.begin(), modes.end(), r.grf_count) == modes.end())
-    throw Error("--grf " + std::to_string(r.grf_count) + " is not a GRF mode of " + std::string(device.name) + " (" +
-                joinInts(modes, " or ") + ")");
-  if (std::find(device.simd_widths.begin(), device.simd_widths.end(), r.simd) == device.simd_widths.end())
-    throw Error("--simd " + std::to_string(r.simd) + " is not a SIMD width of " + std::string(device.name) + " (" +
-                joinInts(device.simd_widths, ", ") + ")");
-  if (r.slm_bytes < 0 || r.barriers < 0) throw Error("--slm and --barriers cannot be negative");
-  const IntelOccupancy occ = computeIntelOccupancy(device, r);
-  emit(output, *intelCalculatorView(device, r, occ));
-  return 0;
-}
 
 Command addOccupancyCommand(CLI::App &root) {
   struct State {
@@ -131,36 +82,23 @@ Command addOccupancyCommand(CLI::App &root) {
               refuseOthers(state->arch, "NVIDIA");
               if (!app->count("--registers")) throw Error("--registers is required for " + state->arch);
               state->cuda.block_size = app->count("--block-size") ? state->resources.workgroup_size : 256;
-              return runCudaCalculator(*cuda, state->cuda, state->output);
+              emit(state->output, *cudaCalculatorView(*cuda, state->cuda, calculateCudaOccupancy(*cuda, state->cuda)));
+              return 0;
             }
             if (const IntelDevice *intel = findIntelDevice(state->arch)) {
               refuseOthers(state->arch, "Intel");
               state->intel.work_group_size = app->count("--block-size") ? state->resources.workgroup_size : 256;
-              return runIntelCalculator(*intel, state->intel, state->output);
+              emit(state->output,
+                   *intelCalculatorView(*intel, state->intel, calculateIntelOccupancy(*intel, state->intel)));
+              return 0;
             }
             if (looksLikeCudaArch(state->arch))
               throw Error("unknown CUDA arch '" + state->arch + "'; known: " + knownCudaArchList());
             if (findAmdArch(state->arch)) refuseOthers(state->arch, "AMD");
             if (!app->count("--vgprs")) throw Error("--vgprs is required for " + state->arch);
-            const AmdArch arch = configureArch(requireAmdArch(state->arch), state->wave_size, state->cu_mode);
-            // Summed in 64 bits: two large sizes must be reported as too large, not wrap to a negative one.
-            const long long lds = static_cast<long long>(state->resources.lds_bytes) + state->dynamic_lds;
-            if (state->dynamic_lds > 0 && lds > arch.max_lds_per_workgroup)
-              throw Error("--lds + --dynamic-lds is " + std::to_string(lds) + " bytes, more than the " +
-                          std::to_string(arch.max_lds_per_workgroup) + " a workgroup may have on " +
-                          std::string(arch.name));
-            state->resources.lds_bytes = static_cast<int>(lds);
-            const KernelResources &r = state->resources;
-            requireRange("--vgprs", r.vgprs, 0, arch.max_arch_vgprs, arch);
-            requireRange("--agprs", r.agprs, 0, arch.agprs == AgprMode::None ? 0 : 256, arch);
-            requireRange("--sgprs", r.sgprs, 0, arch.max_sgprs, arch);
-            requireRange("--lds", r.lds_bytes, 0, arch.max_lds_per_workgroup, arch);
-            requireRange("--block-size", r.workgroup_size, 1, 1024, arch);
-            const CompilerModel model = state->as_compiler == "llvm15"   ? CompilerModel::Llvm15
-                                        : state->as_compiler == "llvm19" ? CompilerModel::Llvm19
-                                                                         : CompilerModel::Hardware;
-            const Occupancy occ = computeOccupancyAs(arch, r, model);
-            emit(state->output, *amdCalculatorView(arch, r, occ));
+            const AmdCalculation calc = calculateAmdOccupancy({state->arch, state->resources, state->wave_size,
+                                                               state->cu_mode, state->dynamic_lds, state->as_compiler});
+            emit(state->output, *amdCalculatorView(calc.arch, calc.resources, calc.occupancy));
             return 0;
           }};
 }

@@ -7,6 +7,7 @@
 #include "regscope/gate/findings.h"
 #include "regscope/gate/gate.h"
 #include "regscope/support/symbols.h"
+#include "regscope/target/vendor_words.h"
 
 namespace regscope {
 namespace {
@@ -35,19 +36,11 @@ std::string beyond(const std::string &what, int value, const std::string &unit, 
 
 // What the spill figure is called and counted in, per vendor (OccupancySummary::spills).
 std::pair<std::string, std::string> spillWords(Vendor vendor) {
-  switch (vendor) {
-    case Vendor::Amd:
-      return {"spills", "registers"};
-    case Vendor::Nvidia:
-      return {"spill stores", "bytes"};
-    case Vendor::Intel:
-      return {"spills", "bytes/thread"};
-  }
-  return {"spills", "?"};
+  return {vendorWords(vendor).spills_name, vendorWords(vendor).spills_unit};
 }
 
 // The unit a data format gives a figure in: bytes for scratch and NVIDIA/Intel spills.
-std::string spillsDataUnit(Vendor vendor) { return vendor == Vendor::Amd ? "registers" : "bytes"; }
+std::string spillsDataUnit(Vendor vendor) { return vendorWords(vendor).spills_data_unit; }
 
 Verdict withFigures(Verdict v, int value, std::optional<int> limit, std::optional<int> before, std::string unit) {
   v.value = value;

@@ -8,6 +8,7 @@
 #include "phrases.h"
 #include "regscope/model/limiter.h"
 #include "regscope/support/version.h"
+#include "regscope/target/vendor_words.h"
 #include "regscope/views/views.h"
 #include "report_json.h"
 
@@ -182,21 +183,23 @@ json explainedKernelToJson(const KernelReport &k, const KernelIsa &kernel) {
   return j;
 }
 
-// What the isa stage's three counts are on each vendor: AMD's VGPRs, AGPRs and
-// SGPRs; NVIDIA's general registers (R) and uniform registers (UR), no AGPRs.
+// What the isa stage's three counts are on each vendor (target/vendor_words.h):
+// AMD's VGPRs, AGPRs and SGPRs; NVIDIA's general registers (R) and uniform
+// registers (UR), no AGPRs.
 struct RegisterNames {
   const char *vector, *matrix, *scalar;  // column headings; matrix null: the vendor has none
 };
 RegisterNames registerNames(Vendor vendor) {
-  if (vendor == Vendor::Nvidia) return {"REG", nullptr, "UREG"};
-  return {"VGPR", "AGPR", "SGPR"};
+  const VendorWords &words = vendorWords(vendor);
+  return {words.vector_column, words.matrix_column, words.scalar_column};
 }
 
 // "94 VGPRs, 0 AGPRs, 20 SGPRs" or "101 registers, 2 uniform registers".
 std::string liveCounts(Vendor vendor, int vector, int matrix, int scalar) {
-  if (vendor == Vendor::Nvidia)
-    return std::to_string(vector) + " registers, " + std::to_string(scalar) + " uniform registers";
-  return std::to_string(vector) + " VGPRs, " + std::to_string(matrix) + " AGPRs, " + std::to_string(scalar) + " SGPRs";
+  const VendorWords &words = vendorWords(vendor);
+  std::string text = std::to_string(vector) + " " + words.vector_word;
+  if (words.matrix_word) text += ", " + std::to_string(matrix) + " " + words.matrix_word;
+  return text + ", " + std::to_string(scalar) + " " + words.scalar_word;
 }
 
 // The columns of a table of register counts: kernel and arch (data only), the
@@ -217,10 +220,9 @@ std::vector<Column> registerColumns(Vendor vendor, const char *vector_key, const
 // waves/SIMD; at most 94 VGPRs, ... live at once".
 Line heading(const KernelReport &k, const KernelIsa &kernel) {
   std::string text = shortKernelName(k.record.demangled) + " [" + k.record.arch + "] " +
-                     locationText(k.display_file, k.record.line) + ": " + std::to_string(k.summary.registers) +
-                     (k.summary.vendor == Vendor::Amd ? " VGPRs allocated, " : " registers allocated, ") +
-                     std::to_string(k.summary.level) + "/" + std::to_string(k.summary.max_level) + " " +
-                     occupancyUnit(k.summary.vendor);
+                     locationText(k.display_file, k.record.line) + ": " + std::to_string(k.summary.registers) + " " +
+                     vendorWords(k.summary.vendor).registers_allocated + ", " + std::to_string(k.summary.level) + "/" +
+                     std::to_string(k.summary.max_level) + " " + occupancyUnit(k.summary.vendor);
   if (const IsaFunction *f = kernel.get())
     text += "; at most " + liveCounts(k.summary.vendor, f->max_vgprs, f->max_agprs, f->max_sgprs) + " live at once";
   return Line(text);

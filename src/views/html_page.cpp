@@ -11,6 +11,7 @@
 
 #include "phrases.h"
 #include "regscope/support/version.h"
+#include "regscope/target/vendor_words.h"
 #include "regscope/views/view.h"
 
 namespace regscope {
@@ -69,27 +70,18 @@ json blockJson(const Block &block) {
 
 // ---- per vendor: what the axes and figures are called ----
 
-struct AxisWords {
-  const char *title;  // the chart's heading
-  const char *unit;   // after a figure: "VGPRs", "threads", "bytes"
-};
-
-AxisWords axisWords(Vendor vendor, CurveAxis axis) {
+// The chart's axis in its vendor's words (target/vendor_words.h).
+const AxisWords &axisWords(Vendor vendor, CurveAxis axis) {
+  const VendorWords &words = vendorWords(vendor);
   switch (axis) {
     case CurveAxis::Registers:
-      return vendor == Vendor::Amd      ? AxisWords{"VGPRs per lane", "VGPRs"}
-             : vendor == Vendor::Nvidia ? AxisWords{"Registers per thread", "registers"}
-                                        : AxisWords{"GRF registers per thread (GRF mode)", "GRF"};
+      return words.registers_axis;
     case CurveAxis::BlockSize:
-      return vendor == Vendor::Amd      ? AxisWords{"Workgroup size", "threads"}
-             : vendor == Vendor::Nvidia ? AxisWords{"Block size", "threads"}
-                                        : AxisWords{"Work-group size", "work-items"};
+      return words.block_size_axis;
     case CurveAxis::Shared:
-      return vendor == Vendor::Amd      ? AxisWords{"LDS per workgroup", "bytes"}
-             : vendor == Vendor::Nvidia ? AxisWords{"Shared memory per block", "bytes"}
-                                        : AxisWords{"SLM per work-group", "bytes"};
+      break;
   }
-  return {"?", ""};
+  return words.shared_axis;
 }
 
 std::string amount(CurveAxis axis, int x, const AxisWords &words) {
@@ -116,18 +108,6 @@ std::string describe(const OccupancyCurve &c, const OccupancyChart &chart, const
 }
 
 // ---- the summary's words for each arch entry ----
-
-const char *registersLabel(Vendor vendor) {
-  switch (vendor) {
-    case Vendor::Amd:
-      return "VGPRs (allocated)";
-    case Vendor::Nvidia:
-      return "Registers per thread";
-    case Vendor::Intel:
-      return "GRF per thread";
-  }
-  return "?";
-}
 
 std::string nextStep(const KernelReport &k) {
   if (k.summary.limiter == Limiter::Unknown) {
@@ -171,7 +151,7 @@ json archEntry(const KernelReport &k, std::size_t kernel_index) {
   e["spills"] = s.spills > 0;
   e["next_step"] = nextStep(k);
   e["figures"] = json::array({
-      {{"label", registersLabel(s.vendor)}, {"value", std::to_string(s.registers)}},
+      {{"label", vendorWords(s.vendor).registers_label}, {"value", std::to_string(s.registers)}},
       {{"label", "Spills"}, {"value", std::to_string(s.spills) + " " + spillsUnit(s.vendor)}},
       {{"label", "Scratch"}, {"value", bytesText(s.scratch_bytes)}},
       {{"label", axisWords(s.vendor, CurveAxis::Shared).title}, {"value", bytesText(sharedBytes(k))}},
@@ -224,7 +204,7 @@ json documentPage(const Document &doc, const std::string &title) {
 json View::page() const { return documentPage(document(), "regscope"); }
 
 json chartEntry(const OccupancyCurve &c, const OccupancyChart &chart, const std::string &id) {
-  const AxisWords words = axisWords(chart.vendor, c.axis);
+  const AxisWords &words = axisWords(chart.vendor, c.axis);
   int x_max = std::max(1, c.steps.empty() ? c.kernel_x : c.steps.back().x_to);
   int y_max = std::max(1, chart.max_level);
   for (const CurveStep &s : c.steps) y_max = std::max(y_max, s.level);

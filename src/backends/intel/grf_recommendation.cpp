@@ -1,4 +1,4 @@
-#include "intel_grf.h"
+#include "regscope/backends/intel/grf_recommendation.h"
 
 #include <map>
 #include <tuple>

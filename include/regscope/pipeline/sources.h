@@ -1,0 +1,77 @@
+// The request every compiling command builds from its options (analyze, gate,
+// baseline, explain, advise): which files, which archs and compiler, which
+// flags, and .regscope.json; and the runs it describes. The command line only
+// fills a SourceRequest; everything it means is settled here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "regscope/pipeline/analyze.h"
+#include "regscope/pipeline/explain.h"
+#include "regscope/source/config.h"
+#include "regscope/support/messages.h"
+
+namespace regscope {
+
+struct SourceRequest {
+  std::vector<std::string> files;
+  std::string database;  // -p: compile_commands.json or a directory to search upwards
+  std::string progress = "auto";
+  bool no_cache = false;
+  int block_size = 0;                           // 0: not given
+  std::string config_path;                      // --config
+  bool allow_config_plugins = false;            // --allow-config-plugins
+  std::string config_in_force;                  // set by prepareSources: --config or the one found; empty: none
+  std::vector<std::string> command_line_flags;  // after --, as typed
+  std::string grf = "small";                    // Intel: small, large, both, auto
+  std::string collect_dir;   // gate/baseline --collect: read regscope wrap's sidecars instead of compiling
+  bool archs_given = false;  // --offload-arch was on the command line
+  AnalyzeOptions analyze;
+};
+
+// Reads the config in force (--config, else .regscope.json in `cwd` or above),
+// resolves the flags after -- against `cwd`, and settles the archs
+// (--offload-arch, else the flags' own, else the config's, else the default).
+Config prepareSources(SourceRequest &request, const std::string &cwd, const Messages &say);
+
+// --grf's value as the GRF modes ocloc compiles for ("both": small and large).
+std::vector<GrfMode> grfModesFor(const std::string &grf);
+
+// The jobs the request describes (files, or -p's database; none when only
+// headers were named, each skipped with a warning), with the analysis options
+// settled (cache, progress, launch, GRF modes). prepareSources must have run.
+// Throws regscope::Error for no input, or a .cu that nothing says is HIP.
+std::vector<SourceJob> sourceJobs(SourceRequest &request, const Messages &say);
+
+// Runs the analysis the request describes (files, or -p's database); its
+// warnings said, the config in force recorded. prepareSources must have run.
+Report analyzeSources(SourceRequest &request, const Messages &say);
+// The report of a build's sidecars (regscope wrap), settled as analyzeSources
+// settles its own. prepareSources must have run.
+Report collectSources(const std::string &build_dir, SourceRequest &request, const Messages &say);
+// collectSources for --collect, else analyzeSources.
+Report sourcesReport(SourceRequest &request, const Messages &say);
+// analyzeSources with each kernel's assembly read for per-line pressure
+// (explain, analyze --lines). No jobs (only headers): an empty result.
+ExplainedReport explainSources(SourceRequest &request, const Messages &say);
+
+// Every file a run reads: sources, --config, and the compile database -p
+// names or finds (searched upwards from `cwd` for the config).
+std::vector<std::string> inputPaths(const SourceRequest &request, const std::string &cwd);
+
+// The kernels --kernel names (all for an empty `wanted`), their isa
+// alongside. Throws regscope::Error for a run without kernels, or no kernel
+// of that name (listing those there are); a run whose compile failed is
+// returned as it is (its errors say why).
+ExplainedReport selectKernels(ExplainedReport explained, const std::string &wanted,
+                              const std::vector<std::string> &files);
+
+// explain's tools beyond the compiler: nvdisasm for NVIDIA targets. Throws regscope::Error.
+void requireExplainTools(const SourceRequest &request);
+
+// The one HIP source advise works on, as a job with its flags (-p: the
+// database's). Throws regscope::Error for anything but one AMD source.
+SourceJob adviseJob(SourceRequest &request, const Messages &say);
+
+}  // namespace regscope

@@ -1,0 +1,137 @@
+// What a gate or baseline run decides around the verdicts (gate/gate_run.h),
+// on the kernels hipcc 5.2.3 compiled from fixtures/src/probe.hip for gfx90a
+// (fixtures/hipcc-5.2.3/probe-gfx90a.s: five kernels, agpr_heavy at 3 of 8
+// waves/SIMD, the others at 4 or 8).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "regscope/gate/gate_run.h"
+#include "regscope/pipeline/analyze.h"
+#include "regscope/support/error.h"
+#include "regscope/support/process.h"
+#include "test_util.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+Report probeReport() { return parseArtifacts({test::sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s")}, ""); }
+
+struct Said {
+  std::vector<std::string> warnings, errors, plain;
+  Messages messages() {
+    return {[this](const std::string &t) { warnings.push_back(t); },
+            [this](const std::string &t) { errors.push_back(t); }, [](const std::string &) {},
+            [this](const std::string &t) { plain.push_back(t); }};
+  }
+};
+
+TEST(GateRun, AMinimumOccupancyNoKernelCanReachIsAnErrorNotAFailure) {
+  const Report report = probeReport();
+  ASSERT_EQ(report.kernels.size(), 5u);
+  Config config;
+  config.defaults.min_occupancy = 9;
+  try {
+    checkReachable(config, report);
+    FAIL() << "an unreachable threshold was accepted";
+  } catch (const Error &e) {
+    EXPECT_STREQ(e.what(), "--min-occupancy 9 can never be met on gfx90a: its maximum is 8 waves/SIMD");
+  }
+  config.defaults.min_occupancy = 8;  // the maximum: reachable, though some kernels miss it
+  EXPECT_NO_THROW(checkReachable(config, report));
+}
+
+TEST(GateRun, FlagsOverrideTheConfigsDefaultsOnlyWhereGiven) {
+  Config config;
+  config.defaults.min_occupancy = 4;
+  config.defaults.max_spills = 10;
+  Thresholds flags;
+  flags.max_spills = 0;
+  applyThresholdFlags(config, flags);
+  EXPECT_EQ(config.defaults.min_occupancy, 4);
+  EXPECT_EQ(config.defaults.max_spills, 0);
+  EXPECT_FALSE(config.defaults.max_scratch);
+}
+
+TEST(GateRun, AGateWithoutRulesAndStaleEntriesIsSaidBeforeAPass) {
+  const Report report = probeReport();
+  Config config;
+  config.path = ".regscope.json";
+  config.ignore = {{"no_such_kernel", "retired"}, {"capped", "a probe"}};
+  KernelSettings settings;
+  settings.match = "gone_kernel";
+  config.kernels = {settings};
+  Said said;
+  warnAboutRules(config, report, /*baseline=*/false, said.messages());
+  EXPECT_EQ(said.plain, (std::vector<std::string>{
+                            "warning: the gate has no rules: give --min-occupancy, --max-spills, --max-scratch, a "
+                            "baseline, or defaults in .regscope.json; nothing is checked",
+                            "warning: .regscope.json: ignore entry 'no_such_kernel' matches no kernel of this run"}));
+  EXPECT_EQ(said.warnings,
+            std::vector<std::string>{".regscope.json: kernels entry 'gone_kernel' matches no kernel of this run"});
+  Said with_baseline;
+  warnAboutRules(Config{}, Report{}, /*baseline=*/true, with_baseline.messages());
+  EXPECT_EQ(with_baseline.plain, std::vector<std::string>{"warning: the gate checked no kernels"});
+}
+
+TEST(GateRun, AHeaderWithNothingToSayWhoIncludesItIsAnError) {
+  std::vector<std::string> files = {"common.h"};
+  Said said;
+  EXPECT_THROW(gateHeadersThroughSources(files, "", std::nullopt, "", "/", said.messages()), Error);
+  files = {"a.hip"};  // no header: nothing changes
+  EXPECT_FALSE(gateHeadersThroughSources(files, "", std::nullopt, "", "/", said.messages()));
+  EXPECT_EQ(files, std::vector<std::string>{"a.hip"});
+}
+
+TEST(GateRun, AHeaderIsGatedThroughTheSourcesTheBaselineRecordsAsIncludingIt) {
+  TempDir root;
+  Baseline baseline(2);
+  baseline[0].source = baseline[0].file = "src/a.hip";
+  baseline[1].source = baseline[1].file = "src/b.hip";
+  for (BaselineEntry &e : baseline) e.dependencies_recorded = true;
+  baseline[0].dependencies = {"src/common.h"};
+  std::vector<std::string> files = {root.path() + "/src/common.h"};
+  Said said;
+  EXPECT_TRUE(gateHeadersThroughSources(files, "", baseline, root.path(), root.path(), said.messages()));
+  EXPECT_EQ(files, std::vector<std::string>{"src/a.hip"});  // relative: below the working directory
+  EXPECT_EQ(said.plain, std::vector<std::string>{
+                            root.path() + "/src/common.h: gated through the 1 source that includes it: src/a.hip"});
+  // With a database and no recorded dependencies: every entry (no files).
+  files = {"other.h"};
+  Said whole;
+  EXPECT_TRUE(gateHeadersThroughSources(files, "build", std::nullopt, "", root.path(), whole.messages()));
+  EXPECT_TRUE(files.empty());
+}
+
+TEST(GateRun, BaselineMessageCountsTheKernelsWrittenAndTheEntriesKept) {
+  const Report report = probeReport();
+  BaselineEntry other;
+  other.source = other.file = "elsewhere.hip";
+  other.name = "_Z5otherv";
+  other.arch = "gfx90a";
+  const Baseline updated = updatedBaseline({other}, report, "");
+  EXPECT_EQ(baselineWrittenMessage(report, updated, "b.json", ""),
+            "wrote 5 kernels judged to b.json (kept 1 entry of other files)");
+}
+
+TEST(GateRun, EveryKernelOfTheProbeCanBeJudged) {
+  Said said;
+  EXPECT_FALSE(reportUnjudged(probeReport(), false, said.messages()));
+  EXPECT_TRUE(said.errors.empty());
+  EXPECT_TRUE(said.warnings.empty());
+}
+
+TEST(GateRun, AMissingBaselineSaysHowToCreateOne) {
+  TempDir dir;
+  try {
+    readBaseline(dir.path() + "/none.json");
+    FAIL();
+  } catch (const Error &e) {
+    EXPECT_EQ(std::string(e.what()), dir.path() + "/none.json: no such baseline (create one with regscope baseline)");
+  }
+}
+
+}  // namespace
+}  // namespace regscope

@@ -1,0 +1,186 @@
+// What the compiling commands' options mean, without the binary
+// (pipeline/sources.h): the config in force, the flags after --, the archs,
+// the jobs, and the files a run reads; the per-file error lines
+// (report/errors.h).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "regscope/pipeline/sources.h"
+#include "regscope/report/errors.h"
+#include "regscope/source/header_files.h"
+#include "regscope/support/error.h"
+#include "regscope/support/process.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Collects what the library says, as the command line would print it.
+struct Said {
+  std::vector<std::string> warnings, notes;
+  Messages messages() {
+    return {[this](const std::string &t) { warnings.push_back(t); }, [](const std::string &) {},
+            [this](const std::string &t) { notes.push_back(t); }, [](const std::string &) {}};
+  }
+};
+
+// A scratch directory with a .git (so the config search stops there).
+struct Repo {
+  TempDir dir;
+  Repo() { fs::create_directory(dir.path() + "/.git"); }
+  std::string write(const std::string &name, const std::string &text) const {
+    const std::string path = dir.path() + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+  }
+};
+
+TEST(SourceRequest, OffloadArchAmongTheFlagsReplacesTheDefaultArch) {
+  Repo repo;
+  Said said;
+  SourceRequest request;
+  request.analyze.archs = {"gfx90a"};  // the default, as the command line sets it
+  request.command_line_flags = {"--offload-arch=gfx942", "-DN=64"};
+  prepareSources(request, repo.dir.path(), said.messages());
+  EXPECT_EQ(request.analyze.archs, std::vector<std::string>{"gfx942"});
+  EXPECT_TRUE(request.analyze.archs_explicit);
+  EXPECT_EQ(request.analyze.extra_flags, std::vector<std::string>{"-DN=64"});
+  EXPECT_TRUE(request.config_in_force.empty());
+}
+
+TEST(SourceRequest, AGivenOffloadArchKeepsItsArchAndAddsTheFlagsOnes) {
+  Repo repo;
+  Said said;
+  SourceRequest request;
+  request.analyze.archs = {"gfx908"};
+  request.archs_given = true;
+  request.command_line_flags = {"--offload-arch=gfx90a"};
+  prepareSources(request, repo.dir.path(), said.messages());
+  EXPECT_EQ(request.analyze.archs, (std::vector<std::string>{"gfx908", "gfx90a"}));
+}
+
+TEST(SourceRequest, TheConfigsArchsAndFlagsApplyWhenNoArchIsAsked) {
+  Repo repo;
+  const std::string config =
+      repo.write(".regscope.json", R"({"version": 1, "archs": ["gfx1100"], "compiler_flags": ["-O2"]})");
+  Said said;
+  SourceRequest request;
+  request.analyze.archs = {"gfx90a"};
+  request.analyze.verbose = true;
+  request.command_line_flags = {"-DX=1"};
+  prepareSources(request, repo.dir.path(), said.messages());
+  EXPECT_EQ(request.analyze.archs, std::vector<std::string>{"gfx1100"});
+  EXPECT_EQ(request.analyze.extra_flags, (std::vector<std::string>{"-O2", "-DX=1"}));  // the config's first
+  EXPECT_EQ(request.config_in_force, config);
+  EXPECT_EQ(said.notes, std::vector<std::string>{"using config " + config});
+}
+
+TEST(SourceRequest, VerboseSaysWhenThereIsNoConfig) {
+  Repo repo;
+  Said said;
+  SourceRequest request;
+  request.analyze.verbose = true;
+  prepareSources(request, repo.dir.path(), said.messages());
+  EXPECT_EQ(said.notes, std::vector<std::string>{"no config file"});
+}
+
+TEST(SourceJobs, OnlyHeadersGiveNoJobsAndAWarningEach) {
+  Said said;
+  SourceRequest request;
+  request.files = {"kernels.cuh", "common.hpp"};
+  EXPECT_TRUE(sourceJobs(request, said.messages()).empty());
+  EXPECT_EQ(said.warnings,
+            (std::vector<std::string>{"skipping header kernels.cuh (checked through the sources that include it)",
+                                      "skipping header common.hpp (checked through the sources that include it)"}));
+}
+
+TEST(SourceJobs, ACudaSourceIsRefusedUntilItsTargetsOrHipAreNamed) {
+  Said said;
+  SourceRequest request;
+  request.files = {"saxpy.cu"};
+  try {
+    sourceJobs(request, said.messages());
+    FAIL() << "a .cu with no target named was accepted";
+  } catch (const Error &e) {
+    EXPECT_EQ(std::string(e.what()).rfind("saxpy.cu is a CUDA source: analyse it with nvcc", 0), 0u) << e.what();
+  }
+  request.command_line_flags = {"-x", "hip"};  // hipify keeps .cu names: the flags say HIP
+  EXPECT_EQ(sourceJobs(request, said.messages()).size(), 1u);
+}
+
+TEST(SourceJobs, NoFilesAndNoDatabaseIsAnError) {
+  Said said;
+  SourceRequest request;
+  EXPECT_THROW(sourceJobs(request, said.messages()), Error);
+}
+
+TEST(SourceJobs, GrfBothCompilesSmallAndLarge) {
+  EXPECT_EQ(grfModesFor("both"), (std::vector<GrfMode>{GrfMode::Small, GrfMode::Large}));
+  EXPECT_EQ(grfModesFor("large"), std::vector<GrfMode>{GrfMode::Large});
+  EXPECT_EQ(grfModesFor("small"), std::vector<GrfMode>{GrfMode::Small});
+}
+
+TEST(InputPaths, NameTheFilesTheConfigAndEveryDatabaseCandidate) {
+  Repo repo;
+  const std::string config = repo.write(".regscope.json", R"({"version": 1})");
+  SourceRequest request;
+  request.files = {"a.hip"};
+  request.database = repo.dir.path() + "/build";
+  const std::vector<std::string> inputs = inputPaths(request, repo.dir.path());
+  ASSERT_GE(inputs.size(), 5u);
+  EXPECT_EQ(inputs[0], "a.hip");
+  EXPECT_EQ(inputs[1], config);
+  EXPECT_EQ(inputs[2], repo.dir.path() + "/build");
+  EXPECT_EQ(inputs[3], repo.dir.path() + "/build/compile_commands.json");
+  EXPECT_EQ(inputs[4], repo.dir.path() + "/compile_commands.json");
+  EXPECT_EQ(inputs.back(), "/compile_commands.json");  // searched up to the root
+}
+
+TEST(AdviseJob, TakesOneAmdSourceOnly) {
+  Said said;
+  SourceRequest request;
+  request.files = {"a.hip", "b.hip"};
+  EXPECT_THROW(adviseJob(request, said.messages()), Error);
+  request.files = {"a.hip"};
+  request.analyze.cuda_archs = {"sm_90"};
+  EXPECT_THROW(adviseJob(request, said.messages()), Error);
+  request.analyze.cuda_archs.clear();
+  request.files = {"a.h"};
+  EXPECT_THROW(adviseJob(request, said.messages()), Error);
+}
+
+TEST(HeaderFiles, AreKnownByTheirExtension) {
+  for (const char *header : {"a.h", "a.hh", "a.hpp", "a.hxx", "a.cuh", "a.inl", "a.inc"}) EXPECT_TRUE(isHeader(header));
+  for (const char *source : {"a.hip", "a.cu", "a.cpp", "a.cl", "h"}) EXPECT_FALSE(isHeader(source));
+}
+
+// The messages below are regscope's input (the compiler's first error line
+// as analyzeJobs records it); written here by hand, since the test is about
+// how the lines are grouped, not about a figure.
+TEST(ErrorMessages, TheSameErrorForManyFilesIsSaidOnceWithTheFiles) {
+  Report report;
+  report.inputs = {"ok.hip"};
+  for (const char *file : {"a.hip", "b.hip", "c.hip"})
+    report.errors.push_back({file, "gfx942", std::string(file) + ": cannot find ROCm device library for gfx942"});
+  const std::vector<std::string> lines = errorMessages(report);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0],
+            "[gfx942] cannot find ROCm device library for gfx942\n  (the same error for 3 files: a.hip, b.hip, c.hip)");
+  EXPECT_EQ(lines[1], "3 of 4 files failed; the others were analysed");
+}
+
+TEST(ErrorMessages, EachOtherFailingFileIsSaidWithItsOwnError) {
+  Report report;
+  report.errors.push_back({"a.hip", "", "a.hip:3:1: error: unknown type name 'flot'"});
+  report.errors.push_back({"b.hip", "", "b.hip:9:5: error: use of undeclared identifier 'n'"});
+  EXPECT_EQ(errorMessages(report),
+            (std::vector<std::string>{"a.hip:3:1: error: unknown type name 'flot'",
+                                      "b.hip:9:5: error: use of undeclared identifier 'n'", "2 of 2 files failed"}));
+  EXPECT_TRUE(errorMessages(Report{}).empty());
+}
+
+}  // namespace
+}  // namespace regscope
