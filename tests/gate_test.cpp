@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "regscope/gate/findings.h"
 #include "regscope/gate/gate.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"
@@ -321,19 +322,23 @@ TEST(GateSummary, AgreesWithTheExitCodeAndNamesEveryFailingKernel) {
   config.defaults.max_spills = 0;
   GateResult result = checkThresholds(report, config);
   ASSERT_EQ(result.failures.size(), 2u);  // a: occupancy; b: spills
-  nlohmann::json doc = gateView(report, result)->toJson();
+  nlohmann::json doc = gateView(report, result, gateFindings(result))->toJson();
   EXPECT_EQ(doc["passed"], false);
   EXPECT_EQ(doc["summary"], "FAIL, 2 failures in 3 kernels judged (2 failing: a(float*) [gfx90a], b(float*) [gfx90a])");
   result.exit_zero = true;  // the exit is 0, and the line says why
-  EXPECT_EQ(gateView(report, result)->toJson()["summary"].get<std::string>().find("; exit 0 (--exit-zero)") !=
-                std::string::npos,
+  EXPECT_EQ(gateView(report, result, gateFindings(result))
+                    ->toJson()["summary"]
+                    .get<std::string>()
+                    .find("; exit 0 (--exit-zero)") != std::string::npos,
             true);
   // Scratch is bytes in the data formats, and the number is the message's.
   Report scratchy;
   scratchy.kernels = {kernel("d", 8, 40, 0, 96)};
   Config no_scratch;
   no_scratch.defaults.max_scratch = 0;
-  const nlohmann::json s = gateView(scratchy, checkThresholds(scratchy, no_scratch))->toJson()["failures"][0];
+  const nlohmann::json s =
+      gateView(scratchy, checkThresholds(scratchy, no_scratch), gateFindings(checkThresholds(scratchy, no_scratch)))
+          ->toJson()["failures"][0];
   EXPECT_EQ(s["message"], "scratch 96 bytes/lane > 0");
   EXPECT_EQ(s["value"], 96);
   EXPECT_EQ(s["limit"], 0);
@@ -343,7 +348,7 @@ TEST(GateSummary, AgreesWithTheExitCodeAndNamesEveryFailingKernel) {
   broken.errors.push_back({"broken.hip", "", "hipcc failed on broken.hip"});
   GateResult none;
   none.kernels_checked = 3;
-  doc = gateView(broken, none)->toJson();
+  doc = gateView(broken, none, gateFindings(none))->toJson();
   EXPECT_EQ(doc["passed"], false);
   EXPECT_EQ(doc["summary"],
             "ERROR: 1 file could not be analysed, so the run is not judged (0 failures in the 3 kernels judged)");

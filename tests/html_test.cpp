@@ -10,6 +10,7 @@
 #include <set>
 
 #include "html_page.h"  // the section builders explain and advise will call
+#include "regscope/gate/findings.h"
 #include "regscope/model/occupancy_curves.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/files.h"
@@ -158,7 +159,7 @@ std::string hostileReportPage(const Report &report) {
     k.record.demangled = std::string("void ") + kHostile + "(double*)";
     k.display_file = "dir/<b>&\"x\".hip";
   }
-  return render(*kernelTableView(copy, "regscope analyze"), Format::Html);
+  return render(*kernelTableView(copy, "regscope analyze", analysisFindings(copy)), Format::Html);
 }
 
 TEST(Html, EscapesKernelNamesPathsAndSourceLines) {
@@ -174,7 +175,7 @@ TEST(Html, EscapesKernelNamesPathsAndSourceLines) {
 // such in the page's title): source lines with live registers, an
 // instruction mix and one measured edit, each with hostile text.
 json handMadeExplainAndAdvise() {
-  json page = kernelTableView(lbmReport(), "regscope explain (hand-made data)")->page();
+  json page = kernelTableView(lbmReport(), "regscope explain (hand-made data)", {})->page();
   const std::vector<HeatLine> lines = {{10, "  double f0 = src[i];", 12, 8, 0},
                                        {11, "  if (a < b && c > d) { /* <script> */ }", 96, 20, 4},
                                        {12, "  dst[i] = f0 * 'q' + \"s\";", 40, 10, 0}};

@@ -127,10 +127,10 @@ TEST(JsonSchemaDoc, DocumentsEveryKeyTheWritersEmit) {
   ASSERT_FALSE(intel.kernels.empty());
   std::set<std::string> emitted;
   for (const Report *report : {&amd, &nvidia, &intel}) {
-    collectKeys(kernelTableView(*report, "regscope analyze")->toJson(), emitted);
+    collectKeys(kernelTableView(*report, "regscope analyze", {})->toJson(), emitted);
     Config config;
     config.defaults.min_occupancy = 4;
-    collectKeys(gateView(*report, checkThresholds(*report, config))->toJson(), emitted);
+    collectKeys(gateView(*report, checkThresholds(*report, config), {})->toJson(), emitted);
   }
   AmdCalculatorInput input;
   input.arch = "gfx90a";
@@ -158,9 +158,9 @@ TEST(JsonSchemaDoc, DocumentsEveryKeyTheWritersEmit) {
 }
 
 TEST(JsonSchemaDoc, EveryKeyTheKernelTablesListIsEmitted) {
-  const json amd = kernelTableView(amdReport(), "regscope analyze")->toJson()["kernels"];
-  const json nvidia = kernelTableView(nvidiaReport(), "regscope analyze")->toJson()["kernels"];
-  const json intel = kernelTableView(intelReport(), "regscope analyze")->toJson()["kernels"];
+  const json amd = kernelTableView(amdReport(), "regscope analyze", {})->toJson()["kernels"];
+  const json nvidia = kernelTableView(nvidiaReport(), "regscope analyze", {})->toJson()["kernels"];
+  const json intel = kernelTableView(intelReport(), "regscope analyze", {})->toJson()["kernels"];
   expectEmitted(amd, tableKeys("## Kernel"), "");
   expectEmitted(amd, tableKeys("## Occupancy (AMD)"), "occupancy.");
   expectEmitted(nvidia, tableKeys("## NVIDIA kernel (`\"vendor\": \"nvidia\"`)"), "");

@@ -9,6 +9,7 @@
 
 #include "regscope/collect/collect.h"
 #include "regscope/collect/intel.h"
+#include "regscope/gate/findings.h"
 #include "regscope/gate/gate.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/source/launch_sites.h"
@@ -91,14 +92,15 @@ TEST(Unknown, RemarkLogWithoutAVgprsLine) {
   ASSERT_TRUE(kernel(report, "_Z9lds_heavyPf"));
   EXPECT_NE(kernel(report, "_Z9lds_heavyPf")->summary.limiter, Limiter::Unknown);
 
-  const nlohmann::json json = nlohmann::json::parse(render(*kernelTableView(report, "t"), Format::Json));
+  const nlohmann::json json =
+      nlohmann::json::parse(render(*kernelTableView(report, "t", analysisFindings(report)), Format::Json));
   for (const auto &k : json["kernels"])
     if (k["name"] == "_Z6cappedPf") {
       EXPECT_TRUE(k["vgprs"].is_null());
       EXPECT_TRUE(k["occupancy"].is_null());
       EXPECT_EQ(k["unknown"], nlohmann::json::array({"vgprs"}));
     }
-  const std::string text = render(*kernelTableView(report, "t"), Format::Text);
+  const std::string text = render(*kernelTableView(report, "t", analysisFindings(report)), Format::Text);
   EXPECT_NE(text.find("unknown: vgprs not read"), std::string::npos) << text;
 }
 
@@ -201,7 +203,7 @@ TEST(Unknown, GateCannotJudgeAKernelWithAnUnknownFigure) {
   EXPECT_EQ(result.unjudged[0].rule, Rule::CannotJudge);
   EXPECT_EQ(result.unjudged[0].message, "cannot judge kernel capped(float*) [gfx908] in probe.hip: vgprs unknown");
   EXPECT_EQ(result.kernels_checked, static_cast<int>(report.kernels.size()) - 1);
-  const std::string text = render(*gateView(report, result, nullptr, ""), Format::Text);
+  const std::string text = render(*gateView(report, result, gateFindings(result), nullptr, ""), Format::Text);
   EXPECT_NE(text.find("CANNOT JUDGE"), std::string::npos) << text;
   EXPECT_NE(text.find("kernels judged, 1 not judged"), std::string::npos) << text;
 }

@@ -27,12 +27,13 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
             prepareSources(state->sources);
             if (state->lines) {
               const ExplainedReport explained = explainSources(state->sources, stderrMessages());
-              emit(state->output, *kernelLinesView(explained.report, explained.kernels, "regscope analyze",
-                                                   static_cast<std::size_t>(state->lines)));
+              emit(state->output,
+                   *kernelLinesView(explained.report, explained.kernels, "regscope analyze",
+                                    static_cast<std::size_t>(state->lines), analysisFindings(explained.report)));
               return reportErrors(explained.report);
             }
             Report report = analyzeSources(state->sources, stderrMessages());
-            emit(state->output, *kernelTableView(report, "regscope analyze"));
+            emit(state->output, *kernelTableView(report, "regscope analyze", analysisFindings(report)));
             return reportErrors(report);
           }};
 }

@@ -22,7 +22,7 @@ Command addCollectCommand(CLI::App &root) {
             refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->output.path);
             prepareSources(state->sources);
             Report report = collectSources(state->build_dir, state->sources, stderrMessages());
-            emit(state->output, *kernelTableView(report, "regscope collect"));
+            emit(state->output, *kernelTableView(report, "regscope collect", analysisFindings(report)));
             return reportErrors(report);
           }};
 }

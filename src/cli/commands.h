@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "regscope/gate/findings.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/pipeline/explain.h"
 #include "regscope/pipeline/sources.h"

@@ -94,7 +94,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             result.allow_unknown = state->allow_unknown;
             if (baseline) compareWithBaseline(report, *baseline, root, result);
             result.exit_zero = state->exit_zero;
-            emit(state->output, *gateView(report, result, baseline ? &*baseline : nullptr, root));
+            emit(state->output, *gateView(report, result, gateFindings(result), baseline ? &*baseline : nullptr, root));
             if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
             if (reportUnjudged(report, state->allow_unknown, stderrMessages()))
               return kExitError;  // never pass what was not read

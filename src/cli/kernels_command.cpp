@@ -50,7 +50,7 @@ Command kernelsAnalyze(CLI::App &parent) {
             requireIntelDevice(state->options.intel_device);
             Report report = analyzeReferenceCases(selectCases(state->selector), state->selector, intel->count() > 0,
                                                   state->options);
-            emit(state->output, *kernelTableView(report, "regscope kernels analyze"));
+            emit(state->output, *kernelTableView(report, "regscope kernels analyze", analysisFindings(report)));
             return reportErrors(report);
           }};
 }

@@ -25,7 +25,7 @@ Command addParseCommand(CLI::App &root) {
             refuseOverwritingInputs(state->files, state->output.path);
             Report report = parseArtifacts(state->files, state->arch);
             for (const std::string &w : report.warnings) printWarning(w);
-            emit(state->output, *kernelTableView(report, "regscope parse"));
+            emit(state->output, *kernelTableView(report, "regscope parse", analysisFindings(report)));
             return 0;
           }};
 }

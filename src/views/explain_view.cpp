@@ -425,8 +425,12 @@ class ExplainView : public View {
 // analyze --lines: the kernel table as analyze prints it, then per kernel its hottest lines.
 class KernelLinesView : public View {
  public:
-  KernelLinesView(const Report &report, const std::vector<KernelIsa> &kernels, std::string title, std::size_t n)
-      : report_(report), kernels_(kernels), table_(kernelTableView(report, std::move(title))), n_(n) {}
+  KernelLinesView(const Report &report, const std::vector<KernelIsa> &kernels, std::string title, std::size_t n,
+                  std::vector<Verdict> findings)
+      : report_(report),
+        kernels_(kernels),
+        table_(kernelTableView(report, std::move(title), std::move(findings))),
+        n_(n) {}
 
   Document document() const override {
     Document doc = table_->document();
@@ -471,8 +475,8 @@ std::unique_ptr<View> explainView(const Report &report, const std::vector<Kernel
 }
 
 std::unique_ptr<View> kernelLinesView(const Report &report, const std::vector<KernelIsa> &kernels, std::string title,
-                                      std::size_t lines) {
-  return std::make_unique<KernelLinesView>(report, kernels, std::move(title), lines);
+                                      std::size_t lines, std::vector<Verdict> findings) {
+  return std::make_unique<KernelLinesView>(report, kernels, std::move(title), lines, std::move(findings));
 }
 
 }  // namespace regscope

@@ -2,7 +2,6 @@
 // unchecked kernel, then the pass/fail line.
 #include "html_page.h"
 #include "phrases.h"
-#include "regscope/gate/findings.h"
 #include "regscope/support/version.h"
 #include "regscope/views/views.h"
 #include "report_json.h"
@@ -158,8 +157,9 @@ std::pair<std::string, std::string> summary(const Report &report, const GateResu
 
 class GateView : public View {
  public:
-  GateView(const Report &report, const GateResult &result, const Baseline *baseline, std::string root)
-      : report_(report), result_(result), baseline_(baseline), root_(std::move(root)) {}
+  GateView(const Report &report, const GateResult &result, std::vector<Verdict> findings, const Baseline *baseline,
+           std::string root)
+      : report_(report), result_(result), findings_(std::move(findings)), baseline_(baseline), root_(std::move(root)) {}
 
   nlohmann::json page() const override {
     json page = reportSections(report_);
@@ -235,20 +235,21 @@ class GateView : public View {
             {"not_judged", verdictsToJson(result_.unjudged)}};
   }
 
-  std::optional<CiReport> ci() const override { return ciReport(report_, "regscope gate", gateFindings(result_)); }
+  std::optional<CiReport> ci() const override { return ciReport(report_, "regscope gate", findings_); }
 
  private:
   const Report &report_;
   const GateResult &result_;
+  std::vector<Verdict> findings_;
   const Baseline *baseline_;
   std::string root_;
 };
 
 }  // namespace
 
-std::unique_ptr<View> gateView(const Report &report, const GateResult &result, const Baseline *baseline,
-                               std::string baseline_root) {
-  return std::make_unique<GateView>(report, result, baseline, std::move(baseline_root));
+std::unique_ptr<View> gateView(const Report &report, const GateResult &result, std::vector<Verdict> findings,
+                               const Baseline *baseline, std::string baseline_root) {
+  return std::make_unique<GateView>(report, result, std::move(findings), baseline, std::move(baseline_root));
 }
 
 }  // namespace regscope

@@ -6,7 +6,6 @@
 
 #include "html_page.h"
 #include "phrases.h"
-#include "regscope/gate/findings.h"
 #include "regscope/support/version.h"
 #include "regscope/views/views.h"
 #include "report_json.h"
@@ -405,7 +404,8 @@ Notes intelNotes(const std::vector<const KernelReport *> &kernels) {
 
 class KernelTableView : public View {
  public:
-  KernelTableView(const Report &report, std::string title) : report_(report), title_(std::move(title)) {}
+  KernelTableView(const Report &report, std::string title, std::vector<Verdict> findings)
+      : report_(report), title_(std::move(title)), findings_(std::move(findings)) {}
 
   Document document() const override {
     Document doc;
@@ -432,7 +432,7 @@ class KernelTableView : public View {
 
   nlohmann::json toJson() const override { return reportToJson(report_); }
 
-  std::optional<CiReport> ci() const override { return ciReport(report_, title_, analysisFindings(report_)); }
+  std::optional<CiReport> ci() const override { return ciReport(report_, title_, findings_); }
 
   nlohmann::json page() const override {
     json page = reportSections(report_);
@@ -443,6 +443,7 @@ class KernelTableView : public View {
  private:
   const Report &report_;
   std::string title_;
+  std::vector<Verdict> findings_;
 };
 
 }  // namespace
@@ -475,8 +476,8 @@ CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> 
   return ci;
 }
 
-std::unique_ptr<View> kernelTableView(const Report &report, std::string title) {
-  return std::make_unique<KernelTableView>(report, std::move(title));
+std::unique_ptr<View> kernelTableView(const Report &report, std::string title, std::vector<Verdict> findings) {
+  return std::make_unique<KernelTableView>(report, std::move(title), std::move(findings));
 }
 
 }  // namespace regscope

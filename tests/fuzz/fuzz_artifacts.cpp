@@ -2,6 +2,7 @@
 // object, .s, optimisation record or build log), the parser it picks, the
 // model, and the report in every format (JSON must take any kernel name).
 #include "fuzz_util.h"
+#include "regscope/gate/findings.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/views/view.h"
 #include "regscope/views/views.h"
@@ -14,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
       Report report;
       report.compiler_version = artifact.producer;
       addKernels(report, artifact.records);
-      std::unique_ptr<View> view = kernelTableView(report, "regscope parse");
+      std::unique_ptr<View> view = kernelTableView(report, "regscope parse", analysisFindings(report));
       for (Format format :
            {Format::Text, Format::Json, Format::Csv, Format::Markdown, Format::Sarif, Format::Github, Format::Junit})
         render(*view, format);

@@ -19,13 +19,16 @@
 
 namespace regscope {
 
-// analyze, parse, kernels analyze: a row per (kernel, arch), notes, findings.
-std::unique_ptr<View> kernelTableView(const Report &report, std::string title);
+// analyze, parse, kernels analyze: a row per (kernel, arch), notes, and the
+// findings the CI formats print (analysisFindings, gate/findings.h: built
+// before the view, which never calls back into the gate).
+std::unique_ptr<View> kernelTableView(const Report &report, std::string title, std::vector<Verdict> findings);
 // gate: verdicts and the pass/fail line; findings are the verdicts. With the
 // baseline the run compared against (--baseline), the HTML page shows each
 // kernel before and after.
-std::unique_ptr<View> gateView(const Report &report, const GateResult &result, const Baseline *baseline = nullptr,
-                               std::string baseline_root = {});
+// `findings`: gateFindings(result) (gate/findings.h), for the CI formats.
+std::unique_ptr<View> gateView(const Report &report, const GateResult &result, std::vector<Verdict> findings,
+                               const Baseline *baseline = nullptr, std::string baseline_root = {});
 // occupancy: one calculation.
 std::unique_ptr<View> amdCalculatorView(const AmdArch &arch, const KernelResources &resources, const Occupancy &occ);
 std::unique_ptr<View> cudaCalculatorView(const CudaArch &arch, const CudaResources &resources,
@@ -52,6 +55,6 @@ std::unique_ptr<View> explainView(const Report &report, const std::vector<Kernel
 // analyze --lines: the kernel table, then each kernel's `lines` hottest source
 // lines; the JSON is analyze's with a `lines` array per kernel.
 std::unique_ptr<View> kernelLinesView(const Report &report, const std::vector<KernelIsa> &kernels, std::string title,
-                                      std::size_t lines);
+                                      std::size_t lines, std::vector<Verdict> findings);
 
 }  // namespace regscope
