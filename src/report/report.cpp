@@ -1,15 +1,48 @@
-// Builds the report: each merged record through its vendor's model (backends/model_record.h).
+// Builds the report: each merged record through its vendor's model.
 #include "regscope/report/report.h"
 
 #include <algorithm>
 #include <map>
 
-#include "regscope/backends/intel/grf_recommendation.h"
-#include "regscope/backends/model_record.h"
+#include "intel_grf.h"
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
+#include "regscope/target/amdgpu.h"
+#include "regscope/target/cuda.h"
+#include "regscope/target/intel.h"
 
 namespace regscope {
+namespace {
+
+// The record through its vendor's model, or a warning when the arch has no table.
+std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOverrides &launch, const Report &report,
+                                    std::string &warning) {
+  switch (record.vendor) {
+    case Vendor::Amd:
+      if (const AmdArch *row = findAmdArch(record.arch))
+        return modelAmdKernel(record, *row, launch, compilerModelFor(report.compiler_version));
+      warning =
+          "no occupancy table for " + record.arch + " (kernel " + record.demangled + "); known: " + knownArchList();
+      return std::nullopt;
+    case Vendor::Nvidia:
+      if (const CudaArch *arch = findCudaArch(record.arch)) return modelCudaKernel(record, *arch, launch);
+      warning =
+          "no occupancy table for " + record.arch + " (kernel " + record.demangled + "); known: " + knownCudaArchList();
+      return std::nullopt;
+    case Vendor::Intel: {
+      const IntelTarget target = parseIntelTarget(record.arch);
+      if (const IntelDevice *device = findIntelDevice(target.device))
+        return modelIntelKernel(record, *device, target, launch);
+      warning = "no occupancy table for " + record.arch + " (kernel " + record.demangled +
+                "); known: " + knownIntelDeviceList();
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch) {
   addKernels(report, records, [&](const KernelRecord &) { return launch; });
 }
@@ -26,7 +59,7 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
     std::string warning;
     std::optional<ModelledKernel> modelled;
     try {
-      modelled = modelRecord(record, launch(record), report.compiler_version, warning);
+      modelled = model(record, launch(record), report, warning);
     } catch (const Error &e) {  // the kernel's figures do not fit its target: say which kernel (callers add the file)
       throw Error("kernel " + escape::terminal(record.demangled) + " [" + escape::terminal(record.arch) +
                   "]: " + e.what());

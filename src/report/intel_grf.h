@@ -1,4 +1,4 @@
-// Intel's GRF rule across a report's records (the report stage calls it after modelling).
+// Intel's GRF rule across a report's records (internal to the report stage).
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "regscope/backends/intel/grf_recommendation.h"
+#include "intel_grf.h"
 
 #include <map>
 #include <tuple>
