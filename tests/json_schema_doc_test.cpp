@@ -150,8 +150,8 @@ TEST(JsonSchemaDoc, DocumentsEveryKeyTheWritersEmit) {
   const IntelDevice &pvc = *findIntelDevice("pvc");
   collectKeys(intelCalculatorView(pvc, xe, calculateIntelOccupancy(pvc, xe))->toJson(), emitted);
   collectKeys(amdArchTableView(*findAmdArch("gfx90a"))->toJson(), emitted);
-  collectKeys(cudaArchTableView(sm80, 256)->toJson(), emitted);
-  collectKeys(intelArchTableView(pvc, 256)->toJson(), emitted);
+  collectKeys(cudaArchTableView(sm80, 256, cudaRegisterTable(sm80, 256))->toJson(), emitted);
+  collectKeys(intelArchTableView(pvc, 256, intelOccupancyTable(pvc, 256, false))->toJson(), emitted);
   const std::set<std::string> documented = documentedNames();
   for (const std::string &key : emitted)
     EXPECT_TRUE(documented.count(key)) << "the JSON has '" << key << "', which docs/json-schema.md does not name";

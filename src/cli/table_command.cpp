@@ -28,11 +28,13 @@ Command addTableCommand(CLI::App &root) {
   addOutputOptions(*app, state->output);
   return {app, [state] {
             if (const CudaArch *cuda = findCudaArch(state->arch)) {
-              emit(state->output, *cudaArchTableView(*cuda, state->block_size));
+              emit(state->output,
+                   *cudaArchTableView(*cuda, state->block_size, cudaRegisterTable(*cuda, state->block_size)));
               return 0;
             }
             if (const IntelDevice *intel = findIntelDevice(state->arch)) {
-              emit(state->output, *intelArchTableView(*intel, state->block_size));
+              emit(state->output, *intelArchTableView(*intel, state->block_size,
+                                                      intelOccupancyTable(*intel, state->block_size, false)));
               return 0;
             }
             const AmdArch arch = configureArch(requireAmdArch(state->arch), state->wave_size, false);

@@ -50,7 +50,8 @@ class AmdArchTableView : public View {
 
 class CudaArchTableView : public View {
  public:
-  CudaArchTableView(const CudaArch &arch, int block_size) : arch_(arch), block_size_(block_size) {}
+  CudaArchTableView(const CudaArch &arch, int block_size, std::vector<CudaTableRow> rows)
+      : arch_(arch), block_size_(block_size), rows_(std::move(rows)) {}
 
   Document document() const override {
     Document doc;
@@ -62,7 +63,7 @@ class CudaArchTableView : public View {
                      {"", "max_registers", true, Show::Data},
                      {"BLOCKS/SM", "blocks_per_sm", true},
                      {"WARPS/SM", "warps_per_sm", true}};
-    for (const CudaTableRow &row : cudaRegisterTable(arch_, block_size_))
+    for (const CudaTableRow &row : rows_)
       table.add({std::to_string(row.min_registers) + "-" + std::to_string(row.max_registers),
                  Cell::count(row.min_registers), Cell::count(row.max_registers), Cell::count(row.blocks_per_sm),
                  Cell::count(row.warps_per_sm)});
@@ -71,7 +72,7 @@ class CudaArchTableView : public View {
 
   nlohmann::json toJson() const override {
     json rows = json::array();
-    for (const CudaTableRow &row : cudaRegisterTable(arch_, block_size_))
+    for (const CudaTableRow &row : rows_)
       rows.push_back({{"min_registers", row.min_registers},
                       {"max_registers", row.max_registers},
                       {"blocks_per_sm", row.blocks_per_sm},
@@ -83,12 +84,13 @@ class CudaArchTableView : public View {
  private:
   CudaArch arch_;
   int block_size_;
+  std::vector<CudaTableRow> rows_;
 };
 
 class IntelArchTableView : public View {
  public:
-  IntelArchTableView(const IntelDevice &device, int work_group_size)
-      : device_(device), work_group_size_(work_group_size) {}
+  IntelArchTableView(const IntelDevice &device, int work_group_size, std::vector<IntelTableRow> rows)
+      : device_(device), work_group_size_(work_group_size), rows_(std::move(rows)) {}
 
   Document document() const override {
     Document doc;
@@ -106,7 +108,7 @@ class IntelArchTableView : public View {
                      {"THREADS/XE", "threads_per_xe_core", true},
                      {"OCC", "occupancy_percent", true},
                      {"LIMITER", "limiter"}};
-    for (const IntelTableRow &row : intelOccupancyTable(device_, work_group_size_, false)) {
+    for (const IntelTableRow &row : rows_) {
       const IntelOccupancy &o = row.occupancy;
       const int percent = static_cast<int>(o.fraction * 100 + 0.5);
       table.add({Cell::count(row.grf_count), Cell::count(row.simd),
@@ -120,7 +122,7 @@ class IntelArchTableView : public View {
 
   nlohmann::json toJson() const override {
     json rows = json::array();
-    for (const IntelTableRow &row : intelOccupancyTable(device_, work_group_size_, false))
+    for (const IntelTableRow &row : rows_)
       rows.push_back({{"grf_count", row.grf_count},
                       {"simd_size", row.simd},
                       {"slm_bytes", row.slm_kib * 1024},
@@ -143,18 +145,20 @@ class IntelArchTableView : public View {
  private:
   IntelDevice device_;
   int work_group_size_;
+  std::vector<IntelTableRow> rows_;
 };
 
 }  // namespace
 
 std::unique_ptr<View> amdArchTableView(const AmdArch &arch) { return std::make_unique<AmdArchTableView>(arch); }
 
-std::unique_ptr<View> cudaArchTableView(const CudaArch &arch, int block_size) {
-  return std::make_unique<CudaArchTableView>(arch, block_size);
+std::unique_ptr<View> cudaArchTableView(const CudaArch &arch, int block_size, std::vector<CudaTableRow> rows) {
+  return std::make_unique<CudaArchTableView>(arch, block_size, std::move(rows));
 }
 
-std::unique_ptr<View> intelArchTableView(const IntelDevice &device, int work_group_size) {
-  return std::make_unique<IntelArchTableView>(device, work_group_size);
+std::unique_ptr<View> intelArchTableView(const IntelDevice &device, int work_group_size,
+                                         std::vector<IntelTableRow> rows) {
+  return std::make_unique<IntelArchTableView>(device, work_group_size, std::move(rows));
 }
 
 }  // namespace regscope

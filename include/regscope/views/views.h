@@ -37,8 +37,11 @@ std::unique_ptr<View> intelCalculatorView(const IntelDevice &device, const Intel
                                           const IntelOccupancy &occ);
 // table: an arch's register -> occupancy steps.
 std::unique_ptr<View> amdArchTableView(const AmdArch &arch);
-std::unique_ptr<View> cudaArchTableView(const CudaArch &arch, int block_size);
-std::unique_ptr<View> intelArchTableView(const IntelDevice &device, int work_group_size);
+// NVIDIA and Intel: the rows (cudaRegisterTable, intelOccupancyTable without a
+// barrier) are the model's, computed before the view.
+std::unique_ptr<View> cudaArchTableView(const CudaArch &arch, int block_size, std::vector<CudaTableRow> rows);
+std::unique_ptr<View> intelArchTableView(const IntelDevice &device, int work_group_size,
+                                         std::vector<IntelTableRow> rows);
 // kernels list: the reference cases.
 std::unique_ptr<View> referenceCasesView(const std::vector<ReferenceCase> &cases, std::string kernels_dir);
 // kernels run: the runner's results joined with regscope's figures; with the
