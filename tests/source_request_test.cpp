@@ -12,6 +12,7 @@
 #include "regscope/source/header_files.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"
+#include "test_util.h"
 
 namespace regscope {
 namespace {
@@ -137,6 +138,24 @@ TEST(InputPaths, NameTheFilesTheConfigAndEveryDatabaseCandidate) {
   EXPECT_EQ(inputs[3], repo.dir.path() + "/build/compile_commands.json");
   EXPECT_EQ(inputs[4], repo.dir.path() + "/compile_commands.json");
   EXPECT_EQ(inputs.back(), "/compile_commands.json");  // searched up to the root
+}
+
+// fixtures/hipcc-5.2.3/lbm.remarks-nosavetemps.txt: hipcc 5.2.3's
+// -Rpass-analysis=kernel-resource-usage remarks for the LBM kernel, one arch.
+TEST(LogsReport, NeedsTheOneArchTheLogWasBuiltFor) {
+  Said said;
+  SourceRequest request;
+  request.analyze.archs = {"gfx90a"};  // the default: not named
+  const std::vector<std::string> logs = {test::sourcePath("fixtures/hipcc-5.2.3/lbm.remarks-nosavetemps.txt")};
+  EXPECT_THROW(logsReport(logs, request, said.messages()), Error);
+  request.analyze.archs = {"gfx90a", "gfx908"};
+  request.analyze.archs_explicit = true;
+  EXPECT_THROW(logsReport(logs, request, said.messages()), Error);
+  request.analyze.archs = {"gfx90a"};
+  const Report report = logsReport(logs, request, said.messages());
+  ASSERT_EQ(report.kernels.size(), 1u);
+  EXPECT_EQ(report.kernels.front().record.arch, "gfx90a");
+  EXPECT_EQ(report.kernels.front().record.demangled.rfind("kernel(double*", 0), 0u);
 }
 
 TEST(AdviseJob, TakesOneAmdSourceOnly) {

@@ -74,11 +74,7 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
 
             Report report;
             if (!state->logs.empty()) {
-              const std::vector<std::string> &archs = state->sources.analyze.archs;
-              if (!state->sources.analyze.archs_explicit || archs.size() != 1)
-                throw Error("--log: name the log's arch with --offload-arch (one arch: remarks do not say theirs)");
-              report = parseArtifacts(state->logs, archs.front());
-              for (const std::string &w : report.warnings) stderrMessages().plain("warning: " + w);
+              report = logsReport(state->logs, state->sources, stderrMessages());
             } else {
               // Only headers that no recorded source includes: nothing to compile, nothing to judge.
               const bool only_unincluded_headers =

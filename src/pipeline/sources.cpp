@@ -147,6 +147,15 @@ std::vector<std::string> inputPaths(const SourceRequest &request, const std::str
   return inputs;
 }
 
+Report logsReport(const std::vector<std::string> &logs, const SourceRequest &request, const Messages &say) {
+  const std::vector<std::string> &archs = request.analyze.archs;
+  if (!request.analyze.archs_explicit || archs.size() != 1)
+    throw Error("--log: name the log's arch with --offload-arch (one arch: remarks do not say theirs)");
+  Report report = parseArtifacts(logs, archs.front());
+  for (const std::string &w : report.warnings) say.plain("warning: " + w);
+  return report;
+}
+
 void requireExplainTools(const SourceRequest &request) {
   if (!request.analyze.cuda_archs.empty() && findNvdisasm(findNvcc(request.analyze.compiler)).empty())
     throw Error(

@@ -67,6 +67,12 @@ std::vector<std::string> inputPaths(const SourceRequest &request, const std::str
 ExplainedReport selectKernels(ExplainedReport explained, const std::string &wanted,
                               const std::vector<std::string> &files);
 
+// gate --log: the build logs' resource remarks as a report, for the one arch
+// --offload-arch names (remarks do not say theirs); the report's warnings
+// said. Throws regscope::Error without exactly one named arch, or for a log
+// without remarks.
+Report logsReport(const std::vector<std::string> &logs, const SourceRequest &request, const Messages &say);
+
 // explain's tools beyond the compiler: nvdisasm for NVIDIA targets. Throws regscope::Error.
 void requireExplainTools(const SourceRequest &request);
 
