@@ -65,6 +65,11 @@ LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &op
 // inputs as analyze gives them), with its errors and notes.
 void addJobResult(Report &report, const SourceJob &job, JobResult &result, const LaunchFor &launch);
 
+// explain: the source files a kernel's line table names, read once each (explain.cpp).
+struct KernelIsa;
+struct KernelReport;
+void readSources(KernelIsa &kernel, const KernelReport &report_kernel);
+
 // SHA-256 of `text`, in hex: the cache key's stand-in for an edited text.
 std::string textDigest(const std::string &text);
 
