@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "regscope/backends/nvidia/cubin.h"
@@ -347,6 +348,31 @@ TEST(NvccWrap, PtxasInfoLinesAreTakenOutAndTheRestKeptByteForByte) {
   std::string ptxas;
   EXPECT_EQ(splitPtxasInfo(other + log + other, ptxas), other + other);
   EXPECT_EQ(ptxas, log);
+}
+
+// An nvcc compile under wrap: the object's cubins give the figures, ptxas -v the spill bytes of its
+// arch (the log here is sm_90's; the sm_80 cubin's spills stay unknown, never 0).
+TEST(NvccWrap, ObjectCubinsJoinedWithPtxasSpills) {
+  const std::string source = sourcePath("fixtures/src/cuda_probe.cu");
+  const CollectedRun run = collectNvccObject(
+      fixture("triton/nvcc/cuda_probe.sm_90.stderr.txt"), fixture("triton/nvcc/cuda_probe.o"), {"sm_80", "sm_90"},
+      source, [](const std::string &path) -> std::optional<std::string> { return test::readText(path); });
+  EXPECT_EQ(run.producer, "Cuda compilation tools, release 13.0, V13.0.88");
+  ASSERT_EQ(run.records.size(), 24u);
+  for (const KernelRecord &r : run.records) {
+    EXPECT_EQ(r.file, source);
+    EXPECT_GT(r.line, 0) << r.name;
+    if (r.arch == "sm_80") {
+      EXPECT_FALSE(r.has(Field::SpillStoreBytes)) << r.name;
+      continue;
+    }
+    ASSERT_TRUE(r.has(Field::SpillStoreBytes)) << r.name;
+    EXPECT_EQ(r.sources, (std::vector<std::string>{"cubin", "ptxas"})) << r.name;
+    if (r.name == "_Z12spill_cappedPK6float4PS_i") {
+      EXPECT_EQ(r.value(Field::SpillStoreBytes), 1032);  // the log's "1032 bytes spill stores"
+      EXPECT_EQ(r.value(Field::StackBytes), 656);
+    }
+  }
 }
 
 }  // namespace

@@ -199,15 +199,23 @@ CollectedRun collectNvccObject(std::string_view ptxas, std::string_view object, 
   FactSet fromPtxas = parsePtxas(ptxas, archs.size() == 1 ? archs.front() : "");
   // The figures both give (registers, stack, shared, barriers) come from the
   // cubin; ptxas adds the spill bytes, which a cubin does not record.
-  auto inCubin = [&](const KernelFacts &k) {
+  // ptxas names "sm_90a" where CUDA 13's cubin header says sm_90 (its flags do not mark the
+  // "a" and "f" targets): the same arch, under the cubin's name.
+  auto base = [](std::string arch) {
+    while (!arch.empty() && std::isalpha(static_cast<unsigned char>(arch.back()))) arch.pop_back();
+    return arch;
+  };
+  std::vector<KernelFacts> matched;
+  for (KernelFacts &k : fromPtxas.kernels) {
+    const KernelFacts *cubin = nullptr;
     for (const FactSet &set : sets)
       for (const KernelFacts &c : set.kernels)
-        if (c.name == k.name && c.arch == k.arch) return true;
-    return false;
-  };
-  fromPtxas.kernels.erase(std::remove_if(fromPtxas.kernels.begin(), fromPtxas.kernels.end(),
-                                         [&](const KernelFacts &k) { return !inCubin(k); }),
-                          fromPtxas.kernels.end());
+        if (!cubin && c.name == k.name && base(c.arch) == base(k.arch)) cubin = &c;
+    if (!cubin) continue;  // not in the object (a device function, an arch not kept)
+    k.arch = cubin->arch;
+    matched.push_back(std::move(k));
+  }
+  fromPtxas.kernels = std::move(matched);
   for (KernelFacts &k : fromPtxas.kernels) {
     KernelFacts spills;
     static_cast<KernelIdentity &>(spills) = k;
