@@ -164,42 +164,46 @@ TEST(Cubin, FiguresEqualCuobjdumpResUsage) {
   EXPECT_GE(checked, 60);
 }
 
-// ptxas -v of the same source and arch names the same registers, stack and shared memory.
+// ptxas -v of the same source and arch names the same registers, stack, shared memory and barriers.
 TEST(Cubin, FiguresEqualPtxasVerbose) {
-  const NvidiaBinary binary = readNvidiaBinary(fixture("triton/nvcc/cuda_probe.sm_90.cubin"));
-  std::istringstream log(fixture("triton/nvcc/cuda_probe.sm_90.stderr.txt"));
   int checked = 0;
-  std::string line, kernel;
-  while (std::getline(log, line)) {
-    const std::string lead = "Compiling entry function '";
-    if (std::size_t at = line.find(lead); at != std::string::npos) {
-      kernel = line.substr(at + lead.size(), line.find('\'', at + lead.size()) - at - lead.size());
-      continue;
-    }
-    long frame = 0, stores = 0, loads = 0, registers = 0;
-    if (!kernel.empty() && std::sscanf(line.c_str(),
-                                       " %ld bytes stack frame, %ld bytes spill stores, %ld bytes "
-                                       "spill loads",
-                                       &frame, &stores, &loads) == 3) {
-      const KernelFacts *k = find(binary.cubins.at(0).facts, kernel);
-      ASSERT_NE(k, nullptr) << kernel;
-      EXPECT_EQ(k->get(Field::StackBytes), frame) << kernel;
-      EXPECT_FALSE(k->get(Field::SpillStoreBytes)) << "a cubin does not record spill bytes: unknown, not 0";
-      ++checked;
-    }
-    if (!kernel.empty() && std::sscanf(line.c_str(), "ptxas info    : Used %ld registers", &registers) == 1) {
-      EXPECT_EQ(find(binary.cubins.at(0).facts, kernel)->get(Field::Registers), registers) << kernel;
-      const std::size_t smem = line.find(" bytes smem");
-      if (smem != std::string::npos) {
-        const std::size_t from = line.rfind(' ', smem - 1) + 1;
-        EXPECT_EQ(find(binary.cubins.at(0).facts, kernel)->get(Field::SharedBytes),
-                  std::stol(line.substr(from, smem - from)))
-            << kernel;
+  for (const auto &[cubin, text] : {std::pair<std::string, std::string>{"triton/nvcc/cuda_probe.sm_90.cubin",
+                                                                        "triton/nvcc/cuda_probe.sm_90.stderr.txt"},
+                                    {"cubin/cubin_probe.sm_90.cubin", "cubin/cubin_probe.sm_90.ptxas-v.txt"}}) {
+    const NvidiaBinary binary = readNvidiaBinary(fixture(cubin));
+    std::istringstream log(fixture(text));
+    std::string line, kernel;
+    while (std::getline(log, line)) {
+      const std::string lead = "Compiling entry function '";
+      if (std::size_t at = line.find(lead); at != std::string::npos) {
+        kernel = line.substr(at + lead.size(), line.find('\'', at + lead.size()) - at - lead.size());
+        continue;
       }
-      kernel.clear();
+      long frame = 0, stores = 0, loads = 0, registers = 0, barriers = 0;
+      if (!kernel.empty() && std::sscanf(line.c_str(),
+                                         " %ld bytes stack frame, %ld bytes spill stores, %ld bytes "
+                                         "spill loads",
+                                         &frame, &stores, &loads) == 3) {
+        const KernelFacts *k = find(binary.cubins.at(0).facts, kernel);
+        ASSERT_NE(k, nullptr) << kernel;
+        EXPECT_EQ(k->get(Field::StackBytes), frame) << kernel;
+        EXPECT_FALSE(k->get(Field::SpillStoreBytes)) << "a cubin does not record spill bytes: unknown, not 0";
+        ++checked;
+      }
+      if (!kernel.empty() && std::sscanf(line.c_str(), "ptxas info    : Used %ld registers, used %ld barriers",
+                                         &registers, &barriers) == 2) {
+        const KernelFacts *k = find(binary.cubins.at(0).facts, kernel);
+        EXPECT_EQ(k->get(Field::Registers), registers) << kernel;
+        EXPECT_EQ(k->get(Field::Barriers), barriers) << kernel;
+        const std::size_t smem = line.find(" bytes smem");
+        const std::size_t from = smem == std::string::npos ? 0 : line.rfind(' ', smem - 1) + 1;
+        EXPECT_EQ(k->get(Field::SharedBytes), smem == std::string::npos ? 0 : std::stol(line.substr(from, smem - from)))
+            << kernel;
+        kernel.clear();
+      }
     }
   }
-  EXPECT_EQ(checked, 12);
+  EXPECT_EQ(checked, 12 + 5);
 }
 
 TEST(Cubin, ArchFromTheElfFlagsOfBothAbiVersions) {
