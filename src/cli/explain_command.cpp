@@ -70,9 +70,14 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
             if (explainsNvidiaArtifacts(state->sources.files)) {  // a cubin, fatbin or host object: no compile
               LaunchOverrides launch;
               if (state->sources.block_size > 0) launch.block_size = state->sources.block_size;
-              ExplainedReport explained =
-                  explainNvidiaArtifacts(state->sources.files, findNvdisasm(findNvcc(state->sources.analyze.compiler)),
-                                         launch, state->sources.analyze.timeout_seconds);
+              std::string nvcc;  // nvdisasm is looked for beside it too; a machine with nvdisasm alone needs none
+              try {
+                nvcc = findNvcc(state->sources.analyze.compiler);
+              } catch (const Error &) {
+                if (!state->sources.analyze.compiler.empty()) throw;
+              }
+              ExplainedReport explained = explainNvidiaArtifacts(state->sources.files, findNvdisasm(nvcc), launch,
+                                                                 state->sources.analyze.timeout_seconds);
               const ExplainedReport picked = select(std::move(explained), state->kernel, state->sources.files);
               emit(state->output, *explainView(picked.report, picked.kernels));
               return reportErrors(picked.report);

@@ -46,6 +46,12 @@ ExplainedReport explainNvidiaArtifacts(const std::vector<std::string> &files, co
         listings[key] = std::make_shared<const IsaReport>(joinNvdisasm(listing.life_ranges, listing.line_info));
       } catch (const Error &e) {
         failures[key] = e.what();
+        // CUDA 13's nvdisasm does no flow analysis on CUDA 12's cubins (ELF ABI v1: Triton 3.x's).
+        if (cubin.abi_version == 7)
+          failures[key] +=
+              "; the cubin was written by CUDA 12 or older (ELF ABI v1), which CUDA 13's nvdisasm "
+              "cannot analyse: put that toolkit's nvdisasm first on PATH (Triton ships one in "
+              "triton/backends/nvidia/bin)";
       }
     }
   }

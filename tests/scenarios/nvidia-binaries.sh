@@ -75,6 +75,40 @@ ok=$(jget ex.out "all(0 < k['isa']['max_live']['vgprs'] <= k['registers'] and $f
   pass nvbin-03b "caller (name, peak live, allocated, peak line): $v; the peak within lines $first-$((last - 1))" ||
   fail nvbin-03b "$(seen ex) $v"
 
+# nvbin-03c: a Triton cubin (CUDA 12.8's ptxas, ELF ABI v1) through the nvdisasm Triton ships (12.8: CUDA
+# 13's does no flow analysis on such cubins), recorded on the GPU machine: the lines are the Python
+# kernel's. nvbin-03d: with an nvdisasm that refuses it as CUDA 13's did there, the kernel says why.
+softmax=$F/triton/cache-sm_90/QS27CRKRHDTGGWIY6OF6TTVHPQSRGHCNMRYMD6GEABJ4WLWDC7WA/softmax_kernel.cubin
+mkdir -p fake12 fake13
+cat > fake12/nvdisasm <<X
+#!/bin/sh
+# Stand-in for Triton 3.6's nvdisasm 12.8 (a test double): its output on the GPU machine for $softmax
+case "\$2" in
+  -plr) cat "$F/nvdisasm-12.8/triton-softmax-sm_90a.plr.txt" ;;
+  -gi) cat "$F/nvdisasm-12.8/triton-softmax-sm_90a.gi.txt" ;;
+  *) exit 1 ;;
+esac
+X
+cat > fake13/nvdisasm <<'X'
+#!/bin/sh
+# Stand-in for CUDA 13.0's nvdisasm on a CUDA 12 cubin (a test double): what it printed on the GPU machine
+echo "nvdisasm warning : Disassembling Std Elf to Old format or Old Elf to Std format not supported yet, switching to Old format" >&2
+echo "nvdisasm warning : Dataflow analysis disabled due to previous warnings" >&2
+[ "$2" = -plr ] && { echo "nvdisasm error   : Cannot print life ranges as flow analysis is disabled" >&2; exit 1; }
+exit 0
+X
+chmod +x fake12/nvdisasm fake13/nvdisasm
+from=$(grep -n '^def softmax_kernel' "$F/triton/kernels.py" | cut -d: -f1)
+to=$(awk -v f="$from" 'NR > f && /^(@triton|def )/ { print NR; exit }' "$F/triton/kernels.py")
+PATH=$S/fake12:$PATH rs tx explain "$softmax" --format json
+v=$(jget tx.out "[(h['file'] or '').split('/')[-1] + ':' + str(h['line']) for k in d['kernels'] for h in k['isa']['hottest'][:1]]" 2>&1)
+ok=$(jget tx.out "[k['isa']['hottest'][0]['file'].endswith('/kernels.py') and $from <= k['isa']['hottest'][0]['line'] < $to and $from <= k['isa']['peak']['line'] < $to and 0 < k['isa']['max_live']['vgprs'] <= k['registers'] for k in d['kernels']] == [True]" 2>&1)
+[ "$(rc tx)" = 0 ] && [ "$ok" = True ] && pass nvbin-03c "softmax_kernel's hottest line $v and its peak are in the Python function (lines $from-$((to - 1)))" ||
+  fail nvbin-03c "$(seen tx) $v"
+PATH=$S/fake13:$PATH rs t13 explain "$softmax"
+grep -q 'CUDA 12 or older (ELF ABI v1)' t13.out t13.err && grep -q 'triton/backends/nvidia/bin' t13.out t13.err &&
+  pass nvbin-03d "$(grep -h -o 'the cubin was written by CUDA 12[^;]*' t13.out t13.err | head -1)" || fail nvbin-03d "$(seen t13) $(head -c 300 t13.out)"
+
 # nvbin-04: nvcc under regscope wrap as CMake's CUDA launcher: collect equals analyze --cuda-arch.
 if ! command -v cmake > /dev/null || [ ! -x "$NVCC" ]; then
   skip nvbin-04 "cmake or nvcc is not installed"

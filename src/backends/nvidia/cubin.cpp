@@ -188,6 +188,7 @@ Cubin readCubin(std::string_view bytes) {
   cubin.image = bytes;
   cubin.arch = archName(header);
   cubin.relocatable = header.e_type == llvm::ELF::ET_REL;
+  cubin.abi_version = header.e_ident[llvm::ELF::EI_ABIVERSION];
   cubin.facts.source = "cubin";
   const bool v1 = header.e_ident[llvm::ELF::EI_ABIVERSION] == kAbiV1;
 

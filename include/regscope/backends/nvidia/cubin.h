@@ -23,6 +23,7 @@ struct Cubin {
   std::string arch;          // "sm_90"; "sm_90a" where the header says so (CUDA 12's v1 flags; CUDA 13's v2 do not)
   std::string producer;      // "Cuda compilation tools, release 13.0, V13.0.88" (.note.nv.tkinfo); may be empty
   bool relocatable = false;  // ET_REL: -rdc device code, figures from before the device link
+  int abi_version = 0;       // EI_ABIVERSION: 7 (CUDA 12 and older), 8 (CUDA 13)
   FactSet facts;             // source "cubin"; one KernelFacts per entry function, is_kernel false for others
   std::string_view image;    // the cubin's bytes, inside the input given to readNvidiaBinary (for nvdisasm)
 };
