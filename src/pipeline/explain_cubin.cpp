@@ -47,7 +47,9 @@ ExplainedReport explainNvidiaArtifacts(const std::vector<std::string> &files, co
       } catch (const Error &e) {
         failures[key] = e.what();
         // CUDA 13's nvdisasm does no flow analysis on CUDA 12's cubins (ELF ABI v1: Triton 3.x's).
-        if (cubin.abi_version == 7)
+        const std::string said = e.what();
+        if (cubin.abi_version == 7 &&
+            (said.find("Old format") != std::string::npos || said.find("flow analysis") != std::string::npos))
           failures[key] +=
               "; the cubin was written by CUDA 12 or older (ELF ABI v1), which CUDA 13's nvdisasm "
               "cannot analyse: put that toolkit's nvdisasm first on PATH (Triton ships one in "
