@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -77,6 +78,7 @@ FillClaim::FillClaim(const std::string &entry_path, long stale_seconds, long wai
     : path_(entry_path + ".lock") {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wait_seconds);
   const std::string text = claimText() + "\n";
+  bool made_directory = false;
   for (;;) {
     const int fd = open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd >= 0) {
@@ -85,6 +87,14 @@ FillClaim::FillClaim(const std::string &entry_path, long stale_seconds, long wai
       held_ = written;
       if (!written) unlink(path_.c_str());
       return;
+    }
+    if (errno == ENOENT && !made_directory) {  // the first use of the cache: made private, as store() makes it
+      made_directory = true;
+      const std::filesystem::path dir = std::filesystem::path(entry_path).parent_path();
+      std::error_code ec;
+      std::filesystem::create_directories(dir.parent_path(), ec);
+      if (mkdir(dir.c_str(), 0700) == 0) chmod(dir.c_str(), 0700);
+      continue;
     }
     if (errno != EEXIST) return;  // an unwritable cache: no claim, the compile goes on
     const ClaimState state = claimState(path_, stale_seconds);

@@ -21,8 +21,8 @@ Command addMergeCommand(CLI::App &root) {
             ShardReport merged;
             const Report report = reportFromShardFiles(state->files, &merged);
             for (const std::string &w : report.warnings) printWarning(w);
-            emit(state->output,
-                 *withShardJson(kernelTableView(report, "regscope " + merged.run.command), shardToJson(merged)));
+            emit(state->output, *withShardJson(kernelTableView(report, "regscope " + merged.run.command),
+                                               [&merged] { return shardToJson(merged); }));
             return reportErrors(report);
           }};
 }

@@ -34,7 +34,8 @@ Command addParseCommand(CLI::App &root) {
                   selectShardFiles(state->files, state->shard, "parse", {{"arch", state->arch}}, shard, global, keys);
               Report report = parseShardArtifacts(files, global, keys, state->arch, shard.pieces);
               for (const std::string &w : report.warnings) printWarning(w);
-              emit(state->output, *withShardJson(kernelTableView(report, "regscope parse"), shardToJson(shard)));
+              emit(state->output,
+                   *withShardJson(kernelTableView(report, "regscope parse"), [&shard] { return shardToJson(shard); }));
               return 0;
             }
             Report report = parseArtifacts(state->files, state->arch);

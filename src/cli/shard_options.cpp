@@ -179,7 +179,7 @@ std::vector<std::string> selectShardFiles(const std::vector<std::string> &files,
 
 std::unique_ptr<View> shardedView(std::unique_ptr<View> view, const SourceOptions &options) {
   if (options.shard.empty()) return view;
-  return withShardJson(std::move(view), shardToJson(options.shard_report));
+  return withShardJson(std::move(view), [&options] { return shardToJson(options.shard_report); });
 }
 
 }  // namespace regscope

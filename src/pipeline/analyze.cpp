@@ -218,8 +218,8 @@ class JobRunner {
     if (!options_.keep_assembly && !cache_.directory().empty()) {
       const long stale = FillClaim::staleSecondsFromEnvironment();
       claim.emplace(cache_.directory() + "/" + key + ".json", stale, stale);
-      if (claim->waited())
-        if (std::optional<CachedResult> cached = cache_.lookup(key)) return hit(*cached);
+      // Filled while we waited, or by a holder who let go between our lookup and our claim.
+      if (std::optional<CachedResult> cached = cache_.lookup(key)) return hit(*cached);
     }
     const auto start = std::chrono::steady_clock::now();
     std::optional<TempDir> overlay;

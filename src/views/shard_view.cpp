@@ -6,11 +6,12 @@ namespace {
 
 class ShardJsonView : public View {
  public:
-  ShardJsonView(std::unique_ptr<View> view, nlohmann::json shard) : view_(std::move(view)), shard_(std::move(shard)) {}
+  ShardJsonView(std::unique_ptr<View> view, std::function<nlohmann::json()> shard)
+      : view_(std::move(view)), shard_(std::move(shard)) {}
   Document document() const override { return view_->document(); }
   nlohmann::json toJson() const override {
     nlohmann::json j = view_->toJson();
-    j["shard"] = shard_;
+    j["shard"] = shard_();
     return j;
   }
   std::optional<CiReport> ci() const override { return view_->ci(); }
@@ -18,12 +19,12 @@ class ShardJsonView : public View {
 
  private:
   std::unique_ptr<View> view_;
-  nlohmann::json shard_;
+  std::function<nlohmann::json()> shard_;
 };
 
 }  // namespace
 
-std::unique_ptr<View> withShardJson(std::unique_ptr<View> view, nlohmann::json shard) {
+std::unique_ptr<View> withShardJson(std::unique_ptr<View> view, std::function<nlohmann::json()> shard) {
   return std::make_unique<ShardJsonView>(std::move(view), std::move(shard));
 }
 

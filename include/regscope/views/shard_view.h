@@ -2,6 +2,7 @@
 // every other format is the view's own, unchanged.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -9,6 +10,7 @@
 
 namespace regscope {
 
-std::unique_ptr<View> withShardJson(std::unique_ptr<View> view, nlohmann::json shard);
+// `shard` makes the object when the JSON is written (no other format pays for it).
+std::unique_ptr<View> withShardJson(std::unique_ptr<View> view, std::function<nlohmann::json()> shard);
 
 }  // namespace regscope
