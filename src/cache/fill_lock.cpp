@@ -79,6 +79,12 @@ FillClaim::FillClaim(const std::string &entry_path, long stale_seconds, long wai
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wait_seconds);
   const std::string text = claimText() + "\n";
   bool made_directory = false;
+  // Only in a cache directory regscope trusts (the user's or root's, writable by no one else), as store() writes.
+  struct stat dir {};
+  const std::string dir_path = std::filesystem::path(entry_path).parent_path().string();
+  if (lstat(dir_path.c_str(), &dir) == 0 &&
+      (!S_ISDIR(dir.st_mode) || (dir.st_uid != getuid() && dir.st_uid != 0) || (dir.st_mode & (S_IWGRP | S_IWOTH))))
+    return;
   for (;;) {
     const int fd = open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd >= 0) {
