@@ -530,5 +530,47 @@ TEST_F(ShardAnalyze, MergedShardsEqualOneProcessAndCompileEachFileOnce) {
   EXPECT_EQ(test::readText(baseline), test::readText(baseline_one));
 }
 
+// ---- collect: a build's sidecars (regscope wrap), sharded 2 ways ----
+
+TEST_F(ShardAnalyze, ShardedCollectMergesToTheOneProcessReport) {
+  TempDir build;  // the build directory: the sources copied in, compiled there (hipcc leaves files in TMPDIR)
+  fs::copy(sourcePath("kernels/common"), build.path() + "/common");
+  for (const std::string &source : sources()) {
+    const std::string name = fs::path(source).filename().string(), stem = fs::path(source).stem().string();
+    fs::create_directories(build.path() + "/" + stem);
+    fs::copy_file(source, build.path() + "/" + stem + "/" + name);
+    const RunResult r = test::runRegscope({"wrap", "--", "hipcc", "-O3", "-I", "common", "--offload-arch=gfx90a", "-c",
+                                           stem + "/" + name, "-o", stem + ".o"},
+                                          build.path(), build.path(), cache_->path());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_TRUE(fs::exists(build.path() + "/" + stem + ".o.regscope.json")) << r.err;
+  }
+  // A sidecar that cannot be read: an error of the run (before every input's), in shard 1's report.
+  std::ofstream(build.path() + "/broken.o.regscope.json") << "{garbage";
+  TempDir out;
+  std::vector<std::string> shards;
+  for (int k = 1; k <= 2; ++k) {
+    shards.push_back(out.path() + "/c" + std::to_string(k) + ".json");
+    const RunResult r =
+        run({"collect", build.path(), "--shard", std::to_string(k) + "/2", "--format", "json", "-o", shards.back()});
+    EXPECT_EQ(r.exit_code, k == 1 ? 2 : 0) << r.err;  // the broken sidecar is shard 1's to report
+  }
+  for (const char *format : {"json", "text", "csv"}) {
+    const RunResult one = run({"collect", build.path(), "--format", format});
+    const RunResult merged = run({"merge", "--format", format, shards[0], shards[1]});
+    EXPECT_EQ(one.exit_code, 2);
+    EXPECT_EQ(merged.exit_code, 2);
+    EXPECT_EQ(merged.err, one.err);
+    if (std::string(format) == "json") {
+      EXPECT_EQ(withoutShard(merged.out).dump(2) + "\n", one.out);
+      const json j = json::parse(one.out);
+      EXPECT_EQ(j.at("errors").size(), 1u);
+      EXPECT_GE(j.at("kernels").size(), 8u);
+    } else {
+      EXPECT_EQ(merged.out, one.out) << format;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace regscope

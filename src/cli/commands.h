@@ -129,6 +129,8 @@ std::vector<std::string> selectShardFiles(const std::vector<std::string> &files,
                                           const std::string &command, const nlohmann::json &options,
                                           ShardReport &report, std::vector<std::size_t> &global,
                                           std::vector<std::string> &keys);
+// collect under --shard: this shard's sidecars, settled as collectSources settles them.
+Report collectShardSources(const std::string &build_dir, SourceOptions &options);
 // The view, with the "shard" object in its JSON under --shard.
 std::unique_ptr<View> shardedView(std::unique_ptr<View> view, const SourceOptions &options);
 

@@ -177,6 +177,40 @@ std::vector<std::string> selectShardFiles(const std::vector<std::string> &files,
   return mine;
 }
 
+Report collectShardSources(const std::string &build_dir, SourceOptions &options) {
+  if (options.block_size) options.analyze.launch.block_size = options.block_size;
+  const ShardSpec spec = resolveShard(options.shard);
+  std::error_code ec;
+  const std::string here = fs::current_path(ec).string();
+  const SelectJobs select = [&](const std::vector<SourceJob> &jobs) {
+    JobSelection selection;
+    std::vector<ShardItem> items;
+    std::set<std::string> seen;
+    for (const SourceJob &job : jobs) {
+      std::string key = shardKey(job.path, here, job.variant);
+      for (int again = 2; !seen.insert(key).second; ++again)
+        key = shardKey(job.path, here, job.variant) + " (again " + std::to_string(again) + ")";
+      items.push_back({key, sizeOf(job.path)});
+    }
+    const std::vector<int> shard_of = partitionShards(items, spec.count);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      selection.mine.push_back(shard_of[i] == spec.index - 1);
+      selection.keys.push_back(items[i].key);
+    }
+    selection.preamble = spec.index == 1;  // the reading's warnings and errors: shard 1's
+    options.shard_report.run = shardRun("collect", spec.count, items, figureOptions(options), options.config_in_force);
+    options.shard_report.run.jobs = items.size() + 1;  // and the preamble
+    return selection;
+  };
+  Report report = collectShardSidecars(build_dir, options.analyze, select, options.shard_report.pieces);
+  options.shard_report.shards = {spec.index};
+  options.shard_report.config = options.config_in_force;
+  options.shard_report.compiler_path = report.compiler_path;
+  report.config = options.config_in_force;
+  for (const std::string &warning : report.warnings) printWarning(warning);
+  return report;
+}
+
 std::unique_ptr<View> shardedView(std::unique_ptr<View> view, const SourceOptions &options) {
   if (options.shard.empty()) return view;
   return withShardJson(std::move(view), [&options] { return shardToJson(options.shard_report); });

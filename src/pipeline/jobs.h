@@ -47,6 +47,17 @@ using JobObserver = std::function<void(std::size_t job, const JobResult &result,
 Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept,
                    const JobObserver &observe);
 
+// collect's sidecars read, in the one-process order: the warnings and errors
+// of reading them (`preamble`, with the compiler), then one job per sidecar
+// with its result and launches, as collectSidecars adds them.
+struct SidecarJobs {
+  Report preamble;
+  std::vector<SourceJob> jobs;
+  std::vector<JobResult> results;
+  std::vector<LaunchFor> launches;
+};
+SidecarJobs readSidecarJobs(const std::string &build_dir, const AnalyzeOptions &options);
+
 // parseArtifacts, telling `observe` of each file once it is in the report:
 // its artifact (records before the model) and its first kernel's place.
 using ArtifactObserver =

@@ -64,6 +64,54 @@ std::string ShardRun::fingerprint() const {
       json({command, count, regscope_version, inputs_digest, options_digest, config_digest, run_id, jobs}).dump());
 }
 
+// One job's piece, once addJobResult has added it to `report` (its kernels from `first`).
+JobPiece pieceOf(std::size_t index, const std::string &key, const SourceJob &job, const JobResult &result,
+                 const LaunchFor &launch, const Report &report, std::size_t first) {
+  JobPiece piece;
+  piece.index = index;
+  piece.key = key;
+  // A job whose records were all lost to errors added no input.
+  if (!(result.records.empty() && !result.errors.empty()) && !report.inputs.empty()) piece.input = report.inputs.back();
+  piece.source = job.path + (job.variant ? "#" + std::to_string(job.variant) : "");
+  piece.producer = result.producer;
+  piece.records = result.records;
+  for (const KernelRecord &record : result.records) piece.launches.push_back(launch(record));
+  for (std::size_t k = first; k < report.kernels.size(); ++k)
+    piece.display[report.kernels[k].record.file] = report.kernels[k].display_file;
+  piece.errors = result.errors;
+  piece.notes = result.notes;
+  if (auto it = report.dependencies.find(piece.source); it != report.dependencies.end())
+    piece.dependencies = it->second;
+  return piece;
+}
+
+Report collectShardSidecars(const std::string &build_dir, const AnalyzeOptions &options, const SelectJobs &select,
+                            std::vector<JobPiece> &pieces) {
+  pieces.clear();
+  SidecarJobs read = readSidecarJobs(build_dir, options);
+  const JobSelection selection = select(read.jobs);
+  Report report;
+  report.compiler_path = read.preamble.compiler_path;
+  if (selection.preamble) {
+    JobPiece piece;
+    piece.preamble = true;
+    piece.key = "(the sidecars read)";
+    piece.errors = read.preamble.errors;
+    piece.warnings = read.preamble.warnings;
+    report.errors = read.preamble.errors;
+    report.warnings = read.preamble.warnings;
+    pieces.push_back(std::move(piece));
+  }
+  for (std::size_t i = 0; i < read.jobs.size(); ++i) {
+    if (!selection.mine.at(i)) continue;
+    const std::size_t first = report.kernels.size();
+    addJobResult(report, read.jobs[i], read.results[i], read.launches[i]);
+    pieces.push_back(
+        pieceOf(i + 1, selection.keys.at(i), read.jobs[i], read.results[i], read.launches[i], report, first));
+  }
+  return report;
+}
+
 Report analyzeShardJobs(const std::vector<SourceJob> &jobs, const std::vector<std::size_t> &global,
                         const std::vector<std::string> &keys, const AnalyzeOptions &options,
                         std::vector<JobPiece> &pieces) {
@@ -71,24 +119,7 @@ Report analyzeShardJobs(const std::vector<SourceJob> &jobs, const std::vector<st
   if (jobs.empty()) return Report{};  // more shards than inputs: this one has none
   const auto observe = [&](std::size_t i, const JobResult &result, const LaunchFor &launch, const Report &report,
                            std::size_t first) {
-    JobPiece piece;
-    piece.index = global.at(i);
-    piece.key = keys.at(i);
-    piece.input = report.inputs.empty() || report.input_paths.empty() ? "" : report.inputs.back();
-    const SourceJob &job = jobs[i];
-    piece.source = job.path + (job.variant ? "#" + std::to_string(job.variant) : "");
-    // A job whose records were all lost to errors added no input.
-    if (result.records.empty() && !result.errors.empty()) piece.input.clear();
-    piece.producer = result.producer;
-    piece.records = result.records;
-    for (const KernelRecord &record : result.records) piece.launches.push_back(launch(record));
-    for (std::size_t k = first; k < report.kernels.size(); ++k)
-      piece.display[report.kernels[k].record.file] = report.kernels[k].display_file;
-    piece.errors = result.errors;
-    piece.notes = result.notes;
-    if (auto it = report.dependencies.find(piece.source); it != report.dependencies.end())
-      piece.dependencies = it->second;
-    pieces.push_back(std::move(piece));
+    pieces.push_back(pieceOf(global.at(i), keys.at(i), jobs[i], result, launch, report, first));
   };
   return analyzeJobs(jobs, options, nullptr, observe);
 }
@@ -133,7 +164,8 @@ json shardToJson(const ShardReport &shard) {
                       {"errors", errors},
                       {"notes", p.notes},
                       {"dependencies", p.dependencies},
-                      {"warnings", p.warnings}});
+                      {"warnings", p.warnings},
+                      {"preamble", p.preamble}});
   }
   const ShardRun &run = shard.run;
   return {{"format", kShardFormat},
@@ -198,6 +230,7 @@ ShardReport shardFromJson(const json &report, const std::string &path) {
       piece.notes = p.at("notes").get<std::vector<std::string>>();
       piece.dependencies = p.at("dependencies").get<std::vector<std::string>>();
       piece.warnings = p.at("warnings").get<std::vector<std::string>>();
+      piece.preamble = p.at("preamble").get<bool>();
       shard.pieces.push_back(std::move(piece));
     }
   } catch (const Error &) {
@@ -281,6 +314,11 @@ Report reportFromPieces(const ShardReport &shard) {
   report.compiler_path = shard.compiler_path;
   report.config = shard.config;
   for (const JobPiece &piece : shard.pieces) {
+    if (piece.preamble) {  // collect: reading the sidecars, before every input
+      report.errors.insert(report.errors.end(), piece.errors.begin(), piece.errors.end());
+      report.warnings.insert(report.warnings.end(), piece.warnings.begin(), piece.warnings.end());
+      continue;
+    }
     report.errors.insert(report.errors.end(), piece.errors.begin(), piece.errors.end());
     report.notes.insert(report.notes.end(), piece.notes.begin(), piece.notes.end());
     if (piece.records.empty() && !piece.errors.empty()) continue;

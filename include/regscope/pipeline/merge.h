@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
@@ -36,6 +37,9 @@ struct JobPiece {
   std::vector<std::string> notes;
   std::vector<std::string> dependencies;
   std::vector<std::string> warnings;  // the input's own, before its kernels' (parse: remarks of no kernel)
+  // collect: not an input but the warnings and errors of reading the sidecars,
+  // which come before every input's (held by shard 1, index 0)
+  bool preamble = false;
 };
 
 // What every shard of one run shares; merge refuses shards that differ in any of it.
@@ -72,6 +76,20 @@ Report analyzeShardJobs(const std::vector<SourceJob> &jobs, const std::vector<st
 Report parseShardArtifacts(const std::vector<std::string> &files, const std::vector<std::size_t> &global,
                            const std::vector<std::string> &keys, const std::string &log_arch,
                            std::vector<JobPiece> &pieces);
+
+// collect under --shard: `select` is given every sidecar's job in the
+// one-process order and says which are this shard's (and their keys), and
+// whether it holds the preamble (the reading's warnings and errors, piece 0;
+// job i is piece i + 1). Every sidecar is read (the order and a source's
+// variants need them all: they are small); this shard's are modelled.
+struct JobSelection {
+  std::vector<bool> mine;
+  std::vector<std::string> keys;
+  bool preamble = false;
+};
+using SelectJobs = std::function<JobSelection(const std::vector<SourceJob> &jobs)>;
+Report collectShardSidecars(const std::string &build_dir, const AnalyzeOptions &options, const SelectJobs &select,
+                            std::vector<JobPiece> &pieces);
 
 // The "shard" object of the JSON report (docs/json-schema.md).
 nlohmann::json shardToJson(const ShardReport &shard);
