@@ -4,10 +4,12 @@
 # the foreground and stopped by its process id (no systemd); submits `sbatch --array=1-3` of
 # `regscope analyze -p ... --shard auto --format json`, merges the three shard reports and compares them
 # with the one-process report (JSON byte for byte but the shard object; text and CSV byte for byte).
-# The project: this repository's kernels with a compile database written here; with REGSCOPE_HECBENCH
-# set to a HeCBench tree (src/<bench>-hip/), four of its benchmarks instead.
+# The project: four HeCBench benchmarks (shmembench, distort, log2, stencil1d: small, no -I of their own)
+# copied from $REGSCOPE_HECBENCH (default /work/corpus/src, HeCBench's src/ folder) with a compile
+# database written here, as HeCBench's Makefiles compile them; where that tree is not on the machine
+# (CI), four of this repository's kernels instead.
 # Skips (exit 77) only when the Slurm or munge packages are missing or the daemons cannot start here.
-. "$(dirname "$0")/lib.sh"; need hipcc python3 munged mungekey slurmctld slurmd sbatch squeue scontrol; scratch
+. "$(dirname "$0")/lib.sh"; need hipcc python3 git munged mungekey slurmctld slurmd sbatch squeue sinfo scancel; scratch
 
 ID=slurm
 SL=$S/slurm
@@ -30,12 +32,13 @@ skip_all() { skip "$ID" "$1"; for f in "$SL"/log/*; do [ -s "$f" ] && { echo "--
 
 # ---- the project: sources and a compile database
 mkdir -p project
-if [ -n "${REGSCOPE_HECBENCH:-}" ] && [ -d "$REGSCOPE_HECBENCH" ]; then
-  for b in bitonic-sort-hip jacobi-hip layout-hip atomicCost-hip; do
-    [ -d "$REGSCOPE_HECBENCH/$b" ] && cp -r "$REGSCOPE_HECBENCH/$b" project/
-  done
+HEC=${REGSCOPE_HECBENCH:-/work/corpus/src}
+HEC_BENCHES=(shmembench-hip distort-hip log2-hip stencil1d-hip)
+if [ -d "$HEC/${HEC_BENCHES[0]}" ]; then
+  for b in "${HEC_BENCHES[@]}"; do [ -d "$HEC/$b" ] && cp -r "$HEC/$b" project/; done
   mapfile -t SOURCES < <(cd project && ls -- */*.cu 2>/dev/null | sort)
-  FLAGS="-x hip -std=c++17 -O3"
+  FLAGS="-std=c++17 -Wall -O3"   # HeCBench's Makefiles' CFLAGS for these
+  echo "project: HeCBench from $HEC: ${SOURCES[*]}"
 else
   for k in bitonic/bitonic.hip laplacian/laplacian.hip unroll/ax.hip wideload/wideload.hip; do
     mkdir -p "project/$(dirname "$k")"; cp "$SRC/kernels/$k" "project/$k"
@@ -43,6 +46,7 @@ else
   cp -r "$SRC/kernels/common" project/common
   mapfile -t SOURCES < <(cd project && ls -- */*.hip | sort)
   FLAGS="-std=c++17 -O3 -I$S/project/common"
+  echo "project: this repository's kernels: ${SOURCES[*]}"
 fi
 [ "${#SOURCES[@]}" -ge 3 ] || { fail "$ID.project" "fewer than 3 sources in the project: ${SOURCES[*]}"; exit; }
 python3 - "$S/project" "$FLAGS" "${SOURCES[@]}" > project/compile_commands.json <<'PY'
@@ -51,13 +55,13 @@ root, flags, sources = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
 print(json.dumps([{"directory": root, "file": f, "arguments": ["hipcc", *flags, "--offload-arch=gfx90a", "-c", f, "-o",
                    f + ".o"]} for f in sources], indent=1))
 PY
-git -C project init -q 2> /dev/null || mkdir -p project/.git   # shard keys are repository-relative
+git -C project init -q   # shard keys are repository-relative
 
 # ---- munged, slurmctld, slurmd on private ports
 port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 CTL_PORT=$(port); D_PORT=$(port)
 while [ "$D_PORT" = "$CTL_PORT" ]; do D_PORT=$(port); done
-HOST=$(hostname -s)
+HOST=$(hostname -s 2> /dev/null || hostname)
 USER_NAME=$(id -un)
 mungekey -c -k "$SL/munge/munge.key" > /dev/null 2>&1 || skip_all "mungekey cannot make a key"
 munged -F -f --key-file="$SL/munge/munge.key" --socket="$SL/munge/munge.sock" --pid-file="$SL/munge/munged.pid" \
