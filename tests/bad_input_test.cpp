@@ -144,7 +144,7 @@ const BadInput kCases[] = {
     {"AnalyzeUnknownGrfMode", {"analyze", "ok.hip", "--grf", "huge"}, "--grf: huge not in"},
     {"AnalyzeCarveoutOver100", {"analyze", "k.cu", "--cuda-arch", "sm_90", "--carveout", "101"}, "--carveout: must be a whole number from 0 to 100"},
     {"AnalyzeCompileError", {"analyze", "broken.hip"}, "failed on broken.hip", true, false},
-    // wrap and collect (the compiler launcher; a corrupt or stale sidecar: Scenario.14-Wrap)
+    // wrap and collect (the compiler launcher; a corrupt or stale sidecar: Scenario.WrapLauncher)
     {"WrapNothing", {"wrap"}, "wrap needs the compile after --"},
     {"WrapNothingAfterDashes", {"wrap", "--"}, "wrap needs the compile after --"},
     {"CollectNoDirectory", {"collect"}, "BUILD_DIR is required"},

@@ -11,7 +11,6 @@
 # Skips (exit 77) only when the Slurm or munge packages are missing or the daemons cannot start here.
 . "$(dirname "$0")/lib.sh"; need hipcc python3 git munged mungekey slurmctld slurmd sbatch squeue sinfo scancel; scratch
 
-ID=slurm
 SL=$S/slurm
 mkdir -p "$SL/state" "$SL/spool" "$SL/log" "$SL/munge"
 chmod 700 "$SL/munge"
@@ -28,7 +27,7 @@ stop_daemons() {
 }
 trap 'stop_daemons; finish' EXIT
 # skip_all WHY: Slurm cannot start here; the log says why.
-skip_all() { skip "$ID" "$1"; for f in "$SL"/log/*; do [ -s "$f" ] && { echo "--- $f"; tail -5 "$f"; }; done; exit; }
+skip_all() { skip slurm-ctl "$1"; for f in "$SL"/log/*; do [ -s "$f" ] && { echo "--- $f"; tail -5 "$f"; }; done; exit; }
 
 # ---- the project: sources and a compile database
 mkdir -p project
@@ -48,7 +47,7 @@ else
   FLAGS="-std=c++17 -O3 -I$S/project/common"
   echo "project: this repository's kernels: ${SOURCES[*]}"
 fi
-[ "${#SOURCES[@]}" -ge 3 ] || { fail "$ID.project" "fewer than 3 sources in the project: ${SOURCES[*]}"; exit; }
+[ "${#SOURCES[@]}" -ge 3 ] || { fail "slurm-ctl" "fewer than 3 sources in the project: ${SOURCES[*]}"; exit; }
 python3 - "$S/project" "$FLAGS" "${SOURCES[@]}" > project/compile_commands.json <<'PY'
 import json, sys
 root, flags, sources = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
@@ -117,7 +116,7 @@ for _ in $(seq 100); do
   sleep 0.2
 done
 [ "$up" = 1 ] || skip_all "slurmctld and slurmd did not bring the node up (state '${state:-none}')"
-pass "$ID.start" "munged, slurmctld and slurmd up on ports $CTL_PORT, $D_PORT (node $state)"
+pass slurm-ctl "munged, slurmctld and slurmd up on ports $CTL_PORT, $D_PORT (node $state)"
 
 # ---- the job array: one shard per task
 N=3
@@ -134,28 +133,28 @@ TMPDIR=$RS_TMP exec $R analyze -p compile_commands.json --shard auto -v --format
 BATCH
 sbatch --parsable shards/regscope.sbatch > sbatch.out 2> sbatch.err
 JOB=$(cut -d';' -f1 < sbatch.out)
-[ -n "$JOB" ] || { fail "$ID.submit" "sbatch: $(head -2 sbatch.err)"; exit; }
+[ -n "$JOB" ] || { fail slurm-01 "sbatch: $(head -2 sbatch.err)"; exit; }
 for _ in $(seq 600); do
   [ -z "$(squeue -h -j "$JOB" 2> /dev/null)" ] && break
   sleep 0.2
 done
 if [ -n "$(squeue -h -j "$JOB" 2> /dev/null)" ]; then
-  fail "$ID.array" "job $JOB still queued or running after 120 s: $(squeue -h -j "$JOB" | head -3 | tr '\n' '|')"
+  fail slurm-01 "job $JOB still queued or running after 120 s: $(squeue -h -j "$JOB" | head -3 | tr '\n' '|')"
   scancel "$JOB" 2> /dev/null; exit
 fi
 ok=1
 for k in $(seq $N); do
   out=$(ls shards/slurm-"${JOB}"_"$k".out 2> /dev/null)
   if [ ! -s "shards/shard-$k.json" ]; then
-    ok=0; fail "$ID.task$k" "no shard report: $(tail -3 "$out" 2> /dev/null | tr '\n' '|')"
+    ok=0; fail "slurm-01-task$k" "no shard report: $(tail -3 "$out" 2> /dev/null | tr '\n' '|')"
   elif ! grep -q "regscope: --shard auto: shard $k/$N (SLURM_ARRAY_TASK_ID=$k, SLURM_ARRAY_TASK_MIN=1, SLURM_ARRAY_TASK_COUNT=$N)" "$out"; then
-    ok=0; fail "$ID.task$k" "the task did not say which shard it took: $(head -2 "$out" | tr '\n' '|')"
+    ok=0; fail "slurm-01-task$k" "the task did not say which shard it took: $(head -2 "$out" | tr '\n' '|')"
   fi
 done
-[ "$ok" = 1 ] && pass "$ID.array" "sbatch --array=1-$N ran $N shards, each saying its K/N"
+[ "$ok" = 1 ] && pass slurm-01 "sbatch --array=1-$N ran $N shards, each saying its K/N"
 compiles=$(cat shards/slurm-"${JOB}"_*.out | grep -c ': compiled for ')
-[ "$compiles" = "${#SOURCES[@]}" ] && pass "$ID.once" "the shards compiled the ${#SOURCES[@]} sources once in all" ||
-  fail "$ID.once" "the shards compiled $compiles times for ${#SOURCES[@]} sources"
+[ "$compiles" = "${#SOURCES[@]}" ] && pass slurm-02 "the shards compiled the ${#SOURCES[@]} sources once in all" ||
+  fail slurm-02 "the shards compiled $compiles times for ${#SOURCES[@]} sources"
 
 # ---- merged vs one process
 cd project
@@ -174,13 +173,13 @@ print("same" if json.dumps(one, indent=2) == json.dumps(merged, indent=2) else "
 PY
   read -r same kernels < cmp.out
   [ "$same" = same ] && [ "${kernels:-0}" -gt 0 ] &&
-    pass "$ID.merge" "merged report = one-process report ($kernels kernels, JSON but the shard object)" ||
-    fail "$ID.merge" "merged JSON differs from the one-process JSON: $(cat cmp.out)"
+    pass slurm-03 "merged report = one-process report ($kernels kernels, JSON but the shard object)" ||
+    fail slurm-03 "merged JSON differs from the one-process JSON: $(cat cmp.out)"
 else
-  fail "$ID.merge" "one: $(seen one); merged: $(seen merged)"
+  fail slurm-03 "one: $(seen one); merged: $(seen merged)"
 fi
 for fmt in text csv; do
-  cmp -s one-$fmt.out merged-$fmt.out && pass "$ID.$fmt" "merged $fmt = one-process $fmt" ||
-    fail "$ID.$fmt" "merged $fmt differs: $(diff one-$fmt.out merged-$fmt.out | head -3 | tr '\n' '|')"
+  cmp -s one-$fmt.out merged-$fmt.out && pass "slurm-04-$fmt" "merged $fmt = one-process $fmt" ||
+    fail "slurm-04-$fmt" "merged $fmt differs: $(diff one-$fmt.out merged-$fmt.out | head -3 | tr '\n' '|')"
 done
 stop_daemons

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 9 item 9: a 64-thread workgroup with 64 KiB of LDS: one workgroup per CU, one wave on one SIMD,
+# A 64-thread workgroup with 64 KiB of LDS: one workgroup per CU, one wave on one SIMD,
 # 1 of 32 wave slots (3.1 %) on gfx90a (rocprof-compute measures 3.10 % for its LDS exercise, whose
 # kernel is shaped like this one). Report waves per CU and the fraction of wave slots, and let the
 # limiter/next step use it.
@@ -21,13 +21,13 @@ PY
 rs t analyze lds.hip --block-size 64
 rs j analyze lds.hip --block-size 64 --format json
 lds=$(jget j.out "d['kernels'][0]['lds_bytes']" 2>/dev/null)
-if [ "$lds" != 65536 ]; then fail 9-09-ctl "the kernel has ${lds:-no} bytes of LDS, not 65536 ($(seen j))"
-elif [ "$(rc t)" = 0 ] && per_cu t.out j.out; then pass 9-09a "64-thread workgroups + 64 KiB LDS: 1 wave per CU / 3.1 % of wave slots reported"
-else fail 9-09a "64 KiB LDS kernel with --block-size 64: $(grep 'yax' t.out | head -1 | tr -s ' ' | cut -c1-120) (no waves per CU / 3.1 %)"; fi
+if [ "$lds" != 65536 ]; then fail smallwg-ctl "the kernel has ${lds:-no} bytes of LDS, not 65536 ($(seen j))"
+elif [ "$(rc t)" = 0 ] && per_cu t.out j.out; then pass smallwg-01 "64-thread workgroups + 64 KiB LDS: 1 wave per CU / 3.1 % of wave slots reported"
+else fail smallwg-01 "64 KiB LDS kernel with --block-size 64: $(grep 'yax' t.out | head -1 | tr -s ' ' | cut -c1-120) (no waves per CU / 3.1 %)"; fi
 rs o occupancy --arch gfx90a --vgprs 32 --lds 65536 --block-size 64
 rs oj occupancy --arch gfx90a --vgprs 32 --lds 65536 --block-size 64 --format json
-if [ "$(rc o)" = 0 ] && per_cu o.out oj.out; then pass 9-09b "occupancy calculator: waves per CU for a 1-wave workgroup"
-else fail 9-09b "occupancy --vgprs 32 --lds 65536 --block-size 64: $(head -1 o.out) (no waves per CU / 3.1 %)"; fi
+if [ "$(rc o)" = 0 ] && per_cu o.out oj.out; then pass smallwg-02 "occupancy calculator: waves per CU for a 1-wave workgroup"
+else fail smallwg-02 "occupancy --vgprs 32 --lds 65536 --block-size 64: $(head -1 o.out) (no waves per CU / 3.1 %)"; fi
 # next step: what would give one more wave per CU (2 workgroups per CU need <= 32 KiB each)
 nxt=$(jget oj.out "d['occupancy']['next']" 2>/dev/null)
 free=$(jget oj.out "d['occupancy']['next']['lds_bytes_to_free']" 2>/dev/null)
@@ -35,6 +35,6 @@ if [ -n "$free" ] && [ "$free" != 0 ]; then
   rs o2 occupancy --arch gfx90a --vgprs 32 --lds $((65536 - free)) --block-size 64 --format json
   w1=$(jget o2.out "d['occupancy']['waves_per_simd']"); want=$(jget oj.out "d['occupancy']['next']['waves_per_simd']")
   # the promised figure must be what the calculator gives after freeing that much
-  [ "$w1" = "$want" ] && [ "$free" -le 32768 ] && pass 9-09c "next step frees $free B for $want waves/SIMD, and the calculator agrees" \
-    || fail 9-09c "next step says free $free B -> $want waves/SIMD; with $((65536 - free)) B of LDS the calculator gives $w1"
-else fail 9-09c "no LDS next step: $nxt"; fi
+  [ "$w1" = "$want" ] && [ "$free" -le 32768 ] && pass smallwg-03 "next step frees $free B for $want waves/SIMD, and the calculator agrees" \
+    || fail smallwg-03 "next step says free $free B -> $want waves/SIMD; with $((65536 - free)) B of LDS the calculator gives $w1"
+else fail smallwg-03 "no LDS next step: $nxt"; fi

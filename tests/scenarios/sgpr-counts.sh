@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 9 item 7: the occupancy calculator must accept every SGPR count a compiler prints (LLVM 19
+# The occupancy calculator must accept every SGPR count a compiler prints (LLVM 19
 # prints up to 106 on gfx908/gfx90a, LLVM 15 up to 108 on gfx940) and give the occupancy the compiler
 # gives. The kernels pin their SGPRs with an inline-asm clobber; the compiler's own remark is the oracle.
 . "$(dirname "$0")/lib.sh"; need "$LLVM19" hipcc; scratch
@@ -17,12 +17,12 @@ check() { # ID COMPILER ARCH CLOBBER
   if [ "$(rc r)" = 0 ] && [ "$got" = "$o" ]; then pass "$id" "$arch --sgprs $s ($(basename $cc) prints it): $got waves/SIMD as the compiler"
   else fail "$id" "occupancy --arch $arch --vgprs $v --sgprs $s --as-compiler $gen: exit $(rc r), $got waves (compiler: $o) $(first_err r)"; fi
 }
-check 9-07a "$LLVM19" gfx908 s100
-check 9-07b "$LLVM19" gfx908 s101
-check 9-07c "$LLVM19" gfx90a s101
-check 9-07d /usr/bin/hipcc gfx940 s101
-check 9-07e "$LLVM19" gfx940 s101
+check sgpr-01 "$LLVM19" gfx908 s100
+check sgpr-02 "$LLVM19" gfx908 s101
+check sgpr-03 "$LLVM19" gfx90a s101
+check sgpr-04 /usr/bin/hipcc gfx940 s101
+check sgpr-05 "$LLVM19" gfx940 s101
 # the full analysis of such a kernel (clang 19, gfx908) must not be refused either
 printf '#include <hip/hip_runtime.h>\n__global__ void k(int *p) { asm volatile("" ::: "s101"); p[0] = 1; }\n' > k2.hip
 rs a analyze k2.hip --compiler "$LLVM19" --offload-arch gfx908 -- -O3
-if [ "$(rc a)" = 0 ]; then pass 9-07f "analyze of a 106-SGPR kernel (clang 19, gfx908)"; else fail 9-07f "analyze of a kernel clobbering s101 on gfx908 with clang 19: $(seen a)"; fi
+if [ "$(rc a)" = 0 ]; then pass sgpr-06 "analyze of a 106-SGPR kernel (clang 19, gfx908)"; else fail sgpr-06 "analyze of a kernel clobbering s101 on gfx908 with clang 19: $(seen a)"; fi

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 9 item 1: path-bearing compiler flags must mean what they mean from the user's cwd
+# Path-bearing compiler flags must mean what they mean from the user's cwd
 # (and, in .regscope.json, from the config file's directory). The project: a two-file stream benchmark
 # laid out like BabelStream's HIP model, src/hip/HIPStream.cpp including "Stream.h" from src/.
 . "$(dirname "$0")/lib.sh"; need hipcc; scratch
@@ -16,26 +16,26 @@ ok_gate() { # gate passes (a generous rule, so the gate has one)
 }
 F=src/hip/HIPStream.cpp
 # control: an absolute include path; if this fails, the other lines mean nothing.
-ok 9-01-ctl 'control: -I with an absolute path' analyze $F -- "${STREAM_FLAGS[@]}" -I "$PWD/src"
-ok 9-01a '-I src (separate)'              analyze $F -- "${STREAM_FLAGS[@]}" -I src
-ok 9-01b '-Isrc'                          analyze $F -- "${STREAM_FLAGS[@]}" -Isrc
-ok 9-01c '-I./src'                        analyze $F -- "${STREAM_FLAGS[@]}" -I./src
-ok 9-01d '-iquote src'                    analyze $F -- "${STREAM_FLAGS[@]}" -iquote src
-ok 9-01e '-isystem src'                   analyze $F -- "${STREAM_FLAGS[@]}" -isystem src
-ok 9-01f '--include-directory=src'        analyze $F -- "${STREAM_FLAGS[@]}" --include-directory=src
+ok incpath-ctl 'control: -I with an absolute path' analyze $F -- "${STREAM_FLAGS[@]}" -I "$PWD/src"
+ok incpath-01 '-I src (separate)'              analyze $F -- "${STREAM_FLAGS[@]}" -I src
+ok incpath-02 '-Isrc'                          analyze $F -- "${STREAM_FLAGS[@]}" -Isrc
+ok incpath-03 '-I./src'                        analyze $F -- "${STREAM_FLAGS[@]}" -I./src
+ok incpath-04 '-iquote src'                    analyze $F -- "${STREAM_FLAGS[@]}" -iquote src
+ok incpath-05 '-isystem src'                   analyze $F -- "${STREAM_FLAGS[@]}" -isystem src
+ok incpath-06 '--include-directory=src'        analyze $F -- "${STREAM_FLAGS[@]}" --include-directory=src
 # -include / -imacros name a file: a header of the user's that the kernel needs (defines a macro).
 mkdir -p include && printf '#pragma once\n#define RS_FROM_FORCED_INCLUDE 1\n' > include/forced.h
 printf '#include <hip/hip_runtime.h>\n#ifndef RS_FROM_FORCED_INCLUDE\n#error forced header not seen\n#endif\n__global__ void copy_kernel(float *a) { a[threadIdx.x] += 1.0f; }\n' > src/k.hip
-ok 9-01g '-include include/forced.h'      analyze src/k.hip -- -include include/forced.h
-ok 9-01h '-imacros include/forced.h'      analyze src/k.hip -- -imacros include/forced.h
+ok incpath-07 '-include include/forced.h'      analyze src/k.hip -- -include include/forced.h
+ok incpath-08 '-imacros include/forced.h'      analyze src/k.hip -- -imacros include/forced.h
 # a response file, itself named relative to the cwd, holding a relative -I
 printf -- '-I src %s\n' "${STREAM_FLAGS[*]}" > flags.rsp
-ok 9-01i '@flags.rsp (with -I src inside)' analyze $F -- @flags.rsp
+ok incpath-09 '@flags.rsp (with -I src inside)' analyze $F -- @flags.rsp
 # from a sub-directory: the flag is relative to that sub-directory
-( cd src/hip && ok 9-01j '-I .. from src/hip' analyze HIPStream.cpp -- "${STREAM_FLAGS[@]}" -I .. )
+( cd src/hip && ok incpath-10 '-I .. from src/hip' analyze HIPStream.cpp -- "${STREAM_FLAGS[@]}" -I .. )
 # README's .regscope.json example: compiler_flags relative to the config file's directory,
 # used by analyze and by gate, from the root and from a sub-directory.
 python3 -c "import json,sys; print(json.dumps({'version': 1, 'compiler_flags': sys.argv[1:] + ['-I', 'src']}))" "${STREAM_FLAGS[@]}" > .regscope.json
-ok_gate 9-01k '.regscope.json -I src, gate from the root'   gate $F
-( cd src/hip && ok_gate 9-01l '.regscope.json -I src, gate from src/hip' gate HIPStream.cpp )
-ok 9-01m '.regscope.json -I src, analyze from the root' analyze $F
+ok_gate incpath-11 '.regscope.json -I src, gate from the root'   gate $F
+( cd src/hip && ok_gate incpath-12 '.regscope.json -I src, gate from src/hip' gate HIPStream.cpp )
+ok incpath-13 '.regscope.json -I src, analyze from the root' analyze $F

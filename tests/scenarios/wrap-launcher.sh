@@ -1,4 +1,4 @@
-# Issue 14 item 3: regscope wrap as a CMake compiler launcher, and regscope collect over the build.
+# regscope wrap as a CMake compiler launcher, and regscope collect over the build.
 # A CMake HIP project (two archs, a sub-directory, a relative include, a launch site, a host .cpp) is
 # built three ways: plainly, through `regscope wrap --`, and through `regscope wrap -- ccache` (cold,
 # then a clean rebuild from ccache's hits). collect's figures must equal analyze -p's on the same
@@ -73,69 +73,69 @@ P
 configure plain && build plain
 configure wrapped "-DCMAKE_HIP_COMPILER_LAUNCHER=$R;wrap;--" && build wrapped
 if ! [ -f plain/compile_commands.json ] || ! grep -q 'Built target kernels' plain.build.log; then
-  fail 14-wrap-ctl "the plain build failed: $(tail -3 plain.build.log plain.cfg.log | tr '\n' ' ')"
+  fail wrap-ctl "the plain build failed: $(tail -3 plain.build.log plain.cfg.log | tr '\n' ' ')"
 elif ! grep -q 'Built target kernels' wrapped.build.log; then
-  fail 14-wrap-a "the build with the launcher failed: $(tail -3 wrapped.build.log | tr '\n' ' ')"
+  fail wrap-a "the build with the launcher failed: $(tail -3 wrapped.build.log | tr '\n' ' ')"
 else
-  pass 14-wrap-a "the CMake build with CMAKE_HIP_COMPILER_LAUNCHER=regscope;wrap;-- succeeds"
+  pass wrap-a "the CMake build with CMAKE_HIP_COMPILER_LAUNCHER=regscope;wrap;-- succeeds"
   n=$(cd wrapped && find . -name '*.regscope.json' | wc -l)
   hip_objects=$(cd wrapped && find . -name '*.hip.o' | wc -l)
   if [ "$n" = 3 ] && [ "$hip_objects" = 3 ] && [ -f wrapped/CMakeFiles/kernels.dir/src/sub/scale.hip.o.regscope.json ] &&
      [ ! -e wrapped/CMakeFiles/kernels.dir/src/host.cpp.o.regscope.json ]; then
-    pass 14-wrap-b "one sidecar next to each HIP object (3), none for the host object"
-  else fail 14-wrap-b "$n sidecars for $hip_objects HIP objects: $(cd wrapped && find . -name '*.regscope.json' | tr '\n' ' ')"; fi
-  if [ "$(tree_of plain)" = "$(tree_of wrapped)" ]; then pass 14-wrap-c "no other file in the build tree"
-  else fail 14-wrap-c "the build trees differ: $(diff <(tree_of plain) <(tree_of wrapped) | head -5 | tr '\n' ' ')"; fi
+    pass wrap-b "one sidecar next to each HIP object (3), none for the host object"
+  else fail wrap-b "$n sidecars for $hip_objects HIP objects: $(cd wrapped && find . -name '*.regscope.json' | tr '\n' ' ')"; fi
+  if [ "$(tree_of plain)" = "$(tree_of wrapped)" ]; then pass wrap-c "no other file in the build tree"
+  else fail wrap-c "the build trees differ: $(diff <(tree_of plain) <(tree_of wrapped) | head -5 | tr '\n' ' ')"; fi
   same=1
   for o in $(objects_of plain); do cmp -s "plain/$o" "wrapped/$o" || { same=0; echo "differs: $o"; }; done
-  [ "$same" = 1 ] && pass 14-wrap-d "every object is byte-identical with and without the launcher ($(objects_of plain | wc -l))" \
-                  || fail 14-wrap-d "objects differ with the launcher"
-  if grep -q 'remark' wrapped.build.log; then fail 14-wrap-e "remarks in the build log: $(grep -m1 remark wrapped.build.log)"
-  else pass 14-wrap-e "no remark in the build log"; fi
+  [ "$same" = 1 ] && pass wrap-d "every object is byte-identical with and without the launcher ($(objects_of plain | wc -l))" \
+                  || fail wrap-d "objects differ with the launcher"
+  if grep -q 'remark' wrapped.build.log; then fail wrap-e "remarks in the build log: $(grep -m1 remark wrapped.build.log)"
+  else pass wrap-e "no remark in the build log"; fi
 
   # collect == analyze -p on the same build's compile database (CMake leaves the launcher out of it)
   (cd wrapped && rs ../col collect . --format json)
   (cd wrapped && rs ../ana analyze -p . --format json --no-cache)
-  if [ "$(rc col)" != 0 ] || [ "$(rc ana)" != 0 ]; then fail 14-wrap-f "collect: $(seen col); analyze: $(seen ana)"
+  if [ "$(rc col)" != 0 ] || [ "$(rc ana)" != 0 ]; then fail wrap-f "collect: $(seen col); analyze: $(seen ana)"
   else
     a=$(figures ana.out); c=$(figures col.out)
     if [ "$a" = "$c" ] && [ "$(echo "$a" | wc -l)" -ge 6 ]; then
-      pass 14-wrap-f "collect's figures equal analyze -p's ($(echo "$a" | wc -l) kernel x arch rows, two archs)"
-    else diff <(echo "$a") <(echo "$c"); fail 14-wrap-f "collect and analyze -p differ (the diff above: < analyze, > collect)"; fi
+      pass wrap-f "collect's figures equal analyze -p's ($(echo "$a" | wc -l) kernel x arch rows, two archs)"
+    else diff <(echo "$a") <(echo "$c"); fail wrap-f "collect and analyze -p differ (the diff above: < analyze, > collect)"; fi
     src=$(python3 -c "import json;print([k['occupancy']['workgroup_size_source'] for k in json.load(open('col.out'))['kernels'] if k['name'].startswith('_Z12scale')][0])")
-    [ "$src" = launch_site ] && pass 14-wrap-g "a launch site's block size reaches collect (scale_kernel: $src)" \
-                             || fail 14-wrap-g "scale_kernel's workgroup size source: $src"
+    [ "$src" = launch_site ] && pass wrap-g "a launch site's block size reaches collect (scale_kernel: $src)" \
+                             || fail wrap-g "scale_kernel's workgroup size source: $src"
     for f in text csv markdown sarif junit html; do (cd wrapped && rs "../fmt-$f" collect . --format "$f"); done
     bad=$(for f in text csv markdown sarif junit html; do [ "$(rc "fmt-$f")" = 0 ] && [ -s "fmt-$f.out" ] || echo "$f"; done)
-    [ -z "$bad" ] && pass 14-wrap-h "every --format works for collect" || fail 14-wrap-h "formats failing: $bad"
+    [ -z "$bad" ] && pass wrap-h "every --format works for collect" || fail wrap-h "formats failing: $bad"
   fi
 
   # gate --collect and baseline --collect
   (cd wrapped && rs ../bl baseline --collect . -o ../base.json && rs ../gt gate --collect . --baseline ../base.json)
   if [ "$(rc bl)" = 0 ] && [ "$(rc gt)" = 0 ] && [ "$(jget base.json 'len(d["kernels"]) if isinstance(d,dict) and "kernels" in d else len(d)')" -ge 1 ]; then
-    pass 14-wrap-i "baseline --collect writes a baseline that gate --collect passes"
-  else fail 14-wrap-i "baseline: $(seen bl); gate: $(seen gt)"; fi
+    pass wrap-i "baseline --collect writes a baseline that gate --collect passes"
+  else fail wrap-i "baseline: $(seen bl); gate: $(seen gt)"; fi
   (cd wrapped && rs ../gt2 gate --collect . --min-occupancy 8)
-  [ "$(rc gt2)" = 1 ] && pass 14-wrap-j "gate --collect fails (exit 1) on a threshold" || fail 14-wrap-j "gate --collect --min-occupancy 8: $(seen gt2)"
+  [ "$(rc gt2)" = 1 ] && pass wrap-j "gate --collect fails (exit 1) on a threshold" || fail wrap-j "gate --collect --min-occupancy 8: $(seen gt2)"
 
   # A stale sidecar (object rebuilt without the launcher) is skipped with a warning; a corrupt one is an error.
   cp -a wrapped stale
   touch stale/CMakeFiles/kernels.dir/src/sub/scale.hip.o
   (cd stale && rs ../st collect . --format json)
   if [ "$(rc st)" = 0 ] && grep -q 'scale.hip.o.regscope.json.*rebuilt without the launcher' st.err &&
-     ! grep -q scale_kernel st.out; then pass 14-wrap-k "a stale sidecar is skipped with a warning naming it"
-  else fail 14-wrap-k "stale sidecar: $(seen st)"; fi
+     ! grep -q scale_kernel st.out; then pass wrap-k "a stale sidecar is skipped with a warning naming it"
+  else fail wrap-k "stale sidecar: $(seen st)"; fi
   echo '{"regscope_sidecar": 1, "source": ' > stale/CMakeFiles/kernels.dir/src/lbm.hip.o.regscope.json
   (cd stale && rs ../cor collect .)
   if [ "$(rc cor)" = 2 ] && grep -q 'lbm.hip.o.regscope.json' cor.err && grep -q 'matmul' cor.out; then
-    pass 14-wrap-l "a corrupt sidecar is an error naming it (exit 2); the others are still reported"
-  else fail 14-wrap-l "corrupt sidecar: $(seen cor)"; fi
+    pass wrap-l "a corrupt sidecar is an error naming it (exit 2); the others are still reported"
+  else fail wrap-l "corrupt sidecar: $(seen cor)"; fi
   rm -rf stale
 fi
 mkdir empty; rs none collect empty
 if [ "$(rc none)" = 2 ] && [ "$(wc -l < none.err)" = 1 ] && grep -q 'CMAKE_HIP_COMPILER_LAUNCHER' none.err; then
-  pass 14-wrap-m "no sidecars: one line saying how to set the launcher, exit 2"
-else fail 14-wrap-m "$(seen none)"; fi
+  pass wrap-m "no sidecars: one line saying how to set the launcher, exit 2"
+else fail wrap-m "$(seen none)"; fi
 
 # ---- One compile by hand: messages, failures, an unwritable sidecar, non-device compiles, signals ----
 # wrap runs keep the tools' TMPDIR: the compiler inherits it, and clang 15 leaves files there itself.
@@ -145,24 +145,24 @@ printf '#include <hip/hip_runtime.h>\n__global__ void warn_kernel(float *p) { in
 /usr/bin/clang++-15 "${HIPFLAGS[@]}" -Wall -c w.hip -o plain.o > plain.stdout 2> plain.stderr; plain_rc=$?
 "$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -Wall -c w.hip -o w.o > w.stdout 2> w.stderr; w_rc=$?
 if [ "$plain_rc" = 0 ] && [ "$w_rc" = 0 ] && grep -q 'unused' plain.stderr && cmp -s plain.stderr w.stderr && cmp -s plain.stdout w.stdout &&
-   [ -f w.o.regscope.json ]; then pass 14-wrap-n "a warning's output passes through byte for byte, without the remarks"
-else fail 14-wrap-n "rc $plain_rc/$w_rc; stderr differs: $(diff plain.stderr w.stderr | head -3 | tr '\n' ' ')"; fi
+   [ -f w.o.regscope.json ]; then pass wrap-n "a warning's output passes through byte for byte, without the remarks"
+else fail wrap-n "rc $plain_rc/$w_rc; stderr differs: $(diff plain.stderr w.stderr | head -3 | tr '\n' ' ')"; fi
 REGSCOPE_SHOW_REMARKS=1 "$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -c w.hip -o w.o 2> shown.stderr
-grep -q 'VGPRs:' shown.stderr && pass 14-wrap-o "REGSCOPE_SHOW_REMARKS=1 prints the remarks" || fail 14-wrap-o "no remarks shown: $(head -2 shown.stderr)"
+grep -q 'VGPRs:' shown.stderr && pass wrap-o "REGSCOPE_SHOW_REMARKS=1 prints the remarks" || fail wrap-o "no remarks shown: $(head -2 shown.stderr)"
 
 printf '#include <hip/hip_runtime.h>\n__global__ void broken(float *p) { p[threadIdx.x] = undefined_name; }\n' > bad.hip
 /usr/bin/clang++-15 "${HIPFLAGS[@]}" -c bad.hip -o bad.o > badp.stdout 2> badp.stderr; bp=$?
 echo stale > bad.o.regscope.json
 "$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -c bad.hip -o bad.o > badw.stdout 2> badw.stderr; bw=$?
 if [ "$bp" != 0 ] && [ "$bp" = "$bw" ] && cmp -s badp.stderr badw.stderr && [ ! -e bad.o.regscope.json ]; then
-  pass 14-wrap-p "a failing compile keeps its exit status ($bw) and output; the stale sidecar is removed"
-else fail 14-wrap-p "plain rc $bp, wrapped rc $bw; $(diff badp.stderr badw.stderr | head -2 | tr '\n' ' ')"; fi
+  pass wrap-p "a failing compile keeps its exit status ($bw) and output; the stale sidecar is removed"
+else fail wrap-p "plain rc $bp, wrapped rc $bw; $(diff badp.stderr badw.stderr | head -2 | tr '\n' ' ')"; fi
 
 mkdir -p u && mkdir u/w.o.regscope.json   # the sidecar's path cannot be written: it is a directory
 "$R" wrap -- /usr/bin/clang++-15 "${HIPFLAGS[@]}" -c w.hip -o u/w.o 2> u.stderr; u_rc=$?
 if [ "$u_rc" = 0 ] && [ -s u/w.o ] && [ "$(grep -c 'regscope: warning: wrap:' u.stderr)" = 1 ] && [ "$(ls -A u | wc -l)" = 2 ]; then
-  pass 14-wrap-q "an unwritable sidecar: one warning line, the build goes on (exit 0), no temporary file left"
-else fail 14-wrap-q "rc $u_rc; $(head -2 u.stderr | tr '\n' ' '); files: $(ls -A u | tr '\n' ' ')"; fi
+  pass wrap-q "an unwritable sidecar: one warning line, the build goes on (exit 0), no temporary file left"
+else fail wrap-q "rc $u_rc; $(head -2 u.stderr | tr '\n' ' '); files: $(ls -A u | tr '\n' ' ')"; fi
 
 printf 'int f(int x) { return x * 3; }\n' > h.cpp
 g++ -O2 -c h.cpp -o h-plain.o; "$R" wrap -- g++ -O2 -c h.cpp -o h.o; hw=$?
@@ -171,19 +171,19 @@ g++ -E h.cpp > e-plain.txt; "$R" wrap -- g++ -E h.cpp > e.txt
 /usr/bin/clang++-15 "${HIPFLAGS[@]}" -E w.hip > ehip-plain.txt 2> /dev/null
 if [ "$hw" = 0 ] && cmp -s h-plain.o h.o && cmp -s e-plain.txt e.txt && cmp -s ehip.txt ehip-plain.txt && [ ! -e h.o.regscope.json ] &&
    ! ls ./*.E*.regscope.json > /dev/null 2>&1; then
-  pass 14-wrap-r "non-device compiles (g++ -c, -E, a HIP -E) pass through: byte-identical outputs, no sidecar"
-else fail 14-wrap-r "rc $hw; h.o same: $(cmp -s h-plain.o h.o && echo yes || echo no); -E same: $(cmp -s e-plain.txt e.txt && echo yes || echo no)"; fi
+  pass wrap-r "non-device compiles (g++ -c, -E, a HIP -E) pass through: byte-identical outputs, no sidecar"
+else fail wrap-r "rc $hw; h.o same: $(cmp -s h-plain.o h.o && echo yes || echo no); -E same: $(cmp -s e-plain.txt e.txt && echo yes || echo no)"; fi
 
 mkdir -p fake && printf '#!/bin/sh\nkill -TERM $$\n' > fake/clang++ && chmod +x fake/clang++
 (./fake/clang++ -x hip -c w.hip -o f.o); plain_sig=$?
 ("$R" wrap -- ./fake/clang++ -x hip -c w.hip -o f.o); wrap_sig=$?
-[ "$plain_sig" = 143 ] && [ "$wrap_sig" = 143 ] && pass 14-wrap-s "a compiler killed by SIGTERM: wrap dies by it too (143)" \
-  || fail 14-wrap-s "compiler alone: $plain_sig, wrapped: $wrap_sig"
+[ "$plain_sig" = 143 ] && [ "$wrap_sig" = 143 ] && pass wrap-s "a compiler killed by SIGTERM: wrap dies by it too (143)" \
+  || fail wrap-s "compiler alone: $plain_sig, wrapped: $wrap_sig"
 cd ..
 
 # ---- ccache as the next launcher: a clean rebuild from ccache's hits gives the same sidecars ----
 if ! have ccache; then
-  skip 14-wrap-t "ccache is not installed (scripts/install-test-tools.sh installs it)"
+  skip wrap-t "ccache is not installed (scripts/install-test-tools.sh installs it)"
 else
   export CCACHE_DIR=$S/.ccache CCACHE_TEMPDIR=$S/.tmp-tools/ccache
   ccache -C > /dev/null 2>&1; ccache -z > /dev/null 2>&1
@@ -194,12 +194,12 @@ else
   make -C cc clean > /dev/null 2>&1; build cc
   hits=$(ccache -s -v 2>/dev/null | awk -F: '/^ *Hits/ {gsub(/ /,"",$2); split($2,a,"/"); print a[1]; exit}')
   second=$(sidecars)
-  if ! grep -q 'Built target kernels' cc.build.log; then fail 14-wrap-t "the ccache build failed: $(tail -3 cc.build.log | tr '\n' ' ')"
-  elif [ "${hits:-0}" -lt 3 ]; then fail 14-wrap-t "the rebuild did not hit ccache (hits: ${hits:-none}): $(ccache -s 2>&1 | head -5 | tr '\n' ' ')"
+  if ! grep -q 'Built target kernels' cc.build.log; then fail wrap-t "the ccache build failed: $(tail -3 cc.build.log | tr '\n' ' ')"
+  elif [ "${hits:-0}" -lt 3 ]; then fail wrap-t "the rebuild did not hit ccache (hits: ${hits:-none}): $(ccache -s 2>&1 | head -5 | tr '\n' ' ')"
   elif [ -n "$first" ] && [ "$first" = "$second" ]; then
     (cd cc && rs ../ccol collect . --format json)
     if [ "$(figures ccol.out)" = "$(figures ana.out)" ]; then
-      pass 14-wrap-t "with ccache as the next launcher, a rebuild from $hits ccache hits gives identical sidecars and analyze's figures"
-    else fail 14-wrap-t "ccache build: collect differs from analyze: $(diff <(figures ana.out) <(figures ccol.out) | head -3 | tr '\n' ' ')"; fi
-  else fail 14-wrap-t "sidecars differ after the ccache rebuild: $(diff <(echo "$first") <(echo "$second") | head -3 | tr '\n' ' ')"; fi
+      pass wrap-t "with ccache as the next launcher, a rebuild from $hits ccache hits gives identical sidecars and analyze's figures"
+    else fail wrap-t "ccache build: collect differs from analyze: $(diff <(figures ana.out) <(figures ccol.out) | head -3 | tr '\n' ' ')"; fi
+  else fail wrap-t "sidecars differ after the ccache rebuild: $(diff <(echo "$first") <(echo "$second") | head -3 | tr '\n' ' ')"; fi
 fi

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 9 item 5: parse of a multi-arch build log must not report one arch's figures under another's
+# parse of a multi-arch build log must not report one arch's figures under another's
 # name (exit 2, pointing to the per-arch .s or .opt.yaml); remark lines of a parallel build are
 # associated by their file:line, not by their order. Real hipcc logs of the LBM kernel and the stream project.
 . "$(dirname "$0")/lib.sh"; need hipcc; scratch
@@ -8,10 +8,10 @@ stream_project bs
 RM=(-Rpass-analysis=kernel-resource-usage --cuda-device-only -c)
 hipcc --offload-arch=gfx90a,gfx908 "${RM[@]}" lbm.hip -o lbm.o 2> multi.log
 rs p parse multi.log --arch gfx90a --format json
-if [ "$(rc p)" = 2 ] && grep -qE '\.s\b|opt\.yaml' p.err; then pass 9-05a "multi-arch log: exit 2, points to the per-arch .s/.opt.yaml"
+if [ "$(rc p)" = 2 ] && grep -qE '\.s\b|opt\.yaml' p.err; then pass buildlog-01 "multi-arch log: exit 2, points to the per-arch .s/.opt.yaml"
 else
   v=$(jget p.out "[(k['arch'], k['vgprs'], k['agprs']) for k in d['kernels']]" 2>/dev/null)
-  fail 9-05a "multi-arch log (gfx90a,gfx908) parsed with --arch gfx90a: exit $(rc p), kernels $v"
+  fail buildlog-01 "multi-arch log (gfx90a,gfx908) parsed with --arch gfx90a: exit $(rc p), kernels $v"
 fi
 # parallel build: two translation units' remark lines interleaved one by one
 hipcc --offload-arch=gfx90a "${RM[@]}" lbm.hip -o lbm1.o 2> a.log
@@ -27,13 +27,13 @@ rs sa parse a.log --arch gfx90a --format json
 ( cd bs && rs ../sb parse ../b.log --arch gfx90a --format json )
 rs mx parse mixed.log --arch gfx90a --format json
 key="sorted((k['name'], k['vgprs'], k['sgprs'], k['agprs'], k['scratch_bytes'], k['vgpr_spills']) for k in d['kernels'])"
-if [ "$(rc sa)" != 0 ] || [ "$(rc sb)" != 0 ]; then fail 9-05-ctl "parse of the separate logs failed: $(seen sa) / $(seen sb)"
-elif [ "$(rc mx)" != 0 ]; then fail 9-05b "interleaved log: $(seen mx)"
+if [ "$(rc sa)" != 0 ] || [ "$(rc sb)" != 0 ]; then fail buildlog-02-ctl "parse of the separate logs failed: $(seen sa) / $(seen sb)"
+elif [ "$(rc mx)" != 0 ]; then fail buildlog-02 "interleaved log: $(seen mx)"
 else
   sep=$(python3 -c "import json; d={'kernels': json.load(open('sa.out'))['kernels'] + json.load(open('sb.out'))['kernels']}; print($key)")
   mix=$(jget mx.out "$key")
-  [ "$sep" = "$mix" ] && pass 9-05b "interleaved remarks of two files give each kernel its own figures" \
-    || fail 9-05b "interleaved remarks: $(python3 -c "
+  [ "$sep" = "$mix" ] && pass buildlog-02 "interleaved remarks of two files give each kernel its own figures" \
+    || fail buildlog-02 "interleaved remarks: $(python3 -c "
 s=$sep; m=$mix
 print(len(m), 'kernels vs', len(s), 'separately;', 'differing:', [x for x in m if x not in s][:2])")"
 fi
