@@ -107,7 +107,12 @@ FillClaim::FillClaim(const std::string &entry_path, long stale_seconds, long wai
     if (state == ClaimState::Stale) {
       // Take it over: rename the stale claim away first, so that of two takers only one removes it.
       const std::string aside = path_ + ".stale." + std::to_string(getpid());
-      if (std::rename(path_.c_str(), aside.c_str()) == 0) unlink(aside.c_str());
+      if (std::rename(path_.c_str(), aside.c_str()) == 0) {
+        // Another taker may have replaced the stale claim with its own between our look and our
+        // rename: an alive claim goes back (link fails if a third claim is there already).
+        if (claimState(aside, stale_seconds) == ClaimState::Alive) link(aside.c_str(), path_.c_str());
+        unlink(aside.c_str());
+      }
       continue;
     }
     if (state == ClaimState::Free) continue;
