@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "regscope/backends/nvidia/cubin.h"
+#include "jobs.h"
 #include "regscope/collect/collect.h"
 #include "regscope/model/kernel_model.h"
 #include "regscope/pipeline/analyze.h"
@@ -293,6 +294,11 @@ Artifact collectArtifact(std::string_view bytes, const std::string &name, const 
 
 Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch,
                       const LaunchOverrides &launch) {
+  return parseArtifacts(files, log_arch, launch, nullptr);
+}
+
+Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch, const LaunchOverrides &launch,
+                      const ArtifactObserver &observe) {
   if (files.empty()) throw Error("no input files");
   if (!log_arch.empty()) requireAmdArch(log_arch);  // "unknown arch 'X'; known: ..."
   Report report;
@@ -323,6 +329,7 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
     for (std::size_t k = first; k < report.kernels.size(); ++k)
       report.kernels[k].display_file = report.kernels[k].record.file;
     report.inputs.push_back(file);
+    if (observe) observe(static_cast<std::size_t>(&file - files.data()), artifact, report, first);
   }
   return report;
 }
