@@ -8,8 +8,8 @@
 #include <set>
 #include <tuple>
 
-#include "regscope/backends/nvidia/cubin.h"
 #include "jobs.h"
+#include "regscope/backends/nvidia/cubin.h"
 #include "regscope/collect/collect.h"
 #include "regscope/model/kernel_model.h"
 #include "regscope/pipeline/analyze.h"
