@@ -16,6 +16,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/pipeline/sidecar.h"
 #include "regscope/source/compile_command.h"

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jobs.h"
+#include "regscope/backends/amd/collect.h"
 #include "regscope/cache/cache.h"
 #include "regscope/collect/collect.h"
 #include "regscope/source/flags.h"
