@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "regscope/backend/target_messages.h"
 #include "regscope/backends/amd/collect.h"
 #include "regscope/backends/amd/driver.h"
 #include "regscope/backends/amd/isa.h"
@@ -65,12 +66,12 @@ class AmdBackend final : public Backend {
                                       const std::string &compiler_version, std::string &warning) const override {
     if (const AmdArch *row = findAmdArch(record.arch))
       return modelAmdKernel(record, *row, launch, compilerModelFor(compiler_version));
-    warning = "no occupancy table for " + record.arch + " (kernel " + record.demangled + "); known: " + knownArchList();
+    warning = noOccupancyTable(record, knownArchList());
     return std::nullopt;
   }
   std::string unknownTarget(const KernelRecord &record) const override {
     if (findAmdArch(record.arch)) return "";
-    return "unknown arch '" + record.arch + "' (kernel " + record.demangled + "); known: " + knownArchList();
+    return unknownTargetOf(record, "arch", knownArchList());
   }
   void chart(const ModelledKernel &kernel, OccupancyChart &chart) const override {
     amdChart(kernel, std::get<AmdKernelModel>(kernel.model), chart);

@@ -11,11 +11,9 @@
 #include <llvm/MC/MCInstrInfo.h>
 #include <llvm/MC/MCRegisterInfo.h>
 #include <llvm/MC/MCSubtargetInfo.h>
-#include <llvm/MC/MCTargetOptions.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Object/ELFObjectFile.h>
 #include <llvm/Support/MemoryBuffer.h>
-#include <llvm/Support/TargetSelect.h>
 
 #include <algorithm>
 #include <cstring>
@@ -25,6 +23,7 @@
 #include <unordered_set>
 
 #include "amdgpu_metadata.h"
+#include "mc_target.h"
 #include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/support/error.h"
@@ -118,44 +117,24 @@ void fromMetadataNote(llvm::ArrayRef<std::uint8_t> desc, Walk &walk) {
 }
 
 // The AMDGPU disassembler for one arch ("gfx90a:xnack-": the CPU before the
-// first colon), or null when LLVM does not know the arch.
-struct Disassembler {
-  std::unique_ptr<llvm::MCRegisterInfo> mri;
-  std::unique_ptr<llvm::MCAsmInfo> mai;
-  std::unique_ptr<llvm::MCSubtargetInfo> sti;
-  std::unique_ptr<llvm::MCInstrInfo> mii;
+// first colon) over the shared MC setup (mc_target.h), or null when LLVM does
+// not know the arch.
+struct Disassembler : amdgpu_mc::McTarget {
   std::unique_ptr<llvm::MCContext> context;
   std::unique_ptr<llvm::MCDisassembler> disassembler;
 };
 
 std::unique_ptr<Disassembler> disassemblerFor(const std::string &arch) {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    LLVMInitializeAMDGPUTargetInfo();
-    LLVMInitializeAMDGPUTargetMC();
-    LLVMInitializeAMDGPUDisassembler();
-  });
-  const std::string triple = "amdgcn-amd-amdhsa", cpu = arch.substr(0, arch.find(':'));
-  std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target) return nullptr;
   auto d = std::make_unique<Disassembler>();
-  d->mri.reset(target->createMCRegInfo(triple));
-  llvm::MCTargetOptions options;
-  if (d->mri) d->mai.reset(target->createMCAsmInfo(*d->mri, triple, options));
-  // A generic subtarget first: an unknown CPU asked for directly makes LLVM warn on stderr.
-  std::unique_ptr<llvm::MCSubtargetInfo> generic(target->createMCSubtargetInfo(triple, "", ""));
-  if (!generic || !generic->isCPUStringValid(cpu) || !d->mai) return nullptr;
-  d->sti.reset(target->createMCSubtargetInfo(triple, cpu, ""));
+  std::string error;
+  if (amdgpu_mc::makeMcTarget(arch, /*with_features=*/false, *d, error) != amdgpu_mc::McStatus::Ready) return nullptr;
   // LLVM 15's AMDGPU disassembler aborts (report_fatal_error) for SI/CI
   // ("hawaii", gfx6/gfx7): it decodes GCN3 encodings and GFX10+ only.
-  if (!d->sti ||
-      !(d->sti->checkFeatures("+gcn3-encoding") || d->sti->checkFeatures("+gfx10") || d->sti->checkFeatures("+gfx11")))
+  if (!(d->sti->checkFeatures("+gcn3-encoding") || d->sti->checkFeatures("+gfx10") || d->sti->checkFeatures("+gfx11")))
     return nullptr;
-  d->mii.reset(target->createMCInstrInfo());
-  d->context = std::make_unique<llvm::MCContext>(llvm::Triple(triple), d->mai.get(), d->mri.get(), d->sti.get());
-  d->disassembler.reset(target->createMCDisassembler(*d->sti, *d->context));
-  return d->disassembler && d->mii ? std::move(d) : nullptr;
+  d->context = amdgpu_mc::makeContext(*d);
+  d->disassembler.reset(d->target->createMCDisassembler(*d->sti, *d->context));
+  return d->disassembler ? std::move(d) : nullptr;
 }
 
 // The v_accvgpr_read/write and v_mfma instructions of each kernel's body, as

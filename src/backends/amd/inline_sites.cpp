@@ -112,14 +112,10 @@ bool readCallSites(const AmdgpuTarget &target, std::string_view text, std::vecto
                              llvm::SMLoc());
   int errors = 0;
   sources.setDiagHandler([](const llvm::SMDiagnostic &, void *count) { ++*static_cast<int *>(count); }, &errors);
-  llvm::Triple triple(target.triple);
-  llvm::MCContext context(triple, target.mai.get(), target.mri.get(), target.sti.get(), &sources);
-  context.setDwarfVersion(5);
+  amdgpu_mc::AsmContext made = amdgpu_mc::makeAsmContext(target, sources);
+  llvm::MCContext &context = *made.context;
   context.setDiagnosticHandler([&errors](const llvm::SMDiagnostic &, bool, const llvm::SourceMgr &,
                                          std::vector<const llvm::MDNode *> &) { ++errors; });
-  std::unique_ptr<llvm::MCObjectFileInfo> object_file_info(
-      target.target->createMCObjectFileInfo(context, /*PIC=*/false));
-  context.setObjectFileInfo(object_file_info.get());
 
   llvm::MCTargetOptions options;
   llvm::SmallVector<char, 0> bytes;
@@ -135,11 +131,12 @@ bool readCallSites(const AmdgpuTarget &target, std::string_view text, std::vecto
   // target streamer writing nowhere: the kernel descriptors do not matter here.
   llvm::formatted_raw_ostream formatted(llvm::nulls());
   LabellingStreamer streamer(context, std::move(backend), std::move(writer), std::move(emitter));
-  target.target->createAsmTargetStreamer(streamer, formatted, nullptr, /*IsVerboseAsm=*/false);
-  std::unique_ptr<llvm::MCAsmParser> parser(llvm::createMCAsmParser(sources, context, streamer, *target.mai));
-  std::unique_ptr<llvm::MCTargetAsmParser> target_parser(
-      target.target->createMCAsmParser(*target.sti, *parser, *target.mii, options));
-  parser->setTargetParser(*target_parser);
+  amdgpu_mc::AsmParser parsing = amdgpu_mc::makeAsmParser(target, sources, context, streamer, formatted);
+  if (!parsing.target_parser) {
+    why = "LLVM 15 has no AMDGPU asm parser";
+    return false;
+  }
+  llvm::MCAsmParser *parser = parsing.parser.get();
   // The AMDGPU ELF target streamer would set e_flags' machine; without one the
   // object reads as an unknown arch and LLVM's DWARF reader cannot apply its
   // AMDGPU relocations. Any amdgcn machine value will do for that.

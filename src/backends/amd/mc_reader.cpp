@@ -11,7 +11,6 @@
 #include <llvm/Support/FormattedStream.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
-#include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <map>
@@ -21,55 +20,25 @@
 #include "regscope/support/error.h"
 
 namespace regscope::isa_detail {
-namespace {
-
-void initializeLlvm() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    LLVMInitializeAMDGPUTargetInfo();
-    LLVMInitializeAMDGPUTargetMC();
-    LLVMInitializeAMDGPUAsmParser();
-    LLVMInitializeAMDGPUTargetMCA();
-  });
-}
-
-// "gfx90a:xnack-:sramecc+" -> cpu "gfx90a", features "-xnack,+sramecc".
-void splitTargetId(std::string_view arch, std::string &cpu, std::string &features) {
-  std::size_t colon = arch.find(':');
-  cpu = std::string(arch.substr(0, colon));
-  while (colon != std::string_view::npos) {
-    std::size_t next = arch.find(':', colon + 1);
-    std::string_view feature = arch.substr(colon + 1, next == std::string_view::npos ? next : next - colon - 1);
-    if (feature.size() > 1 && (feature.back() == '+' || feature.back() == '-')) {
-      if (!features.empty()) features += ',';
-      features += feature.back();
-      features += feature.substr(0, feature.size() - 1);
-    }
-    colon = next;
-  }
-}
-
-}  // namespace
+namespace {}  // namespace
 
 AmdgpuTarget::AmdgpuTarget(std::string_view arch) {
-  initializeLlvm();
-  splitTargetId(arch, cpu, features);
-  if (cpu.empty()) throw Error("no AMDGPU arch given for the assembly");
   std::string error;
-  target = llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target) throw Error("LLVM 15 has no AMDGPU target: " + error);
-  mri.reset(target->createMCRegInfo(triple));
-  llvm::MCTargetOptions options;
-  mai.reset(target->createMCAsmInfo(*mri, triple, options));
-  mii.reset(target->createMCInstrInfo());
-  // A generic subtarget first: asking for an unknown CPU directly makes LLVM
-  // print a warning to stderr.
-  std::unique_ptr<llvm::MCSubtargetInfo> generic(target->createMCSubtargetInfo(triple, "", ""));
-  if (!generic || !generic->isCPUStringValid(cpu)) throw Error("LLVM 15 does not know the AMDGPU arch '" + cpu + "'");
-  sti.reset(target->createMCSubtargetInfo(triple, cpu, features));
+  switch (amdgpu_mc::makeMcTarget(arch, /*with_features=*/true, *this, error)) {
+    case amdgpu_mc::McStatus::Ready:
+      break;
+    case amdgpu_mc::McStatus::NoArch:
+      throw Error("no AMDGPU arch given for the assembly");
+    case amdgpu_mc::McStatus::NoTarget:
+      throw Error("LLVM 15 has no AMDGPU target: " + error);
+    case amdgpu_mc::McStatus::UnknownArch:
+      throw Error("LLVM 15 does not know the AMDGPU arch '" + cpu + "'");
+    case amdgpu_mc::McStatus::Incomplete:
+      throw Error("LLVM 15's AMDGPU target is incomplete");
+  }
   mia.reset(target->createMCInstrAnalysis(mii.get()));
   printer.reset(target->createMCInstPrinter(llvm::Triple(triple), mai->getAssemblerDialect(), *mai, *mii, *mri));
-  if (!mri || !mai || !mii || !sti || !printer) throw Error("LLVM 15's AMDGPU target is incomplete");
+  if (!printer) throw Error("LLVM 15's AMDGPU target is incomplete");
 }
 
 std::string AmdgpuTarget::print(const llvm::MCInst &inst) const {
@@ -358,33 +327,20 @@ std::unique_ptr<AsmModule> readAssembly(const AmdgpuTarget &target, std::string_
   sources.setDiagHandler(
       [](const llvm::SMDiagnostic &d, void *context) { static_cast<Recorder *>(context)->diagnostic(d); }, &recorder);
 
-  llvm::Triple triple(target.triple);
-  module->context =
-      std::make_unique<llvm::MCContext>(triple, target.mai.get(), target.mri.get(), target.sti.get(), &sources);
+  amdgpu_mc::AsmContext made = amdgpu_mc::makeAsmContext(target, sources);
+  module->object_file_info = std::move(made.object_file_info);
+  module->context = std::move(made.context);
   llvm::MCContext &context = *module->context;
-  // hipcc and clang write DWARF 5 line tables (".file 0", MD5 sums); earlier
-  // forms read the same under version 5.
-  context.setDwarfVersion(5);
   context.setDiagnosticHandler([&recorder](const llvm::SMDiagnostic &d, bool, const llvm::SourceMgr &,
                                            std::vector<const llvm::MDNode *> &) { recorder.diagnostic(d); });
-  module->object_file_info.reset(target.target->createMCObjectFileInfo(context, /*PIC=*/false));
-  context.setObjectFileInfo(module->object_file_info.get());
 
-  // Directives such as .amdhsa_kernel go to the target streamer (llvm-mca
-  // attaches one for the same reason: without it they crash the parser). It
-  // writes nowhere; declared before the streamer, which owns it.
+  // The target streamer writes nowhere; declared before the streamer, which owns it.
   llvm::formatted_raw_ostream formatted(llvm::nulls());
   RecordingStreamer streamer(context, recorder);
-  target.target->createAsmTargetStreamer(streamer, formatted, nullptr, /*IsVerboseAsm=*/false);
-
-  std::unique_ptr<llvm::MCAsmParser> parser(llvm::createMCAsmParser(sources, context, streamer, *target.mai));
-  llvm::MCTargetOptions options;
-  std::unique_ptr<llvm::MCTargetAsmParser> target_parser(
-      target.target->createMCAsmParser(*target.sti, *parser, *target.mii, options));
-  if (!target_parser) throw Error("LLVM 15 has no AMDGPU asm parser");
-  parser->setTargetParser(*target_parser);
-  recorder.setLexer(&parser->getLexer());
-  parser->Run(/*NoInitialTextSection=*/false, /*NoFinalize=*/true);
+  amdgpu_mc::AsmParser parser = amdgpu_mc::makeAsmParser(target, sources, context, streamer, formatted);
+  if (!parser.target_parser) throw Error("LLVM 15 has no AMDGPU asm parser");
+  recorder.setLexer(&parser.parser->getLexer());
+  parser.parser->Run(/*NoInitialTextSection=*/false, /*NoFinalize=*/true);
   recorder.finish();
 
   // A label used but never defined (a line lost from the text) would make the

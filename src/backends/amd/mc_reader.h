@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mc_target.h"
 #include "regscope/isa/isa.h"
 
 namespace llvm {
@@ -29,15 +30,9 @@ class Target;
 namespace regscope::isa_detail {
 
 // LLVM's description of one AMDGPU target (triple amdgcn-amd-amdhsa).
-struct AmdgpuTarget {
-  const llvm::Target *target = nullptr;
-  std::string triple = "amdgcn-amd-amdhsa";
-  std::string cpu;       // "gfx90a"
-  std::string features;  // "-xnack,+sramecc"
-  std::unique_ptr<llvm::MCRegisterInfo> mri;
-  std::unique_ptr<llvm::MCAsmInfo> mai;
-  std::unique_ptr<llvm::MCInstrInfo> mii;
-  std::unique_ptr<llvm::MCSubtargetInfo> sti;
+// The shared MC setup (mc_target.h) with the target id's features, and what
+// the .s reader adds: the instruction analysis and printer.
+struct AmdgpuTarget : amdgpu_mc::McTarget {
   std::unique_ptr<llvm::MCInstrAnalysis> mia;
   std::unique_ptr<llvm::MCInstPrinter> printer;
 

@@ -3,6 +3,7 @@
 // shader dump read into records, and the Xe occupancy model.
 #include "regscope/backends/intel/backend.h"
 
+#include "regscope/backend/target_messages.h"
 #include "regscope/backends/intel/ocloc.h"
 #include "regscope/support/error.h"
 
@@ -39,14 +40,12 @@ class IntelBackend final : public Backend {
     const IntelTarget target = parseIntelTarget(record.arch);
     if (const IntelDevice *device = findIntelDevice(target.device))
       return modelIntelKernel(record, *device, target, launch);
-    warning = "no occupancy table for " + record.arch + " (kernel " + record.demangled +
-              "); known: " + knownIntelDeviceList();
+    warning = noOccupancyTable(record, knownIntelDeviceList());
     return std::nullopt;
   }
   std::string unknownTarget(const KernelRecord &record) const override {
     if (findIntelDevice(record.arch)) return "";
-    return "unknown Intel device '" + record.arch + "' (kernel " + record.demangled +
-           "); known: " + knownIntelDeviceList();
+    return unknownTargetOf(record, "Intel device", knownIntelDeviceList());
   }
   void chart(const ModelledKernel &kernel, OccupancyChart &chart) const override {
     intelChart(kernel, std::get<IntelKernelModel>(kernel.model), chart);

@@ -3,6 +3,7 @@
 // rules, and nvdisasm's liveness for explain.
 #include "regscope/backends/nvidia/backend.h"
 
+#include "regscope/backend/target_messages.h"
 #include "regscope/backends/nvidia/collect.h"
 #include "regscope/backends/nvidia/driver.h"
 #include "regscope/backends/nvidia/isa.h"
@@ -44,13 +45,12 @@ class NvidiaBackend final : public Backend {
   std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOverrides &launch, const std::string &,
                                       std::string &warning) const override {
     if (const CudaArch *arch = findCudaArch(record.arch)) return modelCudaKernel(record, *arch, launch);
-    warning =
-        "no occupancy table for " + record.arch + " (kernel " + record.demangled + "); known: " + knownCudaArchList();
+    warning = noOccupancyTable(record, knownCudaArchList());
     return std::nullopt;
   }
   std::string unknownTarget(const KernelRecord &record) const override {
     if (findCudaArch(record.arch)) return "";
-    return "unknown arch '" + record.arch + "' (kernel " + record.demangled + "); known: " + knownCudaArchList();
+    return unknownTargetOf(record, "arch", knownCudaArchList());
   }
   void chart(const ModelledKernel &kernel, OccupancyChart &chart) const override {
     cudaChart(kernel, std::get<CudaKernelModel>(kernel.model), chart);
