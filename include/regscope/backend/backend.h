@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "regscope/backend/modelled_kernel.h"
@@ -78,6 +79,12 @@ class Backend {
   // ---- collect: the compile's outputs as records.
   virtual CollectedRun collect(const CompileOutput &output, const std::string &compiled_source,
                                const SourceReader &read) const = 0;
+  // A build's own compile under `regscope wrap`: the object it wrote and what
+  // it printed (AMD: the kernel-resource-usage remarks; NVIDIA: ptxas -v),
+  // for the targets `archs` in the command's order.
+  virtual CollectedRun collectObject(std::string_view printed, std::string_view object,
+                                     const std::vector<std::string> &archs, const std::string &compiled_source,
+                                     const SourceReader &read) const = 0;
 
   // ---- model
   // The figures a record of this vendor must carry for its model (beside

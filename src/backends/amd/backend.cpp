@@ -60,6 +60,10 @@ class AmdBackend final : public Backend {
                        const SourceReader &read) const override {
     return collectAmdRun(output, compiled_source, read);
   }
+  CollectedRun collectObject(std::string_view remarks, std::string_view object, const std::vector<std::string> &archs,
+                             const std::string &compiled_source, const SourceReader &read) const override {
+    return collectAmdObject(remarks, object, archs, compiled_source, read);
+  }
 
   std::vector<Field> requiredFigures(const KernelRecord &record) const override { return amdRequiredFigures(record); }
   std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOverrides &launch,

@@ -33,6 +33,10 @@ class IntelBackend final : public Backend {
   CollectedRun collect(const CompileOutput &, const std::string &compiled_source, const SourceReader &) const override {
     throw Error(compiled_source + ": compiled by ocloc, once per GRF mode, not as one job");
   }
+  CollectedRun collectObject(std::string_view, std::string_view, const std::vector<std::string> &,
+                             const std::string &compiled_source, const SourceReader &) const override {
+    throw Error(compiled_source + ": regscope wrap reads hipcc/clang and nvcc objects, not ocloc's");
+  }
 
   std::vector<Field> requiredFigures(const KernelRecord &) const override { return intelRequiredFigures(); }
   std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOverrides &launch, const std::string &,

@@ -7,6 +7,7 @@
 #include "regscope/backends/nvidia/collect.h"
 #include "regscope/backends/nvidia/driver.h"
 #include "regscope/backends/nvidia/isa.h"
+#include "regscope/backends/nvidia/nvcc_wrap.h"
 #include "regscope/support/error.h"
 
 namespace regscope {
@@ -39,6 +40,10 @@ class NvidiaBackend final : public Backend {
   CollectedRun collect(const CompileOutput &output, const std::string &compiled_source,
                        const SourceReader &read) const override {
     return collectCudaRun(output, compiled_source, read);
+  }
+  CollectedRun collectObject(std::string_view ptxas, std::string_view object, const std::vector<std::string> &archs,
+                             const std::string &compiled_source, const SourceReader &read) const override {
+    return collectNvccObject(ptxas, object, archs, compiled_source, read);
   }
 
   std::vector<Field> requiredFigures(const KernelRecord &) const override { return nvidiaRequiredFigures(); }
