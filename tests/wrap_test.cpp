@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "regscope/backends/amd/collect.h"
+#include "regscope/backends/amd/driver.h"
 #include "regscope/collect/collect.h"
 #include "regscope/driver/driver.h"
 #include "regscope/source/compile_command.h"

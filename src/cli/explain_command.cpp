@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "regscope/backends/nvidia/driver.h"
 #include "regscope/driver/driver.h"
 #include "regscope/pipeline/explain.h"
 #include "regscope/support/error.h"

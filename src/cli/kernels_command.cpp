@@ -9,8 +9,8 @@
 #include <set>
 
 #include "commands.h"
+#include "regscope/backends/intel/ocloc.h"
 #include "regscope/cache/cache.h"
-#include "regscope/driver/ocloc.h"
 #include "regscope/source/reference_kernels.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"

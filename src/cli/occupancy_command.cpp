@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "regscope/model/amdgpu_occupancy.h"
-#include "regscope/model/cuda_occupancy.h"
-#include "regscope/model/intel_occupancy.h"
+#include "regscope/backends/amd/amdgpu_occupancy.h"
+#include "regscope/backends/intel/intel_occupancy.h"
+#include "regscope/backends/nvidia/cuda_occupancy.h"
 #include "regscope/support/error.h"
 #include "regscope/target/amdgpu.h"
 #include "regscope/target/cuda.h"

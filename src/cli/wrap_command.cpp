@@ -17,6 +17,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "regscope/backends/amd/collect.h"
 #include "regscope/backends/nvidia/nvcc_wrap.h"
 #include "regscope/collect/collect.h"
 #include "regscope/pipeline/sidecar.h"

@@ -7,6 +7,8 @@
 
 #include "jobs.h"
 #include "regscope/backends/nvidia/cubin.h"
+#include "regscope/backends/nvidia/driver.h"
+#include "regscope/backends/nvidia/isa.h"
 #include "regscope/pipeline/explain.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"

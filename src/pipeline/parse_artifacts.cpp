@@ -9,17 +9,15 @@
 #include <tuple>
 
 #include "jobs.h"
+#include "regscope/backends/amd/collect.h"
 #include "regscope/backends/nvidia/cubin.h"
 #include "regscope/collect/collect.h"
-#include "regscope/model/kernel_model.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/chunks.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
 #include "regscope/support/process.h"
 #include "regscope/target/amdgpu.h"
-#include "regscope/target/cuda.h"
-#include "regscope/target/intel.h"
 
 namespace regscope {
 namespace {
@@ -231,22 +229,7 @@ void requireReadableFigures(const KernelRecord &record) {
 // model is an error (exit 2), as it is for analyze, not a warning.
 void requireKnownArch(const KernelRecord &record) {
   if (record.arch.empty()) throw Error("the file does not say which arch kernel " + record.demangled + " is for");
-  switch (record.vendor) {
-    case Vendor::Amd:
-      if (!findAmdArch(record.arch))
-        throw Error("unknown arch '" + record.arch + "' (kernel " + record.demangled + "); known: " + knownArchList());
-      return;
-    case Vendor::Nvidia:
-      if (!findCudaArch(record.arch))
-        throw Error("unknown arch '" + record.arch + "' (kernel " + record.demangled +
-                    "); known: " + knownCudaArchList());
-      return;
-    case Vendor::Intel:
-      if (!findIntelDevice(record.arch))
-        throw Error("unknown Intel device '" + record.arch + "' (kernel " + record.demangled +
-                    "); known: " + knownIntelDeviceList());
-      return;
-  }
+  if (std::string unknown = backendFor(record.vendor).unknownTarget(record); !unknown.empty()) throw Error(unknown);
 }
 
 // The records of one artifact's facts, checked.

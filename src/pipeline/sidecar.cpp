@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include "jobs.h"
-#include "regscope/backends/nvidia/nvcc_wrap.h"
 #include "regscope/cache/cache.h"
 #include "regscope/collect/collect.h"
 #include "regscope/source/flags.h"
@@ -119,8 +118,7 @@ Sidecar sidecarFor(const WrappedCompile &compile, const std::vector<std::string>
   const std::string object = readFile(s.object);
   CollectedRun run;
   try {
-    run = compile.vendor == Vendor::Nvidia ? collectNvccObject(remarks, object, compile.archs, s.source, readSource)
-                                           : collectAmdObject(remarks, object, compile.archs, s.source, readSource);
+    run = backendFor(compile.vendor).collectObject(remarks, object, compile.archs, s.source, readSource);
   } catch (const Error &e) {
     throw Error(compile.object + ": " + e.what());
   }

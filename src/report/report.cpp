@@ -7,38 +7,14 @@
 #include "intel_grf.h"
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
-#include "regscope/target/amdgpu.h"
-#include "regscope/target/cuda.h"
-#include "regscope/target/intel.h"
 
 namespace regscope {
 namespace {
 
-// The record through its vendor's model, or a warning when the arch has no table.
+// The record through its backend's model, or a warning when the arch has no table.
 std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOverrides &launch, const Report &report,
                                     std::string &warning) {
-  switch (record.vendor) {
-    case Vendor::Amd:
-      if (const AmdArch *row = findAmdArch(record.arch))
-        return modelAmdKernel(record, *row, launch, compilerModelFor(report.compiler_version));
-      warning =
-          "no occupancy table for " + record.arch + " (kernel " + record.demangled + "); known: " + knownArchList();
-      return std::nullopt;
-    case Vendor::Nvidia:
-      if (const CudaArch *arch = findCudaArch(record.arch)) return modelCudaKernel(record, *arch, launch);
-      warning =
-          "no occupancy table for " + record.arch + " (kernel " + record.demangled + "); known: " + knownCudaArchList();
-      return std::nullopt;
-    case Vendor::Intel: {
-      const IntelTarget target = parseIntelTarget(record.arch);
-      if (const IntelDevice *device = findIntelDevice(target.device))
-        return modelIntelKernel(record, *device, target, launch);
-      warning = "no occupancy table for " + record.arch + " (kernel " + record.demangled +
-                "); known: " + knownIntelDeviceList();
-      return std::nullopt;
-    }
-  }
-  return std::nullopt;
+  return modelRecord(record, launch, report.compiler_version, warning);
 }
 
 }  // namespace

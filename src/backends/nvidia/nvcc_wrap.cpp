@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "regscope/backends/nvidia/collect.h"
 #include "regscope/backends/nvidia/cubin.h"
 #include "regscope/support/error.h"
 #include "regscope/support/symbols.h"
