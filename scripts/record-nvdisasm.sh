@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records real nvdisasm fixtures for the isa stage's NVIDIA join
-# (joinNvdisasm, src/isa/nvdisasm.cpp). Run on a machine with CUDA's full
+# (joinNvdisasm, src/backends/nvidia/nvdisasm.cpp). Run on a machine with CUDA's full
 # toolkit (nvcc and nvdisasm; no GPU is needed), from the repository root:
 #
 #   scripts/record-nvdisasm.sh [ARCH]          (default sm_90)

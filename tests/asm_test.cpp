@@ -1,6 +1,7 @@
 // The .s parser against real device assembly in fixtures/.
 #include <gtest/gtest.h>
 
+#include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/support/error.h"
 #include "test_util.h"

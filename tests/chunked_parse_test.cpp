@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/chunks.h"

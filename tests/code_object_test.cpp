@@ -1,6 +1,7 @@
 // Code objects: device ELF notes, offload bundles inside host objects.
 #include <gtest/gtest.h>
 
+#include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/support/error.h"
 #include "test_util.h"

@@ -11,6 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "regscope/backends/amd/collect.h"
+#include "regscope/backends/amd/driver.h"
+#include "regscope/backends/nvidia/collect.h"
+#include "regscope/backends/nvidia/driver.h"
 #include "regscope/collect/collect.h"
 #include "regscope/driver/driver.h"
 #include "regscope/support/files.h"

@@ -15,7 +15,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "regscope/model/amdgpu_occupancy.h"
+#include "regscope/backends/amd/amdgpu_occupancy.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/target/amdgpu.h"
 #include "test_util.h"

@@ -1,7 +1,7 @@
 // The CUDA occupancy model: the published rules and their traps.
 #include <gtest/gtest.h>
 
-#include "regscope/model/cuda_occupancy.h"
+#include "regscope/backends/nvidia/cuda_occupancy.h"
 
 namespace regscope {
 namespace {

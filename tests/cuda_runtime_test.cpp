@@ -8,7 +8,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "regscope/model/cuda_occupancy.h"
+#include "regscope/backends/nvidia/cuda_occupancy.h"
 #include "test_util.h"
 
 namespace regscope {

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "regscope/backends/amd/driver.h"
 #include "regscope/driver/driver.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"

@@ -8,10 +8,12 @@
 #include <nlohmann/json.hpp>
 
 #include "hostile_inputs.h"
+#include "regscope/backends/amd/collect.h"
+#include "regscope/backends/amd/mc_expr.h"
+#include "regscope/backends/nvidia/collect.h"
+#include "regscope/backends/nvidia/cuda_occupancy.h"
 #include "regscope/collect/collect.h"
-#include "regscope/collect/mc_expr.h"
 #include "regscope/gate/gate.h"
-#include "regscope/model/cuda_occupancy.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/source/source.h"
 #include "regscope/support/error.h"

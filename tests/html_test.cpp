@@ -10,6 +10,10 @@
 #include <set>
 
 #include "html_page.h"  // the section builders explain and advise will call
+#include "regscope/backend/backend.h"
+#include "regscope/backend/modelled_kernel.h"
+#include "regscope/backends/intel/backend.h"
+#include "regscope/backends/nvidia/backend.h"
 #include "regscope/gate/findings.h"
 #include "regscope/model/occupancy_curves.h"
 #include "regscope/pipeline/analyze.h"

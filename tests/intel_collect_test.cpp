@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <map>
 
-#include "regscope/collect/intel.h"
+#include "regscope/backends/intel/collect.h"
 #include "regscope/support/error.h"
 #include "test_util.h"
 

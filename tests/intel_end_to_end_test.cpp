@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "ocloc_text.h"
-#include "regscope/collect/intel.h"
-#include "regscope/driver/ocloc.h"
+#include "regscope/backends/intel/collect.h"
+#include "regscope/backends/intel/ocloc.h"
 #include "regscope/support/files.h"
 #include "test_util.h"
 

@@ -7,7 +7,7 @@
 #include <climits>
 
 #include "hostile_inputs.h"
-#include "regscope/collect/intel.h"
+#include "regscope/backends/intel/collect.h"
 #include "regscope/report/report.h"
 #include "regscope/support/error.h"
 #include "test_util.h"

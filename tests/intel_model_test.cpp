@@ -4,8 +4,10 @@
 // run for these inputs; docs/intel.md shows the arithmetic).
 #include <gtest/gtest.h>
 
-#include "regscope/collect/intel.h"
-#include "regscope/model/intel_occupancy.h"
+#include "regscope/backend/modelled_kernel.h"
+#include "regscope/backends/intel/backend.h"
+#include "regscope/backends/intel/collect.h"
+#include "regscope/backends/intel/intel_occupancy.h"
 #include "regscope/model/kernel_model.h"
 #include "regscope/support/error.h"
 #include "regscope/target/intel.h"

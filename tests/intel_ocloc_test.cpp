@@ -14,9 +14,9 @@
 #include <sstream>
 
 #include "ocloc_text.h"
-#include "regscope/collect/intel.h"
-#include "regscope/driver/ocloc.h"
-#include "regscope/model/intel_occupancy.h"
+#include "regscope/backends/intel/collect.h"
+#include "regscope/backends/intel/intel_occupancy.h"
+#include "regscope/backends/intel/ocloc.h"
 #include "regscope/support/error.h"
 #include "regscope/target/intel.h"
 #include "test_util.h"

@@ -11,6 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "regscope/backends/amd/collect.h"
+#include "regscope/backends/amd/isa.h"
+#include "regscope/backends/nvidia/isa.h"
 #include "regscope/collect/collect.h"
 #include "regscope/isa/isa.h"
 #include "regscope/support/error.h"

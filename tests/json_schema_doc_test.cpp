@@ -13,9 +13,10 @@
 
 #include "regscope/backends/amd/calculator.h"
 #include "regscope/backends/intel/calculator.h"
+#include "regscope/backends/intel/collect.h"
 #include "regscope/backends/nvidia/calculator.h"
+#include "regscope/backends/nvidia/collect.h"
 #include "regscope/collect/collect.h"
-#include "regscope/collect/intel.h"
 #include "regscope/gate/gate.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/target/amdgpu.h"

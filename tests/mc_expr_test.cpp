@@ -2,8 +2,9 @@
 // see its README).
 #include <gtest/gtest.h>
 
+#include "regscope/backends/amd/collect.h"
+#include "regscope/backends/amd/mc_expr.h"
 #include "regscope/collect/collect.h"
-#include "regscope/collect/mc_expr.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/target/amdgpu.h"
 #include "test_util.h"

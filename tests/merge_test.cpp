@@ -1,6 +1,7 @@
 // Merging sources, names, and declaration lines.
 #include <gtest/gtest.h>
 
+#include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/files.h"

@@ -27,8 +27,9 @@
 #include <string>
 #include <vector>
 
+#include "regscope/backends/intel/collect.h"
+#include "regscope/backends/nvidia/collect.h"
 #include "regscope/collect/collect.h"
-#include "regscope/collect/intel.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/report/report.h"
 #include "regscope/support/error.h"

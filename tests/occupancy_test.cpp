@@ -2,7 +2,7 @@
 // the compile-sweep LDS tables (../shared/research).
 #include <gtest/gtest.h>
 
-#include "regscope/model/amdgpu_occupancy.h"
+#include "regscope/backends/amd/amdgpu_occupancy.h"
 #include "regscope/support/error.h"
 #include "regscope/target/amdgpu.h"
 

@@ -14,13 +14,14 @@
 #include <string>
 #include <vector>
 
+#include "regscope/backends/amd/amdgpu_occupancy.h"
+#include "regscope/backends/intel/intel_occupancy.h"
+#include "regscope/backends/nvidia/collect.h"
+#include "regscope/backends/nvidia/cuda_occupancy.h"
 #include "regscope/collect/collect.h"
 #include "regscope/gate/findings.h"
 #include "regscope/gate/gate.h"
 #include "regscope/gate/rules.h"
-#include "regscope/model/amdgpu_occupancy.h"
-#include "regscope/model/cuda_occupancy.h"
-#include "regscope/model/intel_occupancy.h"
 #include "regscope/support/process.h"
 #include "regscope/support/symbols.h"
 #include "regscope/target/amdgpu.h"

@@ -2,6 +2,7 @@
 // and the hand-written CUDA 11.8 form (fixtures/ptxas-11.8, see its README).
 #include <gtest/gtest.h>
 
+#include "regscope/backends/nvidia/collect.h"
 #include "regscope/collect/collect.h"
 #include "test_util.h"
 

@@ -2,6 +2,7 @@
 // fixtures/regenerate.sh for the commands).
 #include <gtest/gtest.h>
 
+#include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "regscope/backends/amd/driver.h"
+#include "regscope/backends/nvidia/driver.h"
 #include "regscope/collect/kernel_record.h"
 #include "regscope/driver/driver.h"
 #include "regscope/support/process.h"

@@ -7,8 +7,11 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "regscope/backends/amd/collect.h"
+#include "regscope/backends/amd/driver.h"
+#include "regscope/backends/intel/collect.h"
+#include "regscope/backends/nvidia/collect.h"
 #include "regscope/collect/collect.h"
-#include "regscope/collect/intel.h"
 #include "regscope/gate/findings.h"
 #include "regscope/gate/gate.h"
 #include "regscope/pipeline/analyze.h"

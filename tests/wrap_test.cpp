@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "regscope/backends/amd/collect.h"
+#include "regscope/backends/amd/driver.h"
 #include "regscope/collect/collect.h"
 #include "regscope/driver/driver.h"
 #include "regscope/source/compile_command.h"
@@ -39,6 +41,18 @@ TEST(WrapCommand, FindsTheDeviceCompileBehindLaunchers) {
   EXPECT_EQ(hipcc.archs, (std::vector<std::string>{"gfx90a", "gfx942"}));
   EXPECT_TRUE(
       readCompileCommand({"hipcc", "-Rpass-analysis=kernel-resource-usage", "-c", "a.hip", "-o", "a.o"}).remarks_asked);
+}
+
+// Absolute paths that begin like one of cl.exe's options (/work: /wo, /Users: /U, /Dev: /D, /I...) are
+// files, as clang's own driver reads them outside its cl mode: found on a build under /work.
+TEST(WrapCommand, AbsolutePathsAreFilesNotClOptions) {
+  for (const std::string dir : {"/work/proj", "/Users/me/proj", "/Dev/proj", "/Include/proj", "/home/me", "/opt/x"}) {
+    const WrappedCompile c = readCompileCommand(
+        {"hipcc", "--offload-arch=gfx90a", "-I" + dir + "/inc", "-c", dir + "/src/k.hip", "-o", dir + "/build/k.o"});
+    EXPECT_TRUE(c.device) << dir;
+    EXPECT_EQ(c.source, dir + "/src/k.hip");
+    EXPECT_EQ(c.object, dir + "/build/k.o");
+  }
 }
 
 TEST(WrapCommand, LeavesEverythingElseAlone) {

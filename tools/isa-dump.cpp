@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include "regscope/backends/amd/isa.h"
+#include "regscope/backends/nvidia/isa.h"
 #include "regscope/isa/isa.h"
 #include "regscope/support/error.h"
 

@@ -11,7 +11,6 @@
 #include <tuple>
 
 #include "advise_internal.h"
-#include "regscope/driver/ocloc.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
 #include "regscope/support/symbols.h"
@@ -307,7 +306,7 @@ CandidateSet findCandidates(const AdviseInput &input) {
 }
 
 AdviseResult advise(const AdviseInput &given) {
-  if (!given.options.cuda_archs.empty() || isOclocInput(given.job.path))
+  if (!backendForSource(given.job.path, requestedTargets(given.options, given.job.archs)).compilesEditedText())
     throw Error("advise reads and compiles HIP sources for AMD targets only (hipcc or clang)");
   checkReadable(given.job.path);
   AdviseInput input = given;

@@ -25,6 +25,7 @@
 #include <sstream>
 
 #include "advise_internal.h"
+#include "regscope/backends/amd/driver.h"
 #include "regscope/driver/driver.h"
 #include "regscope/support/error.h"
 

@@ -37,6 +37,7 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
 // so that the compiler's signals stay the build's.
 Command addWrapCommand(CLI::App &root, const std::vector<std::string> &command);
 Command addCollectCommand(CLI::App &root);
+Command addMergeCommand(CLI::App &root);
 
 // FILE... --offload-arch --compiler --config, shared by analyze, gate and
 // baseline: the library's request (pipeline/sources.h), and the option that
@@ -69,6 +70,14 @@ Config prepareSources(SourceOptions &options);
 void addCollectOptions(CLI::App &app, SourceOptions &options);
 // gate's and baseline's --collect BUILD_DIR (instead of FILE... or -p).
 void addCollectFlag(CLI::App &app, SourceOptions &options);
+
+// --shard K/N|auto (shard_options.cpp), on analyze, parse, gate, baseline, collect;
+// what it selects is the library's (pipeline/sources.h selectShard).
+void addShardOption(CLI::App &app, std::string &shard);
+// gate's and baseline's --report FILE...: judge shard reports (or a merged one), compiling nothing.
+void addReportFlag(CLI::App &app, SourceOptions &options);
+// The view, with the "shard" object in its JSON under --shard.
+std::unique_ptr<View> shardedView(std::unique_ptr<View> view, const SourceRequest &request);
 
 // Prints the report's per-file errors; kExitError if there were any.
 int reportErrors(const Report &report);

@@ -22,6 +22,12 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
 
   return {app, [state] {
             refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->output.path);
+            if (explainsNvidiaArtifacts(state->sources.files)) {  // a cubin, fatbin or host object: no compile
+              const ExplainedReport picked =
+                  selectKernels(explainArtifacts(state->sources), state->kernel, state->sources.files);
+              emit(state->output, *explainView(picked.report, picked.kernels));
+              return reportErrors(picked.report);
+            }
             prepareSources(state->sources);
             requireExplainTools(state->sources);
             ExplainedReport explained = explainSources(state->sources, stderrMessages());

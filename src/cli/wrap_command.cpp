@@ -4,7 +4,7 @@
 // output and exit status through as they would be without regscope, and
 // writes the translation unit's kernel records next to the object
 // (OBJ.regscope.json) for `regscope collect`. Anything that is not a device
-// compile is exec'd as it is.
+// compile is exec'd as it is; nvcc compiles get -Xptxas -v (pipeline/wrap.h).
 #include <cstdlib>
 
 #include "commands.h"

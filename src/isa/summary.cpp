@@ -1,4 +1,4 @@
-#include "summary.h"
+#include "regscope/isa/summary.h"
 
 #include <algorithm>
 #include <map>

@@ -16,10 +16,11 @@
 #include <thread>
 
 #include "jobs.h"
+#include "regscope/backends/intel/ocloc.h"
 #include "regscope/cache/cache.h"
+#include "regscope/cache/fill_lock.h"
 #include "regscope/collect/collect.h"
 #include "regscope/driver/driver.h"
-#include "regscope/driver/ocloc.h"
 #include "regscope/source/flags.h"
 #include "regscope/source/launch_sites.h"
 #include "regscope/support/error.h"
@@ -27,8 +28,6 @@
 #include "regscope/support/files.h"
 #include "regscope/support/process.h"
 #include "regscope/support/symbols.h"
-#include "regscope/target/amdgpu.h"
-#include "regscope/target/cuda.h"
 #include "regscope/target/intel.h"
 
 namespace regscope {
@@ -105,51 +104,37 @@ SourceReader readerFor(const SourceJob &job) {
   };
 }
 
+// The backend that compiles `source` (hipcc/clang or nvcc; ocloc's jobs are runIntelJob's).
+const Backend &backendFor(const SourceJob &source, const AnalyzeOptions &options) {
+  return backendForSource(source.path, requestedTargets(options, source.archs));
+}
+
 CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options, const std::string &default_compiler) {
-  const bool cuda = !options.cuda_archs.empty();
+  const Backend &backend = backendFor(source, options);
   CompileJob job;
-  job.compiler = source.compiler.empty() || cuda ? default_compiler : findHipCompiler(source.compiler);
+  job.compiler = source.compiler.empty() || !backend.usesEntryCompiler() ? default_compiler
+                                                                         : backend.findCompiler(source.compiler);
   job.source = source.path;
-  if (cuda) {
-    job.archs = options.cuda_archs;
-  } else {
-    for (const std::string &arch : options.archs_explicit || source.archs.empty() ? options.archs : source.archs)
-      job.archs.push_back(canonicalAmdTarget(arch));
-  }
+  job.archs = backend.compileTargets(requestedTargets(options, source.archs));
   job.extra_flags = source.flags;
   job.extra_flags.insert(job.extra_flags.end(), options.extra_flags.begin(), options.extra_flags.end());
   if (options.keep_assembly) {
-    job.extra_flags.push_back(cuda ? "-lineinfo" : "-gline-tables-only");
-    job.keep_device_code = cuda;
+    for (const std::string &flag : backend.lineTableFlags()) job.extra_flags.push_back(flag);
+    job.keep_device_code = backend.keepsDeviceCode();
   }
   job.timeout_seconds = options.timeout_seconds;
-  // The cache and the baseline read them, and the CUDA collect stage: ptxas names no
-  // source line, so a kernel defined in a header is looked for in the headers read.
-  job.dependencies = cuda || !options.cache_dir.empty() || options.dependencies;
+  // The cache and the baseline read them, and some backends' collect step
+  // (NVIDIA: ptxas names no source line, so a kernel defined in a header is
+  // looked for in the headers read).
+  job.dependencies = backend.collectReadsDependencies() || !options.cache_dir.empty() || options.dependencies;
   return job;
 }
 
 std::string defaultCompiler(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options,
                             const std::string &ocloc) {
   const bool all_intel =
-      std::all_of(jobs.begin(), jobs.end(), [](const SourceJob &job) { return isOclocInput(job.path); });
-  return all_intel                    ? ocloc
-         : options.cuda_archs.empty() ? findHipCompiler(options.compiler)
-                                      : findNvcc(options.compiler);
-}
-
-// The archs whose ROCm device library is missing, from clang's
-// "cannot find ROCm device library for gfx942; provide its path via ...".
-std::vector<std::string> archsWithoutDeviceLibrary(const std::string &diagnostics) {
-  static const std::string marker = "cannot find ROCm device library for ";
-  std::vector<std::string> archs;
-  for (std::size_t at = diagnostics.find(marker); at != std::string::npos; at = diagnostics.find(marker, at + 1)) {
-    const std::size_t begin = at + marker.size();
-    const std::size_t end = diagnostics.find_first_of("; \n", begin);
-    const std::string arch = diagnostics.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-    if (std::find(archs.begin(), archs.end(), arch) == archs.end()) archs.push_back(arch);
-  }
-  return archs;
+      std::all_of(jobs.begin(), jobs.end(), [](const SourceJob &job) { return compiledPerGrfMode(job.path); });
+  return all_intel ? ocloc : backendForTargets(requestedTargets(options)).findCompiler(options.compiler);
 }
 
 class JobRunner {
@@ -158,8 +143,9 @@ class JobRunner {
       : options_(options), default_compiler_(std::move(default_compiler)), cache_(options.cache_dir) {}
 
   JobResult run(const SourceJob &source) const {
-    const bool cuda = !options_.cuda_archs.empty();
-    if (cuda && source.edited_text) throw Error(source.file + ": an edited text compiles with hipcc or clang only");
+    const Backend &backend = backendFor(source, options_);
+    if (!backend.compilesEditedText() && source.edited_text)
+      throw Error(source.file + ": an edited text compiles with hipcc or clang only");
     CompileJob job = compileJobFor(source, options_, default_compiler_);
 
     JobResult result;
@@ -174,10 +160,10 @@ class JobRunner {
     // Archs the installed device libraries lack fail alone; the others go on.
     while (!job.archs.empty()) {
       std::vector<std::string> missing;
-      if (compile(source, job, cuda, result, missing)) break;
+      if (compile(source, job, backend, result, missing)) break;
       if (missing.empty()) break;
       for (const std::string &arch : missing) {
-        result.errors.push_back({source.file, arch, deviceLibraryMessage(arch)});
+        result.errors.push_back({source.file, arch, backend.deviceLibraryMessage(arch)});
         job.archs.erase(std::remove(job.archs.begin(), job.archs.end(), arch), job.archs.end());
       }
     }
@@ -185,29 +171,33 @@ class JobRunner {
   }
 
  private:
-  static std::string deviceLibraryMessage(const std::string &arch) {
-    return "the installed ROCm device libraries have no bitcode for " + arch +
-           "; regscope will not build without them, since -nogpulib turns every math call into an external call "
-           "and gives wrong figures (install a ROCm whose device libraries know " +
-           arch + ")";
-  }
-
   // One compile (or cache hit) of `job`. False when it failed; `missing`
   // then names the archs whose device library the compiler could not find.
-  bool compile(const SourceJob &source, const CompileJob &job, bool cuda, JobResult &result,
+  bool compile(const SourceJob &source, const CompileJob &job, const Backend &backend, JobResult &result,
                std::vector<std::string> &missing) const {
     // An edited text is keyed by its digest: the overlay's path is a fresh
     // temporary, and the dependency file names the original, not the text.
     CompileJob key_job = job;
     if (source.edited_text) key_job.extra_flags.push_back("--regscope-edited-text=" + textDigest(*source.edited_text));
     const std::string key = cache_.keyFor(key_job);
-    // explain and --lines need the assembly, which the cache does not keep.
-    if (std::optional<CachedResult> hit = options_.keep_assembly ? std::nullopt : cache_.lookup(key)) {
-      result.records = std::move(hit->records);
-      result.producer = std::move(hit->producer);
-      result.dependencies = std::move(hit->dependencies);
+    const auto hit = [&](CachedResult &cached) {
+      result.records = std::move(cached.records);
+      result.producer = std::move(cached.producer);
+      result.dependencies = std::move(cached.dependencies);
       if (options_.verbose) say(source.file + ": from the result cache");
       return true;
+    };
+    // explain and --lines need the assembly, which the cache does not keep.
+    if (std::optional<CachedResult> cached = options_.keep_assembly ? std::nullopt : cache_.lookup(key))
+      return hit(*cached);
+    // A cache shared by many machines: who misses an entry another process is
+    // filling waits for it (include/regscope/cache/fill_lock.h).
+    std::optional<FillClaim> claim;
+    if (!options_.keep_assembly && !cache_.directory().empty()) {
+      const long stale = FillClaim::staleSecondsFromEnvironment();
+      claim.emplace(cache_.directory() + "/" + key + ".json", stale, stale);
+      // Filled while we waited, or by a holder who let go between our lookup and our claim.
+      if (std::optional<CachedResult> cached = cache_.lookup(key)) return hit(*cached);
     }
     const auto start = std::chrono::steady_clock::now();
     std::optional<TempDir> overlay;
@@ -217,7 +207,7 @@ class JobRunner {
       for (std::string &flag : overlayFlags(overlay->path(), job.source, *source.edited_text))
         run_job.extra_flags.push_back(std::move(flag));
     }
-    CompileOutput output = cuda ? compileCuda(run_job) : compileHip(run_job);
+    CompileOutput output = backend.compile(run_job);
     if (options_.verbose) {
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       char elapsed[32];
@@ -228,10 +218,10 @@ class JobRunner {
           ")");
     }
     if (output.exit_code != 0) {
-      missing = cuda ? std::vector<std::string>{} : archsWithoutDeviceLibrary(output.diagnostics);
+      missing = backend.targetsWithoutDeviceLibrary(output.diagnostics);
       if (missing.empty() || missing.size() == job.archs.size()) {
         for (const std::string &arch : missing)
-          result.errors.push_back({source.file, arch, deviceLibraryMessage(arch)});
+          result.errors.push_back({source.file, arch, backend.deviceLibraryMessage(arch)});
         if (missing.empty())
           result.errors.push_back({source.file, "",
                                    fs::path(job.compiler).filename().string() + " failed on " + source.file +
@@ -252,7 +242,7 @@ class JobRunner {
       return false;
     }
     const SourceReader read = readerFor(source);
-    CollectedRun run = cuda ? collectCudaRun(output, job.source, read) : collectAmdRun(output, job.source, read);
+    CollectedRun run = backend.collect(output, job.source, read);
     result.records = std::move(run.records);
     result.producer = std::move(run.producer);
     if (options_.keep_assembly) result.assemblies = std::move(output.archs);
@@ -294,11 +284,9 @@ struct JobRun {
 
 JobRun runJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options) {
   if (jobs.empty()) throw Error("no input files");
-  for (const std::string &arch : options.archs) canonicalAmdTarget(arch);
-  for (const std::string &arch : options.cuda_archs)
-    if (!findCudaArch(arch)) throw Error("unknown CUDA arch '" + arch + "'; known: " + knownCudaArchList());
+  checkRequestedTargets(requestedTargets(options));
   // .cl and .spv files go to ocloc; the rest to hipcc/clang or (--cuda-arch) nvcc.
-  const auto intel = [](const SourceJob &job) { return isOclocInput(job.path); };
+  const auto intel = [](const SourceJob &job) { return compiledPerGrfMode(job.path); };
   std::string ocloc;
   if (std::any_of(jobs.begin(), jobs.end(), intel)) {
     requireIntelDevice(options.intel_device);
@@ -381,10 +369,7 @@ LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &op
     if (!given)
       if (auto it = shared.find(base); it != shared.end() && it->second.bytes > 0) {
         const int bytes = static_cast<int>(it->second.bytes);  // at most kMaxDynamicSharedRead
-        if (record.vendor == Vendor::Nvidia)
-          launch.dynamic_shared = bytes;
-        else
-          launch.dynamic_lds = bytes;
+        backendFor(record.vendor).setLaunchDynamicShared(launch, bytes);
         launch.dynamic_source =
             it->second.from_attribute ? DynamicSharedSource::FuncAttribute : DynamicSharedSource::LaunchSite;
       }
@@ -431,7 +416,8 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
 }
 
 CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options) {
-  if (isOclocInput(source.path)) throw Error(source.file + ": compiled by ocloc, once per GRF mode, not as one job");
+  if (compiledPerGrfMode(source.path))
+    throw Error(source.file + ": compiled by ocloc, once per GRF mode, not as one job");
   return compileJobFor(source, options, defaultCompiler({source}, options, ""));
 }
 
@@ -440,13 +426,21 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
 }
 
 Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept) {
+  return analyzeJobs(jobs, options, kept, nullptr);
+}
+
+Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept,
+                   const JobObserver &observe) {
   JobRun run = runJobs(jobs, options);
   Report report;
   report.compiler_path = run.compiler_path;
   if (kept) kept->per_job.resize(jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (kept) kept->per_job[i] = std::move(run.results[i].assemblies);
-    addJobResult(report, jobs[i], run.results[i], options);
+    const std::size_t first = report.kernels.size();
+    const LaunchFor launch = launchesIn(jobs[i], options);
+    addJobResult(report, jobs[i], run.results[i], launch);
+    if (observe) observe(i, run.results[i], launch, report, first);
     if (kept) kept->kernel_job.resize(report.kernels.size(), i);
   }
   return report;

@@ -31,8 +31,10 @@ std::string displayOf(const std::string &path, const KernelReport &kernel) {
   return path;
 }
 
+}  // namespace
+
 // The source files the function's lines name, read once each, and the file
-// most of its instructions count for.
+// most of its instructions count for (jobs.h: explain_cubin.cpp reads them too).
 void readSources(KernelIsa &kernel, const KernelReport &report_kernel) {
   const IsaFunction &function = *kernel.get();
   std::map<int, int> instructions;
@@ -56,6 +58,8 @@ void readSources(KernelIsa &kernel, const KernelReport &report_kernel) {
     if (count > most) most = count, kernel.main_file = file;
 }
 
+namespace {
+
 // The arch's .s (AMD) or cubin (NVIDIA) read once, shared by its kernels; one
 // that cannot be read is a note.
 struct ReadAssembly {
@@ -63,22 +67,15 @@ struct ReadAssembly {
   std::string error;
 };
 
-// The isa stage over one arch's kept output: AMD's .s through LLVM's MC
-// layer, NVIDIA's cubin through nvdisasm's liveness and line table.
-// `nvdisasm` is looked for on the first NVIDIA arch and kept for the others.
-ReadAssembly readArch(const ArchOutput &output, Vendor vendor, const AnalyzeOptions &options,
-                      std::optional<std::string> &nvdisasm) {
+// The isa stage over one arch's kept output, through its backend (AMD: the
+// .s through LLVM's MC layer; NVIDIA: the cubin through nvdisasm). A tool the
+// backend looks for on the first arch is kept for the others.
+ReadAssembly readArch(const ArchOutput &output, const Backend &backend, const AnalyzeOptions &options,
+                      std::optional<std::string> &tool) {
   ReadAssembly read;
   try {
-    if (vendor == Vendor::Amd) {
-      read.isa = std::make_shared<const IsaReport>(analyzeAmdgpuAssembly(output.assembly, output.arch));
-    } else {
-      if (!nvdisasm) nvdisasm = findNvdisasm(findNvcc(options.compiler));
-      if (nvdisasm->empty()) throw Error("nvdisasm (CUDA's full toolkit) is not installed here");
-      if (output.device_code.empty()) throw Error("the compile kept no cubin");
-      const CubinListing listing = disassembleCubin(*nvdisasm, output.device_code, options.timeout_seconds);
-      read.isa = std::make_shared<const IsaReport>(joinNvdisasm(listing.life_ranges, listing.line_info));
-    }
+    read.isa = std::make_shared<const IsaReport>(
+        backend.readIsa(output, IsaRequest{options.compiler, options.timeout_seconds, &tool}));
   } catch (const Error &e) {
     read.error = e.what();
   }
@@ -93,14 +90,13 @@ ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions o
   ExplainedReport out;
   out.report = analyzeJobs(jobs, options, &kept);
   std::map<std::pair<std::size_t, std::string>, ReadAssembly> read;  // (job, arch)
-  std::optional<std::string> nvdisasm;
+  std::optional<std::string> tool;
   for (std::size_t k = 0; k < out.report.kernels.size(); ++k) {
     const KernelRecord &record = out.report.kernels[k].record;
+    const Backend &backend = backendFor(record.vendor);
     KernelIsa kernel;
-    if (record.vendor == Vendor::Intel) {
-      kernel.missing =
-          "per-line registers are read for AMD (the .s) and NVIDIA (nvdisasm) kernels; Intel's "
-          "would come from IGC's shader dump (docs/explain.md)";
+    if (std::string why = backend.noLineFigures(); !why.empty()) {
+      kernel.missing = std::move(why);
       out.kernels.push_back(std::move(kernel));
       continue;
     }
@@ -110,12 +106,12 @@ ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions o
     for (const ArchOutput &a : archs)
       if (a.arch == record.arch || (!output && archs.size() == 1)) output = &a;
     auto [slot, fresh] = read.try_emplace({job, output ? output->arch : record.arch});
-    if (fresh && output) slot->second = readArch(*output, record.vendor, options, nvdisasm);
+    if (fresh && output) slot->second = readArch(*output, backend, options, tool);
     kernel.isa = slot->second.isa;
     if (kernel.isa)
       for (std::size_t f = 0; f < kernel.isa->functions.size(); ++f)
         if (kernel.isa->functions[f].name == record.name) kernel.function = static_cast<int>(f);
-    const char *what = record.vendor == Vendor::Amd ? ".s" : "cubin";
+    const char *what = backend.assemblyName();
     if (kernel.get()) {
       readSources(kernel, out.report.kernels[k]);
     } else {

@@ -4,9 +4,9 @@
 #include <thread>
 
 #include "jobs.h"
+#include "regscope/backends/intel/collect.h"
+#include "regscope/backends/intel/ocloc.h"
 #include "regscope/cache/cache.h"
-#include "regscope/collect/intel.h"
-#include "regscope/driver/ocloc.h"
 #include "regscope/target/intel.h"
 
 namespace regscope {

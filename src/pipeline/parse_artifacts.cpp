@@ -8,16 +8,16 @@
 #include <set>
 #include <tuple>
 
+#include "jobs.h"
+#include "regscope/backends/amd/collect.h"
+#include "regscope/backends/nvidia/cubin.h"
 #include "regscope/collect/collect.h"
-#include "regscope/model/kernel_model.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/chunks.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
 #include "regscope/support/process.h"
 #include "regscope/target/amdgpu.h"
-#include "regscope/target/cuda.h"
-#include "regscope/target/intel.h"
 
 namespace regscope {
 namespace {
@@ -32,7 +32,7 @@ std::optional<Kind> sniffHead(std::string_view head) {
   if (head.rfind("\x7f"
                  "ELF",
                  0) == 0 ||
-      head.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0)
+      head.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0 || head.rfind("\x50\xed\x55\xba", 0) == 0)  // or a fatbin
     return Kind::CodeObject;
   if (head.rfind("--- !", 0) == 0) return Kind::RemarksYaml;
   return std::nullopt;
@@ -114,6 +114,12 @@ std::vector<FactSet> codeObjectFacts(std::string_view bytes,
   return sets;
 }
 
+// NVIDIA cubins, fatbins, and host files with .nv_fatbin (src/backends/nvidia/cubin.cpp); nullopt for anything else.
+std::optional<std::vector<FactSet>> nvidiaFacts(std::string_view bytes, std::string &producer) {
+  if (!isNvidiaBinary(bytes)) return std::nullopt;
+  return nvidiaBinaryFacts(bytes, producer);
+}
+
 FactSet asmFacts(AsmFile assembly, std::string &producer) {
   producer = assembly.producer;
   if (assembly.facts.kernels.empty()) throw Error("no AMDGPU kernels in this assembly");
@@ -139,6 +145,7 @@ std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &fil
                                   std::string &producer) {
   switch (sniff(bytes)) {
     case Kind::CodeObject:
+      if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(bytes, producer)) return std::move(*nvidia);
       return codeObjectFacts(bytes);
     case Kind::Assembly:
       return {asmFacts(parseAsm(bytes), producer)};
@@ -164,6 +171,7 @@ std::vector<FactSet> collectFileFacts(const std::string &file, const std::string
       // Pages behind the walk are dropped every 16 MiB: after each bundle, the
       // kernel's splitting of huge pages took half the time.
       const MappedFile mapped(file);
+      if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(mapped.bytes(), producer)) return std::move(*nvidia);
       std::size_t dropped = 0;
       return codeObjectFacts(mapped.bytes(), [&](std::string_view done) {
         const std::string_view all = mapped.bytes();
@@ -221,22 +229,7 @@ void requireReadableFigures(const KernelRecord &record) {
 // model is an error (exit 2), as it is for analyze, not a warning.
 void requireKnownArch(const KernelRecord &record) {
   if (record.arch.empty()) throw Error("the file does not say which arch kernel " + record.demangled + " is for");
-  switch (record.vendor) {
-    case Vendor::Amd:
-      if (!findAmdArch(record.arch))
-        throw Error("unknown arch '" + record.arch + "' (kernel " + record.demangled + "); known: " + knownArchList());
-      return;
-    case Vendor::Nvidia:
-      if (!findCudaArch(record.arch))
-        throw Error("unknown arch '" + record.arch + "' (kernel " + record.demangled +
-                    "); known: " + knownCudaArchList());
-      return;
-    case Vendor::Intel:
-      if (!findIntelDevice(record.arch))
-        throw Error("unknown Intel device '" + record.arch + "' (kernel " + record.demangled +
-                    "); known: " + knownIntelDeviceList());
-      return;
-  }
+  if (std::string unknown = backendFor(record.vendor).unknownTarget(record); !unknown.empty()) throw Error(unknown);
 }
 
 // The records of one artifact's facts, checked.
@@ -284,6 +277,11 @@ Artifact collectArtifact(std::string_view bytes, const std::string &name, const 
 
 Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch,
                       const LaunchOverrides &launch) {
+  return parseArtifacts(files, log_arch, launch, nullptr);
+}
+
+Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch, const LaunchOverrides &launch,
+                      const ArtifactObserver &observe) {
   if (files.empty()) throw Error("no input files");
   if (!log_arch.empty()) requireAmdArch(log_arch);  // "unknown arch 'X'; known: ..."
   Report report;
@@ -314,6 +312,7 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
     for (std::size_t k = first; k < report.kernels.size(); ++k)
       report.kernels[k].display_file = report.kernels[k].record.file;
     report.inputs.push_back(file);
+    if (observe) observe(static_cast<std::size_t>(&file - files.data()), artifact, report, first);
   }
   return report;
 }

@@ -7,7 +7,7 @@
 
 #include "regscope/cache/cache.h"
 
-#include "regscope/driver/ocloc.h"
+#include "regscope/backends/intel/ocloc.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"
 #include "regscope/support/symbols.h"

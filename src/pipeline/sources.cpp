@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "regscope/backends/nvidia/driver.h"
 #include "regscope/cache/cache.h"
 #include "regscope/driver/driver.h"
 #include "regscope/pipeline/sidecar.h"
@@ -97,13 +98,22 @@ std::vector<SourceJob> sourceJobs(SourceRequest &request, const Messages &say) {
   const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
   request.analyze.progress =
       request.progress == "always" || (request.progress == "auto" && isatty(STDERR_FILENO) && !quiet_env);
-  return request.database.empty() ? jobsForFiles(request.files)
-                                  : jobsFromDatabase(request.database, request.files,
-                                                     request.analyze.cuda_archs.empty() ? Vendor::Amd : Vendor::Nvidia);
+  std::vector<SourceJob> jobs =
+      request.database.empty() ? jobsForFiles(request.files)
+                               : jobsFromDatabase(request.database, request.files,
+                                                  request.analyze.cuda_archs.empty() ? Vendor::Amd : Vendor::Nvidia);
+  return selectShard(std::move(jobs), request, "analyze", say);  // --shard: this shard's part; else all
 }
 
 Report analyzeSources(SourceRequest &request, const Messages &say) {
   const std::vector<SourceJob> jobs = sourceJobs(request, say);
+  if (!request.shard.empty()) {  // this shard's jobs, each job's part kept for merge
+    Report report =
+        analyzeShardJobs(jobs, request.shard_global, request.shard_keys, request.analyze, request.shard_report.pieces);
+    request.shard_report.compiler_path = report.compiler_path;
+    settle(report, request, say);
+    return report;
+  }
   if (jobs.empty()) return Report{};  // only headers: nothing to compile
   Report report = analyzeJobs(jobs, request.analyze);
   settle(report, request, say);
@@ -118,6 +128,11 @@ Report collectSources(const std::string &build_dir, SourceRequest &request, cons
 }
 
 Report sourcesReport(SourceRequest &request, const Messages &say) {
+  if (!request.report_files.empty()) {  // --report: the shards' (or a merge's) report, nothing compiled
+    Report report = reportFromShardFiles(request.report_files);
+    for (const std::string &warning : report.warnings) say.warning(warning);
+    return report;
+  }
   return request.collect_dir.empty() ? analyzeSources(request, say) : collectSources(request.collect_dir, request, say);
 }
 
@@ -131,6 +146,7 @@ ExplainedReport explainSources(SourceRequest &request, const Messages &say) {
 
 std::vector<std::string> inputPaths(const SourceRequest &request, const std::string &cwd) {
   std::vector<std::string> inputs = request.files;
+  inputs.insert(inputs.end(), request.report_files.begin(), request.report_files.end());
   if (!request.config_path.empty())
     inputs.push_back(request.config_path);
   else if (const ConfigSearch found = findConfig(cwd); found.path)
@@ -161,6 +177,25 @@ void requireExplainTools(const SourceRequest &request) {
     throw Error(
         "explain --cuda-arch needs nvdisasm (CUDA's full toolkit), which is not on PATH, beside "
         "nvcc or in /usr/local/cuda/bin; AMD targets need nothing more");
+}
+
+bool explainsNvidiaArtifacts(const std::vector<std::string> &files) {
+  if (files.empty()) return false;
+  for (const std::string &file : files)
+    if (!isNvidiaArtifact(file)) return false;
+  return true;
+}
+
+ExplainedReport explainArtifacts(const SourceRequest &request) {
+  LaunchOverrides launch;
+  if (request.block_size > 0) launch.block_size = request.block_size;
+  std::string nvcc;  // nvdisasm is looked for beside it too; a machine with nvdisasm alone needs none
+  try {
+    nvcc = findNvcc(request.analyze.compiler);
+  } catch (const Error &) {
+    if (!request.analyze.compiler.empty()) throw;
+  }
+  return explainNvidiaArtifacts(request.files, findNvdisasm(nvcc), launch, request.analyze.timeout_seconds);
 }
 
 SourceJob adviseJob(SourceRequest &request, const Messages &say) {

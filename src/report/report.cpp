@@ -7,38 +7,14 @@
 #include "intel_grf.h"
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
-#include "regscope/target/amdgpu.h"
-#include "regscope/target/cuda.h"
-#include "regscope/target/intel.h"
 
 namespace regscope {
 namespace {
 
-// The record through its vendor's model, or a warning when the arch has no table.
+// The record through its backend's model, or a warning when the arch has no table.
 std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOverrides &launch, const Report &report,
                                     std::string &warning) {
-  switch (record.vendor) {
-    case Vendor::Amd:
-      if (const AmdArch *row = findAmdArch(record.arch))
-        return modelAmdKernel(record, *row, launch, compilerModelFor(report.compiler_version));
-      warning =
-          "no occupancy table for " + record.arch + " (kernel " + record.demangled + "); known: " + knownArchList();
-      return std::nullopt;
-    case Vendor::Nvidia:
-      if (const CudaArch *arch = findCudaArch(record.arch)) return modelCudaKernel(record, *arch, launch);
-      warning =
-          "no occupancy table for " + record.arch + " (kernel " + record.demangled + "); known: " + knownCudaArchList();
-      return std::nullopt;
-    case Vendor::Intel: {
-      const IntelTarget target = parseIntelTarget(record.arch);
-      if (const IntelDevice *device = findIntelDevice(target.device))
-        return modelIntelKernel(record, *device, target, launch);
-      warning = "no occupancy table for " + record.arch + " (kernel " + record.demangled +
-                "); known: " + knownIntelDeviceList();
-      return std::nullopt;
-    }
-  }
-  return std::nullopt;
+  return modelRecord(record, launch, report.compiler_version, warning);
 }
 
 }  // namespace
@@ -72,7 +48,12 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
     if (!modelled->impossible.empty())
       report.warnings.push_back("kernel " + record.demangled + " [" + record.arch + "]" + where +
                                 " cannot launch: " + modelled->impossible);
-    if (!modelled->unknown.empty()) {
+    // A cubin never records spill bytes: its reader says so once for the file, not here per kernel.
+    const bool only_cubin_spills = record.sources == std::vector<std::string>{"cubin"} &&
+                                   std::all_of(modelled->unknown.begin(), modelled->unknown.end(), [](Field f) {
+                                     return f == Field::SpillStoreBytes || f == Field::SpillLoadBytes;
+                                   });
+    if (!modelled->unknown.empty() && !only_cubin_spills) {
       std::string fields;
       for (Field f : modelled->unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
       report.warnings.push_back("kernel " + record.demangled + " [" + record.arch + "]" + where + ": " + fields +

@@ -118,11 +118,15 @@ struct ParsedFlags {
   }
 };
 
-ParsedFlags parse(const std::vector<std::string> &flags) {
+// The driver's options, or with `cc1` the compiler proper's (what -Xclang passes on).
+ParsedFlags parse(const std::vector<std::string> &flags, bool cc1 = false) {
   std::vector<const char *> argv;
   for (const std::string &f : flags) argv.push_back(f.c_str());
   unsigned missing_index = 0, missing_count = 0;
-  llvm::opt::InputArgList args = clang::driver::getDriverOptTable().ParseArgs(argv, missing_index, missing_count);
+  llvm::opt::InputArgList args =
+      cc1 ? clang::driver::getDriverOptTable().ParseArgs(argv, missing_index, missing_count,
+                                                         clang::driver::options::CC1Option)
+          : clang::driver::getDriverOptTable().ParseArgs(argv, missing_index, missing_count, 0, notGccDriverOptions());
   return {std::move(args), static_cast<unsigned>(flags.size())};
 }
 
@@ -252,7 +256,7 @@ void findCodeLoading(const std::vector<std::string> &given, std::vector<std::str
     }
   });
   if (cc1.empty()) return;
-  forEachArg(parse(cc1), [&](const llvm::opt::Arg &arg, const std::vector<std::string> &tokens) {
+  forEachArg(parse(cc1, /*cc1=*/true), [&](const llvm::opt::Arg &arg, const std::vector<std::string> &tokens) {
     if (isOneOf(arg, kCc1PluginOptions, std::size(kCc1PluginOptions)))
       found.push_back("'" + joined(tokens, "-Xclang ") + "' loads a plugin into the compiler");
   });
@@ -390,6 +394,11 @@ std::vector<std::string> codeLoadingFlags(const std::vector<std::string> &flags)
   std::vector<std::string> found;
   findCodeLoading(flags, found, 0);
   return found;
+}
+
+unsigned notGccDriverOptions() {
+  namespace o = clang::driver::options;  // as Driver::getIncludeExcludeOptionFlagMasks outside cl and DXC modes
+  return o::CLOption | o::CLDXCOption | o::DXCOption | o::FlangOnlyOption | o::NoDriverOption;
 }
 
 }  // namespace regscope

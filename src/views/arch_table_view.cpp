@@ -1,6 +1,6 @@
 // `regscope table`: an arch's register -> occupancy steps.
-#include "regscope/model/cuda_occupancy.h"
-#include "regscope/model/intel_occupancy.h"
+#include "regscope/backends/intel/intel_occupancy.h"
+#include "regscope/backends/nvidia/cuda_occupancy.h"
 #include "regscope/support/version.h"
 #include "regscope/views/views.h"
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "regscope/model/amdgpu_occupancy.h"
-#include "regscope/model/cuda_occupancy.h"
-#include "regscope/model/intel_occupancy.h"
+#include "regscope/backends/amd/amdgpu_occupancy.h"
+#include "regscope/backends/intel/intel_occupancy.h"
+#include "regscope/backends/nvidia/cuda_occupancy.h"
 #include "regscope/report/report.h"
 
 namespace regscope {

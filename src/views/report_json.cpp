@@ -110,25 +110,28 @@ json nvidiaKernelToJson(const KernelReport &k) {
   occ["dynamic_shared_bytes"] = k.launch.dynamic_shared;
   occ["dynamic_shared_source"] = dynamicSharedSourceName(k.launch.dynamic_source);
   auto optional = [&](Field f) { return r.has(f) ? json(r.value(f)) : json(nullptr); };
-  return {{"vendor", vendorName(r.vendor)},
-          {"name", r.name},
-          {"demangled", r.demangled},
-          {"arch", r.arch},
-          {"file", k.display_file},
-          {"line", r.line},
-          {fieldKey(Field::Registers), optional(Field::Registers)},
-          {fieldKey(Field::SpillStoreBytes), optional(Field::SpillStoreBytes)},
-          {fieldKey(Field::SpillLoadBytes), optional(Field::SpillLoadBytes)},
-          {fieldKey(Field::StackBytes), optional(Field::StackBytes)},
-          {fieldKey(Field::SharedBytes), r.value(Field::SharedBytes)},
-          {fieldKey(Field::ConstantBytes), optional(Field::ConstantBytes)},
-          {fieldKey(Field::Barriers), optional(Field::Barriers)},
-          {fieldKey(Field::MaxThreadsPerBlock), optional(Field::MaxThreadsPerBlock)},
-          {fieldKey(Field::MinBlocksPerSm), optional(Field::MinBlocksPerSm)},
-          {"unknown", unknownFields(k)},
-          {"occupancy", k.summary.limiter == Limiter::Unknown ? json(nullptr) : occ},
-          {"sources", r.sources},
-          {"warnings", r.warnings}};
+  json kernel = {{"vendor", vendorName(r.vendor)},
+                 {"name", r.name},
+                 {"demangled", r.demangled},
+                 {"arch", r.arch},
+                 {"file", k.display_file},
+                 {"line", r.line},
+                 {fieldKey(Field::Registers), optional(Field::Registers)},
+                 {fieldKey(Field::SpillStoreBytes), optional(Field::SpillStoreBytes)},
+                 {fieldKey(Field::SpillLoadBytes), optional(Field::SpillLoadBytes)},
+                 {fieldKey(Field::StackBytes), optional(Field::StackBytes)},
+                 {fieldKey(Field::SharedBytes), r.value(Field::SharedBytes)},
+                 {fieldKey(Field::ConstantBytes), optional(Field::ConstantBytes)},
+                 {fieldKey(Field::Barriers), optional(Field::Barriers)},
+                 {fieldKey(Field::MaxThreadsPerBlock), optional(Field::MaxThreadsPerBlock)},
+                 {fieldKey(Field::MinBlocksPerSm), optional(Field::MinBlocksPerSm)},
+                 {"unknown", unknownFields(k)},
+                 {"occupancy", k.summary.limiter == Limiter::Unknown ? json(nullptr) : occ},
+                 {"sources", r.sources},
+                 {"warnings", r.warnings}};
+  // Only where a source read it (a cubin's EIATTR_REQNTID: Triton's kernels)
+  if (r.has(Field::RequiredBlockSize)) kernel[fieldKey(Field::RequiredBlockSize)] = r.value(Field::RequiredBlockSize);
+  return kernel;
 }
 
 json intelKernelToJson(const KernelReport &k) {

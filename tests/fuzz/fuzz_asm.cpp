@@ -1,6 +1,7 @@
 // Device assembly (.s): comments, metadata YAML, directives and LLVM 20+
 // expressions, then the model with the compiler figure it names.
 #include "fuzz_util.h"
+#include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/report/report.h"
 

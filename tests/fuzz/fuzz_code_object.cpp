@@ -1,6 +1,7 @@
 // Code objects: device ELFs, offload bundles and host files with .hip_fatbin,
 // then the AMD model over their kernels.
 #include "fuzz_util.h"
+#include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/report/report.h"
 

@@ -4,7 +4,7 @@
 #include <map>
 
 #include "fuzz_util.h"
-#include "regscope/collect/mc_expr.h"
+#include "regscope/backends/amd/mc_expr.h"
 #include "regscope/target/amdgpu.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {

@@ -4,7 +4,7 @@
 #include <climits>
 
 #include "fuzz_util.h"
-#include "regscope/collect/intel.h"
+#include "regscope/backends/intel/collect.h"
 #include "regscope/report/report.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {

@@ -1,5 +1,6 @@
 // ptxas -v / nvlink output and PTX launch bounds, then the CUDA model.
 #include "fuzz_util.h"
+#include "regscope/backends/nvidia/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/report/report.h"
 

@@ -1,5 +1,6 @@
 // Remarks as text (stderr, build logs), then the AMD model over what they say.
 #include "fuzz_util.h"
+#include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/report/report.h"
 

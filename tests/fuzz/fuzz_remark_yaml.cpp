@@ -1,5 +1,6 @@
 // Optimisation records (.opt.yaml) through LLVM's remarks library, then the model.
 #include "fuzz_util.h"
+#include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/report/report.h"
 

@@ -3,7 +3,7 @@
 // header reader and the retry numbering of file names see fuzzed bytes; then
 // the Intel model.
 #include "fuzz_util.h"
-#include "regscope/collect/intel.h"
+#include "regscope/backends/intel/collect.h"
 #include "regscope/report/report.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {

@@ -1,20 +1,15 @@
-// The driver: runs the compiler in a private temporary directory and hands
-// back its outputs as text. It never parses them and never writes anywhere
-// else; the directory is gone when compileHip/compileCuda return or throw.
+// The driver stage's vendor-neutral part: what one compile is asked to do
+// (CompileJob) and what it hands back (CompileOutput). Each backend's driver
+// (src/backends/<vendor>/*_driver.cpp) runs its compiler in a private
+// temporary directory and hands back its outputs as text; it never parses
+// them and never writes anywhere else; the directory is gone when it returns
+// or throws.
 #pragma once
 
 #include <string>
 #include <vector>
 
 namespace regscope {
-
-// Where the compiler is: --compiler, then $HIPCC, then `hipcc` on PATH.
-// Throws regscope::Error naming where it looked.
-std::string findHipCompiler(const std::string &explicit_path);
-
-// Where nvcc is: --compiler, then nvcc on PATH, then $CUDA_PATH/bin, then
-// /usr/local/cuda/bin. Throws regscope::Error naming every place it looked.
-std::string findNvcc(const std::string &explicit_path);
 
 // How much of the compiler's pipeline runs. DeviceAsm (the default) stops at
 // each arch's device assembly: every figure regscope reads is in the .s, the
@@ -54,30 +49,5 @@ struct CompileOutput {
   std::vector<ArchOutput> archs;
   std::vector<std::string> dependencies;  // files the compile read (source and headers)
 };
-
-// hipcc (or a HIP-capable clang++) once for every arch.
-CompileOutput compileHip(const CompileJob &job);
-
-// nvcc once for every arch (-gencode per arch, -Xptxas -v,-warn-spills, --keep
-// for the PTX). With -rdc=true among the flags, one device link per arch
-// (--resource-usage) gives the final figures. In CompileOutput, each
-// ArchOutput holds the PTX as `assembly` and that link's report as
-// `link_report`.
-CompileOutput compileCuda(const CompileJob &job);
-
-// Where nvdisasm is (CUDA's full toolkit; CUDA's compiler-only packages lack
-// it): on PATH, beside `nvcc` (a resolved path, may be empty), in
-// $CUDA_PATH/bin, in /usr/local/cuda/bin. Empty when it is in none of them.
-std::string findNvdisasm(const std::string &nvcc);
-
-// nvdisasm's two views of one cubin, which it cannot print in one run: the
-// per-instruction register liveness (-c -plr) and the line table with its
-// inline chains (-c -gi). Runs in a private temporary directory; throws
-// regscope::Error with nvdisasm's first lines when it fails.
-struct CubinListing {
-  std::string life_ranges;
-  std::string line_info;
-};
-CubinListing disassembleCubin(const std::string &nvdisasm, const std::string &cubin, int timeout_seconds);
 
 }  // namespace regscope

@@ -8,6 +8,10 @@
 // static per-block estimate from LLVM's MCA library (one wave, in order).
 // NVIDIA: nvdisasm's own liveness (-plr) joined with its line table (-g).
 //
+// This header is the stage's vendor-neutral part (the report every backend
+// fills); the readers are in the backends: analyzeAmdgpuAssembly
+// (include/regscope/backends/amd/isa.h), joinNvdisasm
+// (include/regscope/backends/nvidia/isa.h).
 // Plain data in, plain data out: no file I/O, no printing. docs/explain.md has
 // the method, its limits and the agreements measured.
 #pragma once
@@ -168,19 +172,8 @@ struct IsaOptions {
   bool estimate = true;  // run MCA per basic block
 };
 
-// AMD: `assembly` is an AMDGPU .s as hipcc/clang write it; `arch` the target
-// ("gfx90a", "gfx908", "gfx90a:xnack-"). Throws regscope::Error when the arch is
-// unknown to LLVM 15 or the text holds no AMDGPU instruction at all.
-IsaReport analyzeAmdgpuAssembly(std::string_view assembly, std::string_view arch, const IsaOptions &options = {});
-
 // The `n` hottest source lines of a function: by peak VGPRs, then AGPRs, then
 // SGPRs, then instruction count; lines without a source location are left out.
 std::vector<LinePressure> hottestLines(const IsaFunction &function, std::size_t n);
-
-// NVIDIA: joins `nvdisasm -plr` (any --life-range-mode) with `nvdisasm -g` or
-// `-gi` of the same cubin, per function, by instruction offset (by position
-// when -plr printed no offsets). Either text may hold several functions.
-// Throws regscope::Error when the two disagree on the instructions.
-IsaReport joinNvdisasm(std::string_view life_ranges, std::string_view line_info);
 
 }  // namespace regscope

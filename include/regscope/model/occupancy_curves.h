@@ -7,6 +7,7 @@
 // disagree with the table: the views draw these points and compute none.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -60,8 +61,23 @@ struct OccupancyChart {
   std::vector<OccupancyCurve> curves;
 };
 
-// Empty (no curves) for kernels without an occupancy: unresolved until link,
-// or a launch that cannot run.
-OccupancyChart occupancyChart(const ModelledKernel &kernel);
+// occupancyChart (include/regscope/backend/backend.h) builds a kernel's chart
+// from these: the frame (the summary's figures), the backend's curves when
+// the kernel has an occupancy, the limiting resource's curve first.
+OccupancyChart chartFrame(const ModelFacts &kernel);
+bool chartHasCurves(const OccupancyChart &chart);  // false: unresolved, unknown, or cannot launch
+void limitingCurveFirst(OccupancyChart &chart);
+
+namespace curves {  // for the backends' curves
+// Samples level(x) at lo, then first, first + step,
+// ... up to last (and last itself); equal neighbours merge into one step.
+std::vector<CurveStep> sweep(int lo, int first, int last, int step, const std::function<int(int)> &level);
+int roundUp(int x, int step);
+// The curve's own level at the kernel's figure, the nearest higher stair
+// below it and the end of its stair (monotone axes only).
+OccupancyCurve finish(CurveAxis axis, std::vector<CurveStep> steps, int kernel_x, bool monotone);
+// The block sizes a kernel can launch with: up to its bound, else the vendor's most.
+int largestBlock(const LaunchAssumption &launch, int vendor_max);
+}  // namespace curves
 
 }  // namespace regscope

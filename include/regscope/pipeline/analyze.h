@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "regscope/driver/driver.h"
-#include "regscope/model/kernel_model.h"
 #include "regscope/report/report.h"
 #include "regscope/source/config.h"
 #include "regscope/source/source.h"
@@ -40,6 +39,13 @@ struct AnalyzeOptions {
   // cache's) in Report::dependencies: gate and baseline gate a header through them.
   bool dependencies = false;
 };
+
+// The targets `options` ask for (with a compile database entry's own
+// --offload-arch values): what each backend takes its targets from.
+inline RequestedTargets requestedTargets(const AnalyzeOptions &options,
+                                         const std::vector<std::string> &source_archs = {}) {
+  return {options.archs, options.archs_explicit, source_archs, options.cuda_archs};
+}
 
 // Analyses each job with one compiler run. A job that fails (a compile
 // error, an arch the device libraries lack) is recorded in Report::errors and

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "regscope/backend/backend.h"
 #include "regscope/collect/kernel_record.h"
-#include "regscope/model/kernel_model.h"
 
 namespace regscope {
 

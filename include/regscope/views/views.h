@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "regscope/advise/advise.h"
+#include "regscope/backends/amd/amdgpu_occupancy.h"
+#include "regscope/backends/intel/intel_occupancy.h"
+#include "regscope/backends/nvidia/cuda_occupancy.h"
 #include "regscope/gate/gate.h"
 #include "regscope/isa/kernel_isa.h"
-#include "regscope/model/amdgpu_occupancy.h"
-#include "regscope/model/cuda_occupancy.h"
-#include "regscope/model/intel_occupancy.h"
 #include "regscope/report/report.h"
 #include "regscope/source/reference_kernels.h"
 #include "regscope/views/view.h"

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "regscope/model/amdgpu_occupancy.h"
+#include "regscope/backends/amd/amdgpu_occupancy.h"
 
 namespace regscope {
 

@@ -2,7 +2,7 @@
 // --simd 16 ...): the figures as typed, checked against the device.
 #pragma once
 
-#include "regscope/model/intel_occupancy.h"
+#include "regscope/backends/intel/intel_occupancy.h"
 
 namespace regscope {
 

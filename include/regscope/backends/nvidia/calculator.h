@@ -2,7 +2,7 @@
 // --registers N ...): the figures as typed, checked against the arch.
 #pragma once
 
-#include "regscope/model/cuda_occupancy.h"
+#include "regscope/backends/nvidia/cuda_occupancy.h"
 
 namespace regscope {
 

@@ -1,0 +1,142 @@
+// The one interface between the vendor-neutral stages and a vendor: each
+// vendor is a Backend (src/backends/<vendor>/, its own library), and the
+// stages ask it, never a `Vendor` compare, how to run its compiler, read its
+// outputs into KernelRecords, model a record on its target, draw the
+// occupancy curves, and reach its assembly for explain. The registry below
+// (src/backend/registry.cpp) is the one place that lists the backends, the way
+// LLVM's InitializeAllTargets lists its targets. docs/design-backends.md says
+// what each backend owns and how to add one.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "regscope/backend/modelled_kernel.h"
+#include "regscope/collect/collect.h"
+#include "regscope/driver/driver.h"
+#include "regscope/isa/isa.h"
+#include "regscope/model/kernel_model.h"
+#include "regscope/model/occupancy_curves.h"
+#include "regscope/support/vendor.h"
+
+namespace regscope {
+
+// What reading a kept compile's assembly needs beside the output itself.
+struct IsaRequest {
+  std::string compiler;     // as the user named it (--compiler), to find the vendor's tools beside it
+  int timeout_seconds = 0;  // for a tool the backend runs (nvdisasm)
+  // A tool the backend looked for on an earlier arch of the same run, kept
+  // for the next (empty optional: not looked for yet).
+  std::optional<std::string> *tool = nullptr;
+};
+
+// The targets a run asks for: on the command line and in a compile database
+// entry. Each backend takes its own (Backend::compileTargets).
+struct RequestedTargets {
+  std::vector<std::string> archs;         // --arch (AMD), or the default
+  bool archs_explicit = false;            // --arch beats a database entry's own
+  std::vector<std::string> source_archs;  // the entry's --offload-arch values
+  std::vector<std::string> cuda_archs;    // --cuda-arch: compile with nvcc for these
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual Vendor vendor() const = 0;
+
+  // ---- driver: one compile of a source for some of this vendor's targets.
+  // The compiler to run: `explicit_path` (--compiler) or the one installed.
+  virtual std::string findCompiler(const std::string &explicit_path) const = 0;
+  virtual CompileOutput compile(const CompileJob &job) const = 0;
+  // The flags that make the compile keep line tables for explain and --lines,
+  // and whether the driver must keep the device code (a cubin) for the isa stage.
+  virtual std::vector<std::string> lineTableFlags() const = 0;
+  virtual bool keepsDeviceCode() const = 0;
+  // Whether the collect stage needs the compile's dependency list (NVIDIA:
+  // ptxas names no source line, so a kernel is looked for in the headers read).
+  virtual bool collectReadsDependencies() const = 0;
+  // The targets of a failed compile that failed only because the installed
+  // toolchain lacks their device library (AMD's ROCm device libraries); they
+  // are reported alone and the others compiled again. Empty: none.
+  virtual std::vector<std::string> targetsWithoutDeviceLibrary(const std::string &diagnostics) const = 0;
+  virtual std::string deviceLibraryMessage(const std::string &target) const = 0;
+  // Throws regscope::Error for a requested target of this backend that has no
+  // row (checked for every backend before any compile).
+  virtual void checkRequested(const RequestedTargets &requested) const = 0;
+  // The targets one compile of a source is for, as its compiler is given them.
+  virtual std::vector<std::string> compileTargets(const RequestedTargets &requested) const = 0;
+  // Whether a compile database entry's own compiler is run (else the run's).
+  virtual bool usesEntryCompiler() const = 0;
+  // Whether an edited text (advise's candidates, read through a VFS overlay)
+  // can be compiled in place of the file.
+  virtual bool compilesEditedText() const = 0;
+  // Dynamic shared memory found at a kernel's launches, as this vendor's launch
+  // override (AMD: dynamic LDS; NVIDIA: dynamic shared memory).
+  virtual void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const = 0;
+
+  // ---- collect: the compile's outputs as records.
+  virtual CollectedRun collect(const CompileOutput &output, const std::string &compiled_source,
+                               const SourceReader &read) const = 0;
+  // A build's own compile under `regscope wrap`: the object it wrote and what
+  // it printed (AMD: the kernel-resource-usage remarks; NVIDIA: ptxas -v),
+  // for the targets `archs` in the command's order.
+  virtual CollectedRun collectObject(std::string_view printed, std::string_view object,
+                                     const std::vector<std::string> &archs, const std::string &compiled_source,
+                                     const SourceReader &read) const = 0;
+
+  // ---- model
+  // The figures a record of this vendor must carry for its model (beside
+  // record.missing); see missingFigures below.
+  virtual std::vector<Field> requiredFigures(const KernelRecord &record) const = 0;
+  // The record on its target; std::nullopt with `warning` set when the
+  // target has no row. `compiler_version` is the producer of the records.
+  virtual std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOverrides &launch,
+                                              const std::string &compiler_version, std::string &warning) const = 0;
+  // parse: the error for a record whose target has no row; "" when it has one.
+  virtual std::string unknownTarget(const KernelRecord &record) const = 0;
+  // The curves of a kernel this backend modelled (occupancyChart fills the rest).
+  virtual void chart(const ModelledKernel &kernel, OccupancyChart &chart) const = 0;
+  // "waves/SIMD", "warps/SM", "threads/Xe-core"
+  virtual const char *occupancyUnit() const = 0;
+  // "spilled registers", "bytes of spill stores", "bytes of spill per thread"
+  virtual const char *spillsUnit() const = 0;
+
+  // ---- isa: explain and --lines.
+  // Why this vendor's kernels get no per-line figures; "" when they do.
+  virtual std::string noLineFigures() const = 0;
+  // What the kept output holds: ".s", "cubin" (in explain's notes).
+  virtual const char *assemblyName() const = 0;
+  // The kept output of one target through the isa stage; throws regscope::Error.
+  virtual IsaReport readIsa(const ArchOutput &output, const IsaRequest &request) const = 0;
+};
+
+// ---- The registry: every backend, and the one that owns a record or input.
+const Backend &backendFor(Vendor vendor);
+// The backend that compiles the source at `path`: Intel for what ocloc reads
+// (.cl, .spv), else NVIDIA when CUDA targets were named, else AMD.
+const Backend &backendForSource(const std::string &path, const RequestedTargets &requested);
+// The backend of the sources that are not compiled per GRF mode: NVIDIA when
+// CUDA targets were named, else AMD.
+const Backend &backendForTargets(const RequestedTargets &requested);
+// Every backend's checkRequested, in the registry's order.
+void checkRequestedTargets(const RequestedTargets &requested);
+// Whether `path` is compiled by ocloc once per GRF mode (the Intel jobs of
+// the pipeline) rather than as one CompileJob.
+bool compiledPerGrfMode(const std::string &path);
+
+// The figures `record` lacks that its backend's model needs; unresolved
+// (until link) figures are not missing.
+std::vector<Field> missingFigures(const KernelRecord &record);
+// The record through its backend's model; std::nullopt with `warning` when
+// its target has no row.
+std::optional<ModelledKernel> modelRecord(const KernelRecord &record, const LaunchOverrides &launch,
+                                          const std::string &compiler_version, std::string &warning);
+// Empty (no curves) for kernels without an occupancy: unresolved until link,
+// or a launch that cannot run.
+OccupancyChart occupancyChart(const ModelledKernel &kernel);
+const char *occupancyUnit(Vendor vendor);
+const char *spillsUnit(Vendor vendor);
+
+}  // namespace regscope

@@ -1,0 +1,17 @@
+// The NVIDIA backend's isa reader: nvdisasm's liveness joined with its line
+// table (include/regscope/isa/isa.h has the report).
+#pragma once
+
+#include <string_view>
+
+#include "regscope/isa/isa.h"
+
+namespace regscope {
+
+// NVIDIA: joins `nvdisasm -plr` (any --life-range-mode) with `nvdisasm -g` or
+// `-gi` of the same cubin, per function, by instruction offset (by position
+// when -plr printed no offsets). Either text may hold several functions.
+// Throws regscope::Error when the two disagree on the instructions.
+IsaReport joinNvdisasm(std::string_view life_ranges, std::string_view line_info);
+
+}  // namespace regscope

@@ -1,0 +1,70 @@
+// The registry: the one place that lists the backends (as LLVM's
+// InitializeAllTargets lists its targets), and the vendor-neutral functions
+// that reach a record's or a source's backend through it.
+#include <variant>
+
+#include "regscope/backend/backend.h"
+#include "regscope/backends/amd/backend.h"
+#include "regscope/backends/intel/backend.h"
+#include "regscope/backends/intel/ocloc.h"
+#include "regscope/backends/nvidia/backend.h"
+
+namespace regscope {
+namespace {
+
+// In the order of KernelModel's alternatives (backend/modelled_kernel.h).
+const Backend &backendOfModel(const ModelledKernel &kernel) {
+  static const Backend *const kByModel[] = {&amdBackend(), &nvidiaBackend(), &intelBackend()};
+  static_assert(std::variant_size_v<KernelModel> == 3, "one backend per KernelModel alternative");
+  return *kByModel[kernel.model.index()];
+}
+
+}  // namespace
+
+const Backend &backendFor(Vendor vendor) {
+  switch (vendor) {
+    case Vendor::Amd:
+      return amdBackend();
+    case Vendor::Nvidia:
+      return nvidiaBackend();
+    case Vendor::Intel:
+      return intelBackend();
+  }
+  return amdBackend();
+}
+
+bool compiledPerGrfMode(const std::string &path) { return isOclocInput(path); }
+
+const Backend &backendForTargets(const RequestedTargets &requested) {
+  return requested.cuda_archs.empty() ? amdBackend() : nvidiaBackend();
+}
+
+const Backend &backendForSource(const std::string &path, const RequestedTargets &requested) {
+  return compiledPerGrfMode(path) ? intelBackend() : backendForTargets(requested);
+}
+
+void checkRequestedTargets(const RequestedTargets &requested) {
+  for (const Backend *backend : {&amdBackend(), &nvidiaBackend(), &intelBackend()}) backend->checkRequested(requested);
+}
+
+std::vector<Field> missingFigures(const KernelRecord &record) {
+  return missingFigures(record, backendFor(record.vendor).requiredFigures(record));
+}
+
+std::optional<ModelledKernel> modelRecord(const KernelRecord &record, const LaunchOverrides &launch,
+                                          const std::string &compiler_version, std::string &warning) {
+  return backendFor(record.vendor).model(record, launch, compiler_version, warning);
+}
+
+OccupancyChart occupancyChart(const ModelledKernel &kernel) {
+  OccupancyChart chart = chartFrame(kernel);
+  if (!chartHasCurves(chart)) return chart;
+  backendOfModel(kernel).chart(kernel, chart);
+  limitingCurveFirst(chart);
+  return chart;
+}
+
+const char *occupancyUnit(Vendor vendor) { return backendFor(vendor).occupancyUnit(); }
+const char *spillsUnit(Vendor vendor) { return backendFor(vendor).spillsUnit(); }
+
+}  // namespace regscope

@@ -1,0 +1,100 @@
+// The AMD backend: hipcc/clang 15 once per source for every arch, the .s,
+// optimisation records and remarks read into records, the occupancy on the
+// arch's row, and the .s through LLVM's MC layer for explain.
+#include "regscope/backends/amd/backend.h"
+
+#include <algorithm>
+
+#include "regscope/backend/target_messages.h"
+#include "regscope/backends/amd/collect.h"
+#include "regscope/backends/amd/driver.h"
+#include "regscope/backends/amd/isa.h"
+
+namespace regscope {
+namespace {
+
+class AmdBackend final : public Backend {
+ public:
+  Vendor vendor() const override { return Vendor::Amd; }
+
+  std::string findCompiler(const std::string &explicit_path) const override { return findHipCompiler(explicit_path); }
+  CompileOutput compile(const CompileJob &job) const override { return compileHip(job); }
+  std::vector<std::string> lineTableFlags() const override { return {"-gline-tables-only"}; }
+  bool keepsDeviceCode() const override { return false; }
+  bool collectReadsDependencies() const override { return false; }
+
+  // The archs whose ROCm device library is missing, from clang's
+  // "cannot find ROCm device library for gfx942; provide its path via ...".
+  std::vector<std::string> targetsWithoutDeviceLibrary(const std::string &diagnostics) const override {
+    static const std::string marker = "cannot find ROCm device library for ";
+    std::vector<std::string> archs;
+    for (std::size_t at = diagnostics.find(marker); at != std::string::npos; at = diagnostics.find(marker, at + 1)) {
+      const std::size_t begin = at + marker.size();
+      const std::size_t end = diagnostics.find_first_of("; \n", begin);
+      const std::string arch = diagnostics.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+      if (std::find(archs.begin(), archs.end(), arch) == archs.end()) archs.push_back(arch);
+    }
+    return archs;
+  }
+  std::string deviceLibraryMessage(const std::string &arch) const override {
+    return "the installed ROCm device libraries have no bitcode for " + arch +
+           "; regscope will not build without them, since -nogpulib turns every math call into an external call "
+           "and gives wrong figures (install a ROCm whose device libraries know " +
+           arch + ")";
+  }
+  void checkRequested(const RequestedTargets &requested) const override {
+    for (const std::string &arch : requested.archs) canonicalAmdTarget(arch);
+  }
+  std::vector<std::string> compileTargets(const RequestedTargets &requested) const override {
+    std::vector<std::string> targets;
+    for (const std::string &arch :
+         requested.archs_explicit || requested.source_archs.empty() ? requested.archs : requested.source_archs)
+      targets.push_back(canonicalAmdTarget(arch));
+    return targets;
+  }
+  bool usesEntryCompiler() const override { return true; }
+  bool compilesEditedText() const override { return true; }
+  void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_lds = bytes; }
+
+  CollectedRun collect(const CompileOutput &output, const std::string &compiled_source,
+                       const SourceReader &read) const override {
+    return collectAmdRun(output, compiled_source, read);
+  }
+  CollectedRun collectObject(std::string_view remarks, std::string_view object, const std::vector<std::string> &archs,
+                             const std::string &compiled_source, const SourceReader &read) const override {
+    return collectAmdObject(remarks, object, archs, compiled_source, read);
+  }
+
+  std::vector<Field> requiredFigures(const KernelRecord &record) const override { return amdRequiredFigures(record); }
+  std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOverrides &launch,
+                                      const std::string &compiler_version, std::string &warning) const override {
+    if (const AmdArch *row = findAmdArch(record.arch))
+      return modelAmdKernel(record, *row, launch, compilerModelFor(compiler_version));
+    warning = noOccupancyTable(record, knownArchList());
+    return std::nullopt;
+  }
+  std::string unknownTarget(const KernelRecord &record) const override {
+    if (findAmdArch(record.arch)) return "";
+    return unknownTargetOf(record, "arch", knownArchList());
+  }
+  void chart(const ModelledKernel &kernel, OccupancyChart &chart) const override {
+    amdChart(kernel, std::get<AmdKernelModel>(kernel.model), chart);
+  }
+  const char *occupancyUnit() const override { return "waves/SIMD"; }
+  const char *spillsUnit() const override { return "spilled registers"; }
+
+  std::string noLineFigures() const override { return ""; }
+  const char *assemblyName() const override { return ".s"; }
+  IsaReport readIsa(const ArchOutput &output, const IsaRequest &) const override {
+    return analyzeAmdgpuAssembly(output.assembly, output.arch);
+  }
+};
+
+}  // namespace
+
+const Backend &amdBackend() {
+  static const AmdBackend backend;
+  return backend;
+}
+
+}  // namespace regscope

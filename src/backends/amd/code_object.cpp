@@ -1,0 +1,291 @@
+// Reads AMDGPU kernels from compiled artifacts, without a compiler: a device
+// code object (.hsaco, the ELF clang's offload step writes), an offload bundle
+// (__CLANG_OFFLOAD_BUNDLE__), or a host object or executable that carries
+// bundles in its .hip_fatbin section. The figures come from the code object's
+// NT_AMDGPU_METADATA note, read with LLVM's object and msgpack libraries.
+#include <llvm/BinaryFormat/ELF.h>
+#include <llvm/MC/MCAsmInfo.h>
+#include <llvm/MC/MCContext.h>
+#include <llvm/MC/MCDisassembler/MCDisassembler.h>
+#include <llvm/MC/MCInst.h>
+#include <llvm/MC/MCInstrInfo.h>
+#include <llvm/MC/MCRegisterInfo.h>
+#include <llvm/MC/MCSubtargetInfo.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Object/ELFObjectFile.h>
+#include <llvm/Support/MemoryBuffer.h>
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <unordered_set>
+
+#include "amdgpu_metadata.h"
+#include "mc_target.h"
+#include "regscope/backends/amd/collect.h"
+#include "regscope/collect/collect.h"
+#include "regscope/support/error.h"
+
+namespace regscope {
+namespace {
+
+constexpr std::string_view kBundleMagic = "__CLANG_OFFLOAD_BUNDLE__";
+// A host file holds bundles and a bundle device ELFs: two levels. A device
+// ELF that claims to be a host file again is not something clang writes.
+constexpr int kMaxNesting = 6;
+
+std::uint64_t readU64(std::string_view bytes, std::size_t at) {
+  if (at > bytes.size() || bytes.size() - at < 8) throw Error("truncated offload bundle");
+  std::uint64_t v;
+  std::memcpy(&v, bytes.data() + at, 8);  // little-endian, as the bundler writes it
+  return v;
+}
+
+// What a walk keeps: the code objects found, the metadata notes already read
+// (copies: the caller may drop the pages of a stretch it was told is read),
+// and whom to tell that a stretch was read.
+struct Walk {
+  std::vector<CodeObject> out;
+  std::unordered_set<std::string> notes;
+  const std::function<void(std::string_view)> &consumed;
+};
+
+void fromElf(std::string_view bytes, Walk &walk, int depth);
+
+// magic[24], u64 count, then count x {u64 offset, u64 size, u64 triple length, triple}.
+// Every count, offset and length is checked against the input before it is
+// used, so each entry advances and the walk ends within the input. Returns
+// the bundle's extent: the end of the last byte any entry uses.
+std::size_t fromBundle(std::string_view bytes, Walk &walk, int depth) {
+  if (depth > kMaxNesting) throw Error("offload bundles nested too deeply");
+  const std::uint64_t count = readU64(bytes, kBundleMagic.size());
+  std::size_t at = kBundleMagic.size() + 8;
+  constexpr std::size_t kEntryHeader = 24;  // the least an entry takes
+  if (count > (bytes.size() - at) / kEntryHeader)
+    throw Error("truncated offload bundle: it claims " + std::to_string(count) + " entries in " +
+                std::to_string(bytes.size()) + " bytes");
+  std::size_t extent = at;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::uint64_t offset = readU64(bytes, at), size = readU64(bytes, at + 8), length = readU64(bytes, at + 16);
+    at += kEntryHeader;
+    if (length > bytes.size() - at || offset > bytes.size() || size > bytes.size() - offset)
+      throw Error("truncated offload bundle: entry " + std::to_string(i) + " lies outside it");
+    const std::string_view triple = bytes.substr(at, length);
+    at += length;
+    extent = std::max<std::size_t>({extent, at, offset + size});
+    if (triple.find("amdgcn") != std::string_view::npos && size > 0)
+      fromElf(bytes.substr(offset, size), walk, depth + 1);
+  }
+  return extent;
+}
+
+// The bundles in a host file's .hip_fatbin section, one after the other (a
+// linker concatenates those of its objects): each is read once, and said so.
+void fromFatbin(std::string_view fatbin, Walk &walk, int depth) {
+  for (std::size_t at = fatbin.find(kBundleMagic); at != std::string_view::npos;) {
+    const std::size_t extent = fromBundle(fatbin.substr(at), walk, depth + 1);
+    if (walk.consumed) walk.consumed(fatbin.substr(0, at + extent));
+    at = fatbin.find(kBundleMagic, at + extent);  // past this bundle's code objects: no magic inside them counts
+  }
+}
+
+void fromMetadataNote(llvm::ArrayRef<std::uint8_t> desc, Walk &walk) {
+  const std::string_view note(reinterpret_cast<const char *>(desc.data()), desc.size());
+  // The same code object linked in from several objects (a kernel template
+  // instantiated in many sources) says nothing new.
+  if (!walk.notes.emplace(note).second) return;
+  llvm::msgpack::Document doc;
+  metadataFromMsgpack(note, doc);
+  Metadata metadata = readMetadata(doc);
+  CodeObject co;
+  co.arch = metadata.arch;
+  co.facts.source = "code object";
+  for (MetadataKernel &k : metadata.kernels) {
+    KernelFacts facts;
+    facts.name = k.name;
+    facts.arch = metadata.arch;
+    facts.values = k.values;
+    facts.missing = missingFromMetadata(k);
+    // .vgpr_count is the allocation; without AGPRs it is also the arch count.
+    if (facts.get(Field::Agprs).value_or(0) == 0 && facts.get(Field::VgprsTotal))
+      facts.set(Field::Vgprs, *facts.get(Field::VgprsTotal));
+    co.facts.kernels.push_back(std::move(facts));
+  }
+  walk.out.push_back(std::move(co));
+}
+
+// The AMDGPU disassembler for one arch ("gfx90a:xnack-": the CPU before the
+// first colon) over the shared MC setup (mc_target.h), or null when LLVM does
+// not know the arch.
+struct Disassembler : amdgpu_mc::McTarget {
+  std::unique_ptr<llvm::MCContext> context;
+  std::unique_ptr<llvm::MCDisassembler> disassembler;
+};
+
+std::unique_ptr<Disassembler> disassemblerFor(const std::string &arch) {
+  auto d = std::make_unique<Disassembler>();
+  std::string error;
+  if (amdgpu_mc::makeMcTarget(arch, /*with_features=*/false, *d, error) != amdgpu_mc::McStatus::Ready) return nullptr;
+  // LLVM 15's AMDGPU disassembler aborts (report_fatal_error) for SI/CI
+  // ("hawaii", gfx6/gfx7): it decodes GCN3 encodings and GFX10+ only.
+  if (!(d->sti->checkFeatures("+gcn3-encoding") || d->sti->checkFeatures("+gfx10") || d->sti->checkFeatures("+gfx11")))
+    return nullptr;
+  d->context = amdgpu_mc::makeContext(*d);
+  d->disassembler.reset(d->target->createMCDisassembler(*d->sti, *d->context));
+  return d->disassembler ? std::move(d) : nullptr;
+}
+
+// The v_accvgpr_read/write and v_mfma instructions of each kernel's body, as
+// the .s parser counts them (asm_metadata.cpp): with them a code object gives
+// what the gfx908 hidden-AGPR-spill finding needs. Each symbol's range is
+// checked against its section; bytes that do not decode are stepped over.
+// LLVM 15's symbol iterator calls report_fatal_error (an abort) on a symbol
+// table or string table that lies outside the file, or whose entries do not
+// fit it: check both before walking the symbols.
+bool symbolTablesReadable(const llvm::object::ELF64LEObjectFile &elf, std::string_view bytes) {
+  using Elf = llvm::object::ELF64LE;
+  auto sections = elf.getELFFile().sections();
+  if (!sections) {
+    llvm::consumeError(sections.takeError());
+    return false;
+  }
+  const auto inFile = [&](const Elf::Shdr &s) {
+    return s.sh_offset <= bytes.size() && s.sh_size <= bytes.size() - s.sh_offset;
+  };
+  for (const Elf::Shdr &section : *sections) {
+    if (section.sh_type != llvm::ELF::SHT_SYMTAB && section.sh_type != llvm::ELF::SHT_DYNSYM) continue;
+    if (!inFile(section) || section.sh_entsize != sizeof(Elf::Sym) || section.sh_size % sizeof(Elf::Sym) != 0 ||
+        section.sh_link >= sections->size() || !inFile((*sections)[section.sh_link]))
+      return false;
+  }
+  return true;
+}
+
+void countInstructions(const llvm::object::ELF64LEObjectFile &elf, std::string_view bytes, CodeObject &co) {
+  if (!symbolTablesReadable(elf, bytes)) return;  // the counts stay unknown, as for a file LLVM cannot disassemble
+  std::unique_ptr<Disassembler> d;
+  for (const llvm::object::ELFSymbolRef symbol : elf.symbols()) {
+    if (symbol.getELFType() != llvm::ELF::STT_FUNC || symbol.getSize() == 0) continue;
+    auto name = symbol.getName();
+    auto address = symbol.getAddress();
+    auto section = symbol.getSection();
+    if (!name || !address || !section || *section == elf.section_end()) {
+      if (!name) llvm::consumeError(name.takeError());
+      if (!address) llvm::consumeError(address.takeError());
+      if (!section) llvm::consumeError(section.takeError());
+      continue;
+    }
+    KernelFacts *kernel = nullptr;
+    for (KernelFacts &k : co.facts.kernels)
+      if (k.name == *name) kernel = &k;
+    if (!kernel) continue;
+    const llvm::object::ELFSectionRef text(**section);
+    const std::uint64_t begin = *address - text.getAddress(), size = symbol.getSize();
+    const std::uint64_t offset = text.getOffset();
+    if (*address < text.getAddress() || begin > text.getSize() || size > text.getSize() - begin ||
+        offset > bytes.size() || text.getSize() > bytes.size() - offset)
+      continue;
+    if (!d && !(d = disassemblerFor(co.arch))) return;
+    const llvm::ArrayRef<std::uint8_t> body(reinterpret_cast<const std::uint8_t *>(bytes.data() + offset + begin),
+                                            size);
+    std::int64_t agpr_copies = 0, mfma = 0;
+    for (std::uint64_t at = 0; at < body.size();) {
+      llvm::MCInst inst;
+      std::uint64_t length = 0;
+      const auto status = d->disassembler->getInstruction(inst, length, body.slice(at), at, llvm::nulls());
+      if (status != llvm::MCDisassembler::Success || length == 0) {
+        at += 4;
+        continue;
+      }
+      const llvm::StringRef opcode = d->mii->getName(inst.getOpcode());
+      if (opcode.startswith("V_ACCVGPR_READ") || opcode.startswith("V_ACCVGPR_WRITE"))
+        ++agpr_copies;
+      else if (opcode.startswith("V_MFMA"))
+        ++mfma;
+      at += length;
+    }
+    kernel->set(Field::AgprCopies, agpr_copies);
+    kernel->set(Field::MfmaInstructions, mfma);
+  }
+}
+
+void fromElf(std::string_view bytes, Walk &walk, int depth) {
+  if (depth > kMaxNesting) throw Error("offload bundles nested too deeply");
+  llvm::MemoryBufferRef buffer(llvm::StringRef(bytes.data(), bytes.size()), "code object");
+  auto object = llvm::object::ObjectFile::createELFObjectFile(buffer);
+  if (!object) throw Error("not a readable ELF file: " + llvm::toString(object.takeError()));
+  auto *elf = llvm::dyn_cast<llvm::object::ELF64LEObjectFile>(object->get());
+  if (!elf) return;
+  const auto &file = elf->getELFFile();
+  if (file.getHeader().e_machine != llvm::ELF::EM_AMDGPU) {  // a host file: look for device code inside
+    for (const llvm::object::SectionRef &section : elf->sections()) {
+      auto name = section.getName();
+      if (!name || *name != ".hip_fatbin") {
+        if (!name) llvm::consumeError(name.takeError());
+        continue;
+      }
+      auto contents = section.getContents();
+      if (!contents) throw Error("unreadable .hip_fatbin: " + llvm::toString(contents.takeError()));
+      fromFatbin(std::string_view(contents->data(), contents->size()), walk, depth);
+    }
+    return;
+  }
+  auto sections = file.sections();
+  if (!sections) throw Error("unreadable code object: " + llvm::toString(sections.takeError()));
+  std::vector<CodeObject> &out = walk.out;
+  const std::size_t first = out.size();
+  std::string producer;  // .comment's compiler string, as the .s's first .ident names it
+  for (const auto &section : *sections) {
+    if (section.sh_type == llvm::ELF::SHT_PROGBITS && producer.empty()) {
+      auto name = file.getSectionName(section);
+      if (!name)
+        llvm::consumeError(name.takeError());
+      else if (*name == ".comment" && section.sh_offset <= bytes.size() &&
+               section.sh_size <= bytes.size() - section.sh_offset) {
+        // NUL-separated strings: the linker's ("Linker: Debian LLD 14.0.6") may come first.
+        std::string_view comment = bytes.substr(section.sh_offset, section.sh_size);
+        while (!comment.empty() && producer.empty()) {
+          const std::string_view entry = comment.substr(0, comment.find('\0'));
+          if (entry.find("clang version") != std::string_view::npos) producer = std::string(entry);
+          comment.remove_prefix(std::min(comment.size(), entry.size() + 1));
+        }
+      }
+    }
+    if (section.sh_type != llvm::ELF::SHT_NOTE) continue;
+    // LLVM 15's note iterator adds offset and size unchecked: check them here.
+    const std::uint64_t offset = section.sh_offset, size = section.sh_size;
+    if (offset > bytes.size() || size > bytes.size() - offset)
+      throw Error("unreadable code object: a note section lies outside the file");
+    std::vector<llvm::ArrayRef<std::uint8_t>> metadata;  // read after the walk: an llvm::Error must be checked
+    llvm::Error err = llvm::Error::success();
+    for (const auto &note : file.notes(section, err))
+      if (note.getName() == "AMDGPU" && note.getType() == llvm::ELF::NT_AMDGPU_METADATA)
+        metadata.push_back(note.getDesc());
+    if (err) throw Error("unreadable ELF notes: " + llvm::toString(std::move(err)));
+    for (llvm::ArrayRef<std::uint8_t> desc : metadata) fromMetadataNote(desc, walk);
+  }
+  for (std::size_t i = first; i < out.size(); ++i) {
+    out[i].producer = producer;
+    countInstructions(*elf, bytes, out[i]);
+  }
+}
+
+}  // namespace
+
+std::vector<CodeObject> parseCodeObjects(std::string_view bytes,
+                                         const std::function<void(std::string_view)> &consumed) {
+  Walk walk{{}, {}, consumed};
+  if (bytes.substr(0, kBundleMagic.size()) == kBundleMagic)
+    fromBundle(bytes, walk, 0);
+  else if (bytes.substr(0, 4) ==
+           "\x7f"
+           "ELF")
+    fromElf(bytes, walk, 0);
+  else
+    throw Error("not an ELF file or offload bundle");
+  return std::move(walk.out);
+}
+
+}  // namespace regscope

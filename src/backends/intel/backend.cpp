@@ -1,0 +1,75 @@
+// The Intel backend: ocloc per GRF mode (the pipeline's Intel jobs,
+// src/pipeline/intel_job.cpp), the zebin's .ze_info, ocloc's log and IGC's
+// shader dump read into records, and the Xe occupancy model.
+#include "regscope/backends/intel/backend.h"
+
+#include "regscope/backend/target_messages.h"
+#include "regscope/backends/intel/ocloc.h"
+#include "regscope/support/error.h"
+
+namespace regscope {
+namespace {
+
+class IntelBackend final : public Backend {
+ public:
+  Vendor vendor() const override { return Vendor::Intel; }
+
+  std::string findCompiler(const std::string &explicit_path) const override { return findOcloc(explicit_path); }
+  // ocloc runs once per GRF mode, as an OclocJob, not as one CompileJob.
+  CompileOutput compile(const CompileJob &job) const override {
+    throw Error(job.source + ": compiled by ocloc, once per GRF mode, not as one job");
+  }
+  std::vector<std::string> lineTableFlags() const override { return {}; }
+  bool keepsDeviceCode() const override { return false; }
+  bool collectReadsDependencies() const override { return false; }
+  std::vector<std::string> targetsWithoutDeviceLibrary(const std::string &) const override { return {}; }
+  std::string deviceLibraryMessage(const std::string &) const override { return ""; }
+  void checkRequested(const RequestedTargets &) const override {}  // the device: requireIntelDevice, with the jobs
+  std::vector<std::string> compileTargets(const RequestedTargets &) const override { return {}; }
+  bool usesEntryCompiler() const override { return false; }
+  bool compilesEditedText() const override { return false; }
+  void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_lds = bytes; }
+
+  CollectedRun collect(const CompileOutput &, const std::string &compiled_source, const SourceReader &) const override {
+    throw Error(compiled_source + ": compiled by ocloc, once per GRF mode, not as one job");
+  }
+  CollectedRun collectObject(std::string_view, std::string_view, const std::vector<std::string> &,
+                             const std::string &compiled_source, const SourceReader &) const override {
+    throw Error(compiled_source + ": regscope wrap reads hipcc/clang and nvcc objects, not ocloc's");
+  }
+
+  std::vector<Field> requiredFigures(const KernelRecord &) const override { return intelRequiredFigures(); }
+  std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOverrides &launch, const std::string &,
+                                      std::string &warning) const override {
+    const IntelTarget target = parseIntelTarget(record.arch);
+    if (const IntelDevice *device = findIntelDevice(target.device))
+      return modelIntelKernel(record, *device, target, launch);
+    warning = noOccupancyTable(record, knownIntelDeviceList());
+    return std::nullopt;
+  }
+  std::string unknownTarget(const KernelRecord &record) const override {
+    if (findIntelDevice(record.arch)) return "";
+    return unknownTargetOf(record, "Intel device", knownIntelDeviceList());
+  }
+  void chart(const ModelledKernel &kernel, OccupancyChart &chart) const override {
+    intelChart(kernel, std::get<IntelKernelModel>(kernel.model), chart);
+  }
+  const char *occupancyUnit() const override { return "threads/Xe-core"; }
+  const char *spillsUnit() const override { return "bytes of spill per thread"; }
+
+  std::string noLineFigures() const override {
+    return "per-line registers are read for AMD (the .s) and NVIDIA (nvdisasm) kernels; Intel's "
+           "would come from IGC's shader dump (docs/explain.md)";
+  }
+  const char *assemblyName() const override { return "zebin"; }
+  IsaReport readIsa(const ArchOutput &, const IsaRequest &) const override { throw Error(noLineFigures()); }
+};
+
+}  // namespace
+
+const Backend &intelBackend() {
+  static const IntelBackend backend;
+  return backend;
+}
+
+}  // namespace regscope

@@ -1,0 +1,87 @@
+// The NVIDIA backend: nvcc once per source for every arch, ptxas/nvlink and
+// the PTX's launch bounds read into records, the CUDA occupancy calculator's
+// rules, and nvdisasm's liveness for explain.
+#include "regscope/backends/nvidia/backend.h"
+
+#include "regscope/backend/target_messages.h"
+#include "regscope/backends/nvidia/collect.h"
+#include "regscope/backends/nvidia/driver.h"
+#include "regscope/backends/nvidia/isa.h"
+#include "regscope/backends/nvidia/nvcc_wrap.h"
+#include "regscope/support/error.h"
+
+namespace regscope {
+namespace {
+
+class NvidiaBackend final : public Backend {
+ public:
+  Vendor vendor() const override { return Vendor::Nvidia; }
+
+  std::string findCompiler(const std::string &explicit_path) const override { return findNvcc(explicit_path); }
+  CompileOutput compile(const CompileJob &job) const override { return compileCuda(job); }
+  std::vector<std::string> lineTableFlags() const override { return {"-lineinfo"}; }
+  bool keepsDeviceCode() const override { return true; }
+  // ptxas names no source line, so a kernel defined in a header is looked for
+  // in the headers read.
+  bool collectReadsDependencies() const override { return true; }
+  std::vector<std::string> targetsWithoutDeviceLibrary(const std::string &) const override { return {}; }
+  std::string deviceLibraryMessage(const std::string &) const override { return ""; }
+  void checkRequested(const RequestedTargets &requested) const override {
+    for (const std::string &arch : requested.cuda_archs)
+      if (!findCudaArch(arch)) throw Error("unknown CUDA arch '" + arch + "'; known: " + knownCudaArchList());
+  }
+  std::vector<std::string> compileTargets(const RequestedTargets &requested) const override {
+    return requested.cuda_archs;
+  }
+  bool usesEntryCompiler() const override { return false; }
+  bool compilesEditedText() const override { return false; }
+  void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_shared = bytes; }
+
+  CollectedRun collect(const CompileOutput &output, const std::string &compiled_source,
+                       const SourceReader &read) const override {
+    return collectCudaRun(output, compiled_source, read);
+  }
+  CollectedRun collectObject(std::string_view ptxas, std::string_view object, const std::vector<std::string> &archs,
+                             const std::string &compiled_source, const SourceReader &read) const override {
+    return collectNvccObject(ptxas, object, archs, compiled_source, read);
+  }
+
+  std::vector<Field> requiredFigures(const KernelRecord &) const override { return nvidiaRequiredFigures(); }
+  std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOverrides &launch, const std::string &,
+                                      std::string &warning) const override {
+    if (const CudaArch *arch = findCudaArch(record.arch)) return modelCudaKernel(record, *arch, launch);
+    warning = noOccupancyTable(record, knownCudaArchList());
+    return std::nullopt;
+  }
+  std::string unknownTarget(const KernelRecord &record) const override {
+    if (findCudaArch(record.arch)) return "";
+    return unknownTargetOf(record, "arch", knownCudaArchList());
+  }
+  void chart(const ModelledKernel &kernel, OccupancyChart &chart) const override {
+    cudaChart(kernel, std::get<CudaKernelModel>(kernel.model), chart);
+  }
+  const char *occupancyUnit() const override { return "warps/SM"; }
+  const char *spillsUnit() const override { return "bytes of spill stores"; }
+
+  std::string noLineFigures() const override { return ""; }
+  const char *assemblyName() const override { return "cubin"; }
+  // nvdisasm is looked for on the first NVIDIA arch and kept for the others.
+  IsaReport readIsa(const ArchOutput &output, const IsaRequest &request) const override {
+    std::optional<std::string> found;
+    std::optional<std::string> &nvdisasm = request.tool ? *request.tool : found;
+    if (!nvdisasm) nvdisasm = findNvdisasm(findNvcc(request.compiler));
+    if (nvdisasm->empty()) throw Error("nvdisasm (CUDA's full toolkit) is not installed here");
+    if (output.device_code.empty()) throw Error("the compile kept no cubin");
+    const CubinListing listing = disassembleCubin(*nvdisasm, output.device_code, request.timeout_seconds);
+    return joinNvdisasm(listing.life_ranges, listing.line_info);
+  }
+};
+
+}  // namespace
+
+const Backend &nvidiaBackend() {
+  static const NvidiaBackend backend;
+  return backend;
+}
+
+}  // namespace regscope

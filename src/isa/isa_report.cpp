@@ -1,0 +1,57 @@
+// The isa stage's vendor-neutral part: the names of the instruction kinds,
+// source paths, and the hottest lines of a function, whichever backend read it.
+#include <algorithm>
+#include <tuple>
+
+#include "regscope/isa/isa.h"
+
+namespace regscope {
+
+const char *instrKindKey(InstrKind kind) {
+  switch (kind) {
+    case InstrKind::Valu:
+      return "valu";
+    case InstrKind::Salu:
+      return "salu";
+    case InstrKind::VmemLoad:
+      return "vmem_load";
+    case InstrKind::VmemStore:
+      return "vmem_store";
+    case InstrKind::Smem:
+      return "smem";
+    case InstrKind::Lds:
+      return "lds";
+    case InstrKind::Mfma:
+      return "mfma";
+    case InstrKind::Branch:
+      return "branch";
+    case InstrKind::Waitcnt:
+      return "waitcnt";
+    case InstrKind::Scratch:
+      return "scratch";
+    case InstrKind::AccvgprCopy:
+      return "accvgpr_copy";
+    case InstrKind::Unknown:
+      return "unknown";
+  }
+  return "unknown";
+}
+
+std::string SourceFile::path() const {
+  if (directory.empty() || (!name.empty() && name.front() == '/')) return name;
+  return directory + "/" + name;
+}
+
+std::vector<LinePressure> hottestLines(const IsaFunction &function, std::size_t n) {
+  std::vector<LinePressure> lines;
+  for (const LinePressure &l : function.lines)
+    if (l.file >= 0 && l.line > 0) lines.push_back(l);
+  std::stable_sort(lines.begin(), lines.end(), [](const LinePressure &a, const LinePressure &b) {
+    return std::tie(b.peak_vgprs, b.peak_agprs, b.peak_sgprs, b.instructions) <
+           std::tie(a.peak_vgprs, a.peak_agprs, a.peak_sgprs, a.instructions);
+  });
+  if (lines.size() > n) lines.resize(n);
+  return lines;
+}
+
+}  // namespace regscope
