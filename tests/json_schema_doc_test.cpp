@@ -38,6 +38,12 @@ Report nvidiaReport() {
       parsePtxLaunchBounds(test::fixture("nvcc-13.0/cuda_probe.compute_90.ptx"), "sm_90")};
   Report report;
   addKernels(report, mergeFacts(sets), LaunchOverrides{});
+  // And a Triton cubin's kernel: only a cubin says required_block_size (EIATTR_REQNTID).
+  const Report cubin = parseArtifacts(
+      {test::sourcePath(
+          "fixtures/triton/cache-sm_90/7AUBJ5JZAVRCOUTBLPCY5WOVYSC4C7E3VKLPQZK4OEJH3SULYXWQ/add_kernel.cubin")},
+      "");
+  report.kernels.insert(report.kernels.end(), cubin.kernels.begin(), cubin.kernels.end());
   return report;
 }
 
