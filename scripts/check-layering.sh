@@ -12,15 +12,16 @@ declare -A allowed=(
   [source]="support"
   [driver]="support source"
   [collect]="support target source driver"
+  [backends]="support target source driver collect"
   [isa]="support"
   [cache]="support target source driver collect"
   [model]="support target source driver collect"
   [report]="support target source driver collect model"
-  [pipeline]="support target driver collect model report cache source isa"
+  [pipeline]="support target driver collect model report cache source isa backends"
   [advise]="support target driver collect model report cache source pipeline isa"
   [gate]="support target driver collect model report source"
   [views]="support target driver collect model report gate source advise isa"
-  [cli]="support target driver collect model report cache source pipeline advise gate views isa"
+  [cli]="support target driver collect model report cache source pipeline advise gate views isa backends"
 )
 
 bad=0

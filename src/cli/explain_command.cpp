@@ -1,4 +1,5 @@
 // regscope explain FILE [--kernel NAME] [--offload-arch A] [--format F] [-- compiler flags]
+#include <algorithm>
 #include <iostream>
 
 #include "commands.h"
@@ -58,6 +59,18 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
 
   return {app, [state] {
             refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
+            // Built artifacts (a Triton cache, its .amdgcn, a directory): read, not compiled.
+            const std::vector<std::string> &files = state->sources.files;
+            if (!files.empty() && state->sources.database.empty() &&
+                std::all_of(files.begin(), files.end(), isArtifactInput)) {
+              ParseOptions options;
+              options.parallel = state->sources.analyze.parallel;
+              ExplainedReport explained = explainArtifacts(files, options);
+              for (const std::string &w : explained.report.warnings) printWarning(w);
+              const ExplainedReport picked = select(std::move(explained), state->kernel, files);
+              emit(state->output, *explainView(picked.report, picked.kernels));
+              return reportErrors(picked.report);
+            }
             prepareSources(state->sources);
             if (!state->sources.analyze.cuda_archs.empty() &&
                 findNvdisasm(findNvcc(state->sources.analyze.compiler)).empty())

@@ -1,5 +1,7 @@
-// regscope parse FILE... [--arch A]: .s files, build logs, code objects.
+// regscope parse FILE|DIR... [--arch A]: .s files, build logs, code objects, Triton caches.
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 #include "commands.h"
 #include "regscope/pipeline/analyze.h"
@@ -12,21 +14,38 @@ Command addParseCommand(CLI::App &root) {
   struct State {
     std::vector<std::string> files;
     std::string arch;
+    unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+    std::string progress = "auto";
     OutputOptions output;
   };
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand(
-      "parse", "Report kernels from existing build artifacts: .s, build logs, code objects (no compiler run)");
-  app->add_option("files", state->files, ".s files, logs with resource remarks, .hsaco/.o/executables");
+      "parse",
+      "Report kernels from existing build artifacts: .s, build logs, code objects, Triton caches; directories are "
+      "searched (no compiler run)");
+  app->add_option("files", state->files,
+                  ".s files, logs with resource remarks, .hsaco/.o/executables, directories (searched recursively: "
+                  "every artifact in them, Triton cache entries included)");
   app->add_option("--arch", state->arch, "The arch of a build log's remarks (logs do not say)");
+  app->add_option("-j,--jobs", state->jobs, "Artifacts read at once (default: cores)")->check(wholeNumber(1));
+  app->add_option("--progress", state->progress,
+                  "Progress line on stderr while a large tree is read: auto (a terminal, not under CI or "
+                  "pre-commit), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
   return {app, [state] {
-            if (state->files.empty()) throw Error("no input files (give .s files, build logs or code objects)");
+            if (state->files.empty())
+              throw Error("no input files (give .s files, build logs, code objects or directories)");
             refuseOverwritingInputs(state->files, state->output.path);
-            Report report = parseArtifacts(state->files, state->arch);
+            ParseOptions options;
+            options.log_arch = state->arch;
+            options.parallel = state->jobs;
+            options.progress = progressWanted(state->progress);
+            Report report = readArtifactInputs(state->files, options, /*unread_is_error=*/false).report;
             for (const std::string &w : report.warnings) printWarning(w);
             emit(state->output, *kernelTableView(report, "regscope parse"));
-            return 0;
+            return report.errors.empty() ? 0 : reportErrors(report);
           }};
 }
 
