@@ -377,13 +377,24 @@ void separateKeys(Report &report) {
       report.kernels[k].record.triton = std::make_shared<const TritonInfo>(std::move(info));
     }
   }
-  std::map<std::pair<std::string, std::string>, std::string> seen;
+  // Still one key: copies of one compile (one hash), which have one set of
+  // figures and are one baseline entry; or two compiles that differ in
+  // something the metadata does not say, told apart by their hash (a key that
+  // then changes with it: the warning says so).
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> hashes;
   for (const KernelReport &k : report.kernels)
-    if (const auto &t = k.record.triton)
-      if (auto [it, fresh] = seen.emplace(std::make_pair(t->key, k.record.arch), k.record.file); !fresh)
-        throw Error("two Triton cache entries compile " + t->function + " for " + k.record.arch +
-                    " with the same specialisation and options (" + it->second + ", " + k.record.file +
-                    "): a baseline cannot tell them apart; remove the stale one");
+    if (const auto &t = k.record.triton) hashes[{t->key, k.record.arch}].insert(t->hash);
+  for (KernelReport &k : report.kernels) {
+    const auto &t = k.record.triton;
+    if (!t || hashes[{t->key, k.record.arch}].size() < 2) continue;
+    TritonInfo info = *t;
+    report.warnings.push_back(k.record.file + ": " + info.function + " [" + k.record.arch +
+                              "]: another cache entry has the same specialisation and options; its baseline key "
+                              "names its cache hash, which a recompile changes");
+    info.key.pop_back();
+    info.key += " hash=" + info.hash + "]";
+    k.record.triton = std::make_shared<const TritonInfo>(std::move(info));
+  }
 }
 
 }  // namespace
