@@ -23,8 +23,9 @@ for i in $(seq 1 "$copies"); do
     for d in fixtures/triton/$c/*/; do cp -al "$d" "$work/cache/$i/$c-$(basename "$d")"; done
   done
 done
-mapfile -t read_files < <(find "$work/cache" -type f \( -name '*.amdgcn' -o -name '*.hsaco' -o -name '*.source' -o -name '*.json' \))
-mb=$(du -cb --apparent-size -l "${read_files[@]}" 2>/dev/null | tail -1 | awk '{print $1 / 1e6}')
+find "$work/cache" -type f \( -name '*.amdgcn' -o -name '*.hsaco' -o -name '*.source' -o -name '*.json' \) -print0 \
+  > "$work/read-files"
+mb=$(xargs -0 stat -c %s < "$work/read-files" | awk '{s += $1} END {print s / 1e6}')
 kernels=$((copies * 18))
 cores=$(nproc)
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -41,8 +42,8 @@ measure() {  # NAME COMMAND...: median wall and cpu over RUNS
   printf '%-14s %6.2f s wall %7.0f MB/s %8.0f kernels/s | %6.2f s cpu %7.0f MB/s\n' "$name" "$wall" \
     "$(echo "$mb / $wall" | bc -l)" "$(echo "$kernels / $wall" | bc -l)" "$cpu" "$(echo "$mb / $cpu" | bc -l)"
 }
-cat "${read_files[@]}" > /dev/null  # warm: every figure below reads from the page cache
+xargs -0 cat < "$work/read-files" > /dev/null  # warm: every figure below reads from the page cache
 echo "$kernels kernels (Triton cache entries), ${mb} MB read, $cores cores"
-measure "cat" cat "${read_files[@]}"
+measure "cat" sh -c 'xargs -0 cat < "$1"' sh "$work/read-files"
 measure "regscope -j1" "$regscope" parse "$work/cache" -j1 --format json
 measure "regscope -j$cores" "$regscope" parse "$work/cache" -j"$cores" --format json

@@ -428,7 +428,12 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
     if (input.empty()) throw Error("an input file name is empty");
     if (fs::is_directory(input, ec)) {
       walk.walked = true;
+      const std::size_t before = items.size(), not_read = walk.not_read.size();
       Walker(items, walk, options.progress).walk(input);
+      if (items.size() == before && walk.not_read.size() == not_read)
+        throw Error(input +
+                    ": no artifact regscope reads in this directory (.s, code objects, build logs with "
+                    "resource remarks, Triton cache entries)");
     } else if (!fs::is_regular_file(input, ec)) {
       throw Error(input + ": no such file");
     } else if (std::optional<std::string> stem = tritonStemOf(input)) {
