@@ -7,7 +7,9 @@
 # compiled kernel. Every file regscope reads is counted in MB (the metadata,
 # .source, .amdgcn and .hsaco of each entry); the IR it skips (.ttir, .ttgir)
 # is not. Prints the median of RUNS wall and CPU (user + sys) times for cat,
-# regscope -j1 and regscope -jN (N: cores), as MB/s and kernels/s.
+# regscope -j1 and -jN (N: cores) without the result cache, and -jN with it
+# cold (every entry stored: its files hashed) and warm (every entry a hit), as
+# MB/s and kernels/s.
 #
 # Usage: scripts/bench-triton-cache.sh [COPIES] [RUNS]   (defaults: 200 5; REGSCOPE=binary)
 set -euo pipefail
@@ -45,5 +47,9 @@ measure() {  # NAME COMMAND...: median wall and cpu over RUNS
 xargs -0 cat < "$work/read-files" > /dev/null  # warm: every figure below reads from the page cache
 echo "$kernels kernels (Triton cache entries), ${mb} MB read, $cores cores"
 measure "cat" sh -c 'xargs -0 cat < "$1"' sh "$work/read-files"
-measure "regscope -j1" "$regscope" parse "$work/cache" -j1 --format json
-measure "regscope -j$cores" "$regscope" parse "$work/cache" -j"$cores" --format json
+export XDG_CACHE_HOME=$work/xdg  # the result cache: a fresh one, filled by the first cached run
+measure "regscope -j1" "$regscope" parse "$work/cache" -j1 --no-cache --format json
+measure "regscope -j$cores" "$regscope" parse "$work/cache" -j"$cores" --no-cache --format json
+measure "cache, cold" sh -c 'rm -rf "$XDG_CACHE_HOME"; exec "$@"' sh "$regscope" parse "$work/cache" -j"$cores" --format json
+"$regscope" parse "$work/cache" -j"$cores" --format json > /dev/null 2>&1  # fill it
+measure "cache, warm" "$regscope" parse "$work/cache" -j"$cores" --format json

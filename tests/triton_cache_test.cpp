@@ -256,6 +256,38 @@ TEST_F(TritonTree, BrokenEntriesAreOneErrorEachAndTheRestIsRead) {
   EXPECT_EQ(parsed.report.kernels.size(), entriesIn(cacheDir("cache-gfx942")) - 2);
 }
 
+// The result cache: a second read of unchanged entries is served from it and
+// gives the same records; an entry whose code changed is read again.
+TEST_F(TritonTree, ResultCacheHitsGiveTheSameKernelsAndAChangeIsReadAgain) {
+  fs::copy(cacheDir("cache-gfx942"), root_ / "cache", fs::copy_options::recursive);
+  ParseOptions options;
+  options.cache_dir = (root_ / "xdg").string();
+  auto figures = [](const Report &report) {
+    std::map<std::string, std::vector<std::optional<std::int64_t>>> out;
+    for (const KernelReport &k : report.kernels) out[k.record.file] = {k.record.values.begin(), k.record.values.end()};
+    return out;
+  };
+  const Report cold = parseInputs({(root_ / "cache").string()}, options).report;
+  std::size_t entries = 0;
+  for (const auto &e : fs::directory_iterator(root_ / "xdg")) entries += e.path().extension() == ".json";
+  EXPECT_EQ(entries, cold.kernels.size());
+  const Report warm = parseInputs({(root_ / "cache").string()}, options).report;
+  EXPECT_EQ(figures(warm), figures(cold));
+  const Report uncached = parseInputs({(root_ / "cache").string()}, {}).report;
+  EXPECT_EQ(figures(warm), figures(uncached));
+  // A kernel's .amdgcn and .hsaco replaced by another compile's (the squeezed add_kernel): read again.
+  const fs::path add = root_ / "cache" / "JARZ6UJEJA6SPUXRLA5VE5CP6TPFNBK4UT37UT7O5HV3PZHG2JAA";
+  const std::string other =
+      cacheDir("cache-squeezed-gfx942") + "/XHFHS3BCISPCE4W5T3MH7HBRYE6UUHDMOPISSXXPX4AQCLCI3ZGA/";
+  for (const char *ext : {".amdgcn", ".hsaco"})
+    fs::copy_file(other + "add_kernel" + ext, add / (std::string("add_kernel") + ext),
+                  fs::copy_options::overwrite_existing);
+  const Report changed = parseInputs({(root_ / "cache").string()}, options).report;
+  const Report fresh = parseInputs({(root_ / "cache").string()}, {}).report;
+  EXPECT_EQ(figures(changed), figures(fresh));
+  EXPECT_NE(figures(changed), figures(cold));
+}
+
 TEST(TritonCache, ExplainOnAnAmdgcnNamesThePythonLines) {
   const std::string amdgcn =
       cacheDir("cache-gfx942") + "/K6BTYIPJXBBMJOBW5S4L64BVQYLXGLTFANSWH5M3HI7XEM6FVQKA/attn_fwd_kernel.amdgcn";

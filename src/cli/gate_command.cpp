@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "commands.h"
+#include "regscope/cache/cache.h"
 #include "regscope/gate/gate.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"
@@ -132,6 +133,7 @@ Report artifactsReport(const SourceOptions &sources, bool allow_unknown, bool &u
   ParseOptions options;
   options.parallel = sources.analyze.parallel;
   options.progress = progressWanted(sources.progress);
+  options.cache_dir = sources.no_cache ? "" : ResultCache::defaultDirectory();
   if (sources.block_size) options.launch.block_size = sources.block_size;
   options.launch.dynamic_lds = sources.analyze.launch.dynamic_lds;
   ParsedInputs parsed = readArtifactInputs(sources.files, options, !allow_unknown);

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "commands.h"
+#include "regscope/cache/cache.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"
 #include "regscope/views/views.h"
@@ -16,6 +17,7 @@ Command addParseCommand(CLI::App &root) {
     std::string arch;
     unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
     std::string progress = "auto";
+    bool no_cache = false;
     OutputOptions output;
   };
   auto state = std::make_shared<State>();
@@ -33,6 +35,8 @@ Command addParseCommand(CLI::App &root) {
                   "pre-commit), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
+  app->add_flag("--no-cache", state->no_cache,
+                "Always read a Triton entry's code; neither read nor write the result cache");
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
   return {app, [state] {
             if (state->files.empty())
@@ -42,6 +46,7 @@ Command addParseCommand(CLI::App &root) {
             options.log_arch = state->arch;
             options.parallel = state->jobs;
             options.progress = progressWanted(state->progress);
+            options.cache_dir = state->no_cache ? "" : ResultCache::defaultDirectory();
             Report report = readArtifactInputs(state->files, options, /*unread_is_error=*/false).report;
             for (const std::string &w : report.warnings) printWarning(w);
             emit(state->output, *kernelTableView(report, "regscope parse"));

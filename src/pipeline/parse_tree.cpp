@@ -19,6 +19,7 @@
 
 #include "artifact_file.h"
 #include "regscope/backends/triton/triton_cache.h"
+#include "regscope/cache/cache.h"
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
 #include "regscope/support/files.h"
@@ -253,7 +254,7 @@ struct ItemResult {
   std::string input;  // the path its errors and inputs name
 };
 
-Artifact readTritonEntry(const Item &item) {
+Artifact readTritonEntry(const Item &item, const ResultCache *cache) {
   if (!item.error.empty()) throw Error(item.error);
   const fs::path dir(item.dir);
   const std::string meta_path = item.path;
@@ -305,13 +306,31 @@ Artifact readTritonEntry(const Item &item) {
                 ")");
   Artifact artifact;
   if (info.backend == "hip") {
-    std::vector<FactSet> sets;
-    std::string producer;
+    // A cached reading of these very files (unchanged size and mtime, else SHA-256) stands for reading them.
+    std::vector<std::string> absolute;
+    std::string what = "triton-amd";
     for (const std::string &file : code) {
-      std::vector<FactSet> read = readFileFacts(file, "", producer);
-      sets.insert(sets.end(), read.begin(), read.end());
+      std::error_code ec;
+      absolute.push_back(fs::absolute(file, ec).lexically_normal().string());
+      what += "\n" + absolute.back();
     }
-    artifact = checkArtifact(sets, code.front(), producer);
+    const std::string key = cache ? cache->keyForArtifacts(what) : "";
+    std::optional<CachedResult> hit = cache ? cache->lookup(key) : std::nullopt;
+    if (hit) {
+      artifact.records = std::move(hit->records);
+      artifact.producer = hit->producer;
+    } else {
+      std::vector<FactSet> sets;
+      std::string producer;
+      for (const std::string &file : code) {
+        std::vector<FactSet> read = readFileFacts(file, "", producer);
+        sets.insert(sets.end(), read.begin(), read.end());
+      }
+      artifact = checkArtifact(sets, code.front(), producer);
+      bool complete = artifact.warnings.empty();  // the cache keeps records, not the sources' other words
+      for (const KernelRecord &r : artifact.records) complete &= r.missing.empty();
+      if (cache && complete) cache->store(key, {artifact.records, artifact.producer, {}}, absolute);
+    }
     artifact.records.erase(std::remove_if(artifact.records.begin(), artifact.records.end(),
                                           [&](const KernelRecord &r) { return r.name != info.function; }),
                            artifact.records.end());
@@ -456,6 +475,8 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
   }
   if (options.progress && walk.directories >= 64) std::cerr << "\r\033[K" << std::flush;
 
+  std::optional<ResultCache> cache;
+  if (!options.cache_dir.empty()) cache.emplace(options.cache_dir);
   // Read every item, `parallel` at once; results in the walk's order.
   std::vector<ItemResult> results(items.size());
   std::vector<std::exception_ptr> failures(items.size());
@@ -467,7 +488,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
       const Item &item = items[i];
       results[i].input = item.triton && item.only_code.empty() ? item.dir : item.path;
       try {
-        results[i].artifact = item.triton ? readTritonEntry(item) : [&] {
+        results[i].artifact = item.triton ? readTritonEntry(item, cache ? &*cache : nullptr) : [&] {
           std::string producer;
           std::vector<FactSet> sets = readFileFacts(item.path, options.log_arch, producer);
           return checkArtifact(sets, item.path, std::move(producer));

@@ -18,6 +18,10 @@ struct ParseOptions {
   LaunchOverrides launch;  // for kernels whose launch nothing else says
   unsigned parallel = 1;   // artifacts read at once
   bool progress = false;   // a progress line on stderr (the CLI sets it on a terminal)
+  // The result cache (include/regscope/cache/cache.h) for Triton entries'
+  // code: a hit skips reading the .amdgcn and .hsaco while their size and
+  // mtime (else SHA-256) are unchanged. Empty: none.
+  std::string cache_dir;
 };
 
 // What a walk found beside what it read, for the one summary line.
