@@ -18,7 +18,7 @@ trap 'rm -rf "$scratch"' EXIT
 export XDG_CACHE_HOME=$scratch/cache
 
 # The project: CMake's HIP language with Debian 12's ROCm 5.2 (clang++-15),
-# as tests/scenarios/9-02-optimisation.sh configures it.
+# as tests/scenarios/optimisation-level.sh configures it.
 lbm_project "$scratch/p/src"
 mkdir -p "$scratch/rocm-root/lib" && ln -s /usr/lib/x86_64-linux-gnu/cmake "$scratch/rocm-root/lib/cmake"
 {

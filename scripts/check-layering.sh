@@ -17,6 +17,7 @@ declare -A allowed=(
   [cache]="support target source driver collect"
   [model]="support target source driver collect"
   [report]="support target source driver collect model"
+  [backends]="support target source driver collect"
   [pipeline]="support target driver collect model report cache source isa backends"
   [advise]="support target driver collect model report cache source pipeline isa"
   [gate]="support target driver collect model report source"

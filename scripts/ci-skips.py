@@ -13,7 +13,8 @@ is allowed to have (docs/testing.md, "Skips"):
             NVIDIA's toolkit (nvcc, nvdisasm), a GPU, root, a toolkit other than the recorded one
   refused   everything else, in particular a tool that scripts/install-deps.sh or
             scripts/install-test-tools.sh installs (hipcc, clang-19, cmake, git, pre-commit, ocloc,
-            chromium, python3, procps, util-linux's script, ccache, the SARIF Multitool, the fuzz build)
+            chromium, python3, procps, util-linux's script, ccache, the SARIF Multitool, the fuzz build,
+            munge and Slurm's slurmctld, slurmd and client commands)
 """
 import re
 import sys
@@ -30,7 +31,8 @@ ALLOWED = [
 # Tools the README's test set-up installs: a skip naming one is a broken set-up.
 INSTALLED = re.compile(
     r"\b(hipcc|clang\+\+-1[59]|clang-1[59]|cmake|git|pre-commit|ocloc|chromium|python3|pgrep|procps|"
-    r"script|ccache|SARIF Multitool|Sarif\.Multitool|fuzz build|make|g\+\+)\b")
+    r"script|ccache|SARIF Multitool|Sarif\.Multitool|fuzz build|make|g\+\+|"
+    r"munged|mungekey|slurmctld|slurmd|sbatch|squeue|sinfo|scancel)\b")
 
 
 def reasons(output):

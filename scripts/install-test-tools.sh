@@ -9,8 +9,10 @@ cd "$(dirname "$0")/.."
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 # chromium: the HTML tests; python3 (JSON checks), procps (pgrep, ps) and
 # util-linux (script): the user-scenario tests in tests/scenarios/; ccache:
-# the launcher scenario (14-wrap.sh) builds through regscope wrap -- ccache.
-test_packages=(chromium python3 procps util-linux ccache)
+# the launcher scenario (wrap-launcher.sh) builds through regscope wrap -- ccache.
+# slurmctld, slurmd, slurm-client and munge: the Slurm job-array scenario
+# (slurm-job-array.sh starts its own daemons; the packages' services are not used).
+test_packages=(chromium python3 procps util-linux ccache slurmctld slurmd slurm-client munge)
 missing=()
 for p in "${test_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

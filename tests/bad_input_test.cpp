@@ -148,7 +148,7 @@ const BadInput kCases[] = {
     {"AnalyzeUnknownGrfMode", {"analyze", "ok.hip", "--grf", "huge"}, "--grf: huge not in"},
     {"AnalyzeCarveoutOver100", {"analyze", "k.cu", "--cuda-arch", "sm_90", "--carveout", "101"}, "--carveout: must be a whole number from 0 to 100"},
     {"AnalyzeCompileError", {"analyze", "broken.hip"}, "failed on broken.hip", true, false},
-    // wrap and collect (the compiler launcher; a corrupt or stale sidecar: Scenario.14-Wrap)
+    // wrap and collect (the compiler launcher; a corrupt or stale sidecar: Scenario.WrapLauncher)
     {"WrapNothing", {"wrap"}, "wrap needs the compile after --"},
     {"WrapNothingAfterDashes", {"wrap", "--"}, "wrap needs the compile after --"},
     {"CollectNoDirectory", {"collect"}, "BUILD_DIR is required"},
@@ -222,6 +222,11 @@ const BadInput kCases[] = {
     {"ParseEmptyFileName", {"parse", ""}, "an input file name is empty"},
     {"ParseMissingFile", {"parse", "missing.s"}, "missing.s: no such file"},
     {"ParseATritonEntryWithoutNumWarps", {"parse", "tk.amdgcn"}, "tk.json: Triton metadata without 'num_warps'"},
+    {"ParseShardZeroOfThree", {"parse", kLbmAsm, "--shard", "0/3"}, "--shard '0/3': give K/N"},
+    {"ParseShardPastTheCount", {"parse", kLbmAsm, "--shard", "4/3"}, "--shard '4/3': shard 4 of 3 does not exist"},
+    {"MergeNoFiles", {"merge"}, "files is required"},
+    {"MergeMissingFile", {"merge", "missing.json"}, "missing.json: no such file"},
+    {"MergeNotJson", {"merge", "garbage.bin"}, "garbage.bin: not JSON"},
     {"ParseGarbage", {"parse", "garbage.bin"}, "garbage.bin: no kernel-resource-usage remarks"},
     {"ParseLogWithoutRemarks", {"parse", "log.txt", "--arch", "gfx90a"}, "log.txt: no kernel-resource-usage remarks"},
     {"ParseAsmCutInItsMetadata", {"parse", "cut.s"}, "cut.s: malformed .amdgpu_metadata block"},

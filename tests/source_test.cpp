@@ -52,6 +52,16 @@ class Database : public ::testing::Test {
   TempDir dir_;
 };
 
+// A source or include directory under /work, /Users or /Dev is a path, not cl.exe's /wo, /U or /D.
+TEST(CleanFlags, AbsolutePathsThatLookLikeClOptionsStayPaths) {
+  std::vector<std::string> archs;
+  const std::vector<std::string> flags = cleanCompileFlags({"hipcc", "--offload-arch=gfx90a", "-I/work/p/include", "-c",
+                                                            "/work/p/src/k.hip", "-o", "/Users/me/k.o", "-DN=1"},
+                                                           "/work/p/build", "/work/p/src/k.hip", archs);
+  EXPECT_EQ(flags, (std::vector<std::string>{"-I/work/p/include", "-DN=1"}));
+  EXPECT_EQ(archs, (std::vector<std::string>{"gfx90a"}));
+}
+
 TEST_F(Database, OnlyHipEntriesAndFoundFromASubdirectory) {
   write("[" + entry("a.hip", "hipcc -c a.hip -o a.o") + "," + entry("host.cpp", "g++ -c host.cpp") + "," +
         entry("b.cu", "clang++ -x hip --offload-arch=gfx908 -c b.cu") + "," + entry("a.hip", "hipcc -c a.hip") + "]");

@@ -41,6 +41,18 @@ TEST(WrapCommand, FindsTheDeviceCompileBehindLaunchers) {
       readCompileCommand({"hipcc", "-Rpass-analysis=kernel-resource-usage", "-c", "a.hip", "-o", "a.o"}).remarks_asked);
 }
 
+// Absolute paths that begin like one of cl.exe's options (/work: /wo, /Users: /U, /Dev: /D, /I...) are
+// files, as clang's own driver reads them outside its cl mode: found on a build under /work.
+TEST(WrapCommand, AbsolutePathsAreFilesNotClOptions) {
+  for (const std::string dir : {"/work/proj", "/Users/me/proj", "/Dev/proj", "/Include/proj", "/home/me", "/opt/x"}) {
+    const WrappedCompile c = readCompileCommand(
+        {"hipcc", "--offload-arch=gfx90a", "-I" + dir + "/inc", "-c", dir + "/src/k.hip", "-o", dir + "/build/k.o"});
+    EXPECT_TRUE(c.device) << dir;
+    EXPECT_EQ(c.source, dir + "/src/k.hip");
+    EXPECT_EQ(c.object, dir + "/build/k.o");
+  }
+}
+
 TEST(WrapCommand, LeavesEverythingElseAlone) {
   for (const std::vector<std::string> &argv : std::vector<std::vector<std::string>>{
            {"g++", "-c", "host.cpp", "-o", "host.o"},                  // another compiler

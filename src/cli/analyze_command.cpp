@@ -17,6 +17,7 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
       root.add_subcommand("analyze", "Compile HIP sources and report each kernel's registers, LDS and occupancy");
   addSourceOptions(*app, state->sources, compiler_flags);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
+  addShardOption(*app, state->sources.shard);
   // A flag with an optional =N, so that `--lines a.hip` keeps a.hip a file.
   app->add_flag("--lines{5}", state->lines,
                 "Then, per kernel, its N hottest source lines by peak live registers (--lines=N; default 5)")
@@ -25,6 +26,10 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
   return {app, [state] {
             refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
             prepareSources(state->sources);
+            if (state->lines && !state->sources.shard.empty())
+              throw Error(
+                  "--lines reads each kernel's assembly, which a shard report does not keep: run "
+                  "--lines without --shard");
             if (state->lines) {
               const ExplainedReport explained = explainSources(state->sources);
               emit(state->output, *kernelLinesView(explained.report, explained.kernels, "regscope analyze",
@@ -32,7 +37,7 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
               return reportErrors(explained.report);
             }
             Report report = analyzeSources(state->sources);
-            emit(state->output, *kernelTableView(report, "regscope analyze"));
+            emit(state->output, *shardedView(kernelTableView(report, "regscope analyze"), state->sources));
             return reportErrors(report);
           }};
 }

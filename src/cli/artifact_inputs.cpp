@@ -45,8 +45,8 @@ ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const Pa
   if (w.not_read.size() > 5) say("and " + std::to_string(w.not_read.size() - 5) + " more known artifacts not read");
   if (w.triton_cubins_not_read)
     printWarning(plural(w.triton_cubins_not_read, "Triton NVIDIA kernel", "Triton NVIDIA kernels") +
-                 ": launch and options from the metadata, registers unknown (this build has no cubin reader, and "
-                 "the .ptx has no register figures)");
+                 ": launch and options from the metadata, registers unknown (no .cubin beside the .ptx, which has "
+                 "no register figures)");
   return parsed;
 }
 

@@ -18,11 +18,13 @@ Command addCollectCommand(CLI::App &root) {
   app->add_option("BUILD_DIR", state->build_dir, "The build directory (searched for *.regscope.json)")->required();
   addCollectOptions(*app, state->sources);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
+  addShardOption(*app, state->sources.shard);
   return {app, [state] {
             refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
             prepareSources(state->sources);
-            Report report = collectSources(state->build_dir, state->sources);
-            emit(state->output, *kernelTableView(report, "regscope collect"));
+            Report report = state->sources.shard.empty() ? collectSources(state->build_dir, state->sources)
+                                                         : collectShardSources(state->build_dir, state->sources);
+            emit(state->output, *shardedView(kernelTableView(report, "regscope collect"), state->sources));
             return reportErrors(report);
           }};
 }

@@ -9,7 +9,9 @@
 
 #include "regscope/pipeline/analyze.h"
 #include "regscope/pipeline/explain.h"
+#include "regscope/pipeline/merge.h"
 #include "regscope/pipeline/parse_tree.h"
+#include "regscope/source/shard.h"
 #include "regscope/views/view.h"
 
 namespace regscope {
@@ -34,6 +36,7 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
 // so that the compiler's signals stay the build's.
 Command addWrapCommand(CLI::App &root, const std::vector<std::string> &command);
 Command addCollectCommand(CLI::App &root);
+Command addMergeCommand(CLI::App &root);
 
 // FILE... --offload-arch --compiler --config, shared by analyze, gate and baseline.
 struct SourceOptions {
@@ -50,6 +53,11 @@ struct SourceOptions {
   std::string collect_dir;  // gate/baseline --collect: read regscope wrap's sidecars instead of compiling
   AnalyzeOptions analyze;
   CLI::Option *archs_option = nullptr;
+  std::string shard;                      // --shard K/N or auto; empty: every input (shard_options.cpp)
+  std::vector<std::string> report_files;  // gate/baseline --report: shard or merged reports instead of compiling
+  ShardReport shard_report;               // under --shard: the run and, after the analysis, this shard's pieces
+  std::vector<std::size_t> shard_global;  // this shard's jobs' places among every shard's
+  std::vector<std::string> shard_keys;    // and their shard keys
 };
 // Diagnostics on stderr: "regscope: warning: TEXT" and "regscope: error: TEXT",
 // the names and paths they quote from the input made visible
@@ -102,6 +110,30 @@ std::vector<SourceJob> sourceJobs(SourceOptions &options);
 // analyzeSources with each kernel's assembly read for per-line pressure
 // (explain, analyze --lines). No jobs (only headers): an empty result.
 ExplainedReport explainSources(SourceOptions &options);
+
+// --shard K/N|auto (shard_options.cpp), on analyze, parse, gate, baseline, collect.
+void addShardOption(CLI::App &app, std::string &shard);
+// gate's and baseline's --report FILE...: judge shard reports (or a merged one), compiling nothing.
+void addReportFlag(CLI::App &app, SourceOptions &options);
+// --shard's K/N: as given, or (auto) from the Slurm array's environment, said on stderr.
+ShardSpec resolveShard(const std::string &text);
+// The run every shard shares (ShardRun) for `command` over `items` (every
+// input's key and size, in the one-process order) and the options that change a figure.
+ShardRun shardRun(const std::string &command, int count, const std::vector<ShardItem> &items,
+                  const nlohmann::json &options, const std::string &config_path);
+// Under --shard: this shard's jobs of `jobs` (all of them), with the run and
+// their places kept in `options`; `jobs` unchanged otherwise.
+std::vector<SourceJob> selectShard(std::vector<SourceJob> jobs, SourceOptions &options, const std::string &command);
+// Under --shard, for a command that reads files (parse): this shard's part of
+// `files`, its run in `report`, the files' places and keys.
+std::vector<std::string> selectShardFiles(const std::vector<std::string> &files, const std::string &shard,
+                                          const std::string &command, const nlohmann::json &options,
+                                          ShardReport &report, std::vector<std::size_t> &global,
+                                          std::vector<std::string> &keys);
+// collect under --shard: this shard's sidecars, settled as collectSources settles them.
+Report collectShardSources(const std::string &build_dir, SourceOptions &options);
+// The view, with the "shard" object in its JSON under --shard.
+std::unique_ptr<View> shardedView(std::unique_ptr<View> view, const SourceOptions &options);
 
 // Prints the report's per-file errors; kExitError if there were any.
 int reportErrors(const Report &report);

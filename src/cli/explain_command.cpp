@@ -39,6 +39,15 @@ ExplainedReport select(ExplainedReport explained, const std::string &wanted, con
   return picked;
 }
 
+// Every input is NVIDIA device code that exists (a cubin, a fatbin, a host
+// object or executable with .nv_fatbin): explained from nvdisasm, nothing compiled.
+bool explainsNvidiaArtifacts(const std::vector<std::string> &files) {
+  if (files.empty()) return false;
+  for (const std::string &file : files)
+    if (!isNvidiaArtifact(file)) return false;
+  return true;
+}
+
 }  // namespace
 
 Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compiler_flags) {
@@ -59,6 +68,21 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
 
   return {app, [state] {
             refuseOverwritingInputs(inputPaths(state->sources), state->output.path);
+            if (explainsNvidiaArtifacts(state->sources.files)) {  // a cubin, fatbin or host object: no compile
+              LaunchOverrides launch;
+              if (state->sources.block_size > 0) launch.block_size = state->sources.block_size;
+              std::string nvcc;  // nvdisasm is looked for beside it too; a machine with nvdisasm alone needs none
+              try {
+                nvcc = findNvcc(state->sources.analyze.compiler);
+              } catch (const Error &) {
+                if (!state->sources.analyze.compiler.empty()) throw;
+              }
+              ExplainedReport explained = explainNvidiaArtifacts(state->sources.files, findNvdisasm(nvcc), launch,
+                                                                 state->sources.analyze.timeout_seconds);
+              const ExplainedReport picked = select(std::move(explained), state->kernel, state->sources.files);
+              emit(state->output, *explainView(picked.report, picked.kernels));
+              return reportErrors(picked.report);
+            }
             // Built artifacts (a Triton cache, its .amdgcn, a directory): read, not compiled.
             const std::vector<std::string> &files = state->sources.files;
             if (!files.empty() && state->sources.database.empty() &&

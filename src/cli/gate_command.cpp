@@ -198,6 +198,8 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
                 "List kernels whose figures could not be read (or are impossible) and judge the rest, instead of "
                 "exiting 2");
   addCollectFlag(*app, state->sources);
+  addShardOption(*app, state->sources.shard);
+  addReportFlag(*app, state->sources);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
 
   return {app, [state]() -> int {
@@ -277,6 +279,8 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
                 "Record the kernels whose figures were all read and keep the others' old entries, instead of "
                 "exiting 2");
   addCollectFlag(*app, state->sources);
+  addShardOption(*app, state->sources.shard);
+  addReportFlag(*app, state->sources);
   return {app, [state]() -> int {
             refuseOverwritingInputs(inputPaths(state->sources), state->output);
             prepareSources(state->sources);

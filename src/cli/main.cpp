@@ -117,7 +117,8 @@ int main(int argc, char **argv) {
                               addParseCommand(app),
                               addAdviseCommand(app, compiler_flags),
                               addExplainCommand(app, compiler_flags),
-                              addCollectCommand(app)};
+                              addCollectCommand(app),
+                              addMergeCommand(app)};
   const Command wrap = addWrapCommand(app, compiler_flags);
   if (!args.empty()) {
     const std::string &first = args.back();  // reversed: the subcommand is last

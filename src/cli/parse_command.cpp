@@ -7,6 +7,7 @@
 #include "regscope/cache/cache.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"
+#include "regscope/views/shard_view.h"
 #include "regscope/views/views.h"
 
 namespace regscope {
@@ -19,6 +20,7 @@ Command addParseCommand(CLI::App &root) {
     std::string progress = "auto";
     bool no_cache = false;
     OutputOptions output;
+    std::string shard;
   };
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand(
@@ -38,10 +40,23 @@ Command addParseCommand(CLI::App &root) {
   app->add_flag("--no-cache", state->no_cache,
                 "Always read a Triton entry's code; neither read nor write the result cache");
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
+  addShardOption(*app, state->shard);
   return {app, [state] {
             if (state->files.empty())
               throw Error("no input files (give .s files, build logs, code objects or directories)");
             refuseOverwritingInputs(state->files, state->output.path);
+            if (!state->shard.empty()) {  // this shard's files, each file's part kept for merge
+              ShardReport shard;
+              std::vector<std::size_t> global;
+              std::vector<std::string> keys;
+              const std::vector<std::string> files =
+                  selectShardFiles(state->files, state->shard, "parse", {{"arch", state->arch}}, shard, global, keys);
+              Report report = parseShardArtifacts(files, global, keys, state->arch, shard.pieces);
+              for (const std::string &w : report.warnings) printWarning(w);
+              emit(state->output,
+                   *withShardJson(kernelTableView(report, "regscope parse"), [&shard] { return shardToJson(shard); }));
+              return 0;
+            }
             ParseOptions options;
             options.log_arch = state->arch;
             options.parallel = state->jobs;

@@ -155,6 +155,13 @@ static void settle(Report &report, const SourceOptions &options) {
 
 Report analyzeSources(SourceOptions &options) {
   const std::vector<SourceJob> jobs = sourceJobs(options);
+  if (!options.shard.empty()) {  // this shard's jobs, each job's part kept for merge
+    Report report =
+        analyzeShardJobs(jobs, options.shard_global, options.shard_keys, options.analyze, options.shard_report.pieces);
+    options.shard_report.compiler_path = report.compiler_path;
+    settle(report, options);
+    return report;
+  }
   if (jobs.empty()) return Report{};  // only headers: nothing to compile
   Report report = analyzeJobs(jobs, options.analyze);
   settle(report, options);
@@ -191,6 +198,11 @@ Report collectSources(const std::string &build_dir, SourceOptions &options) {
 }
 
 Report sourcesReport(SourceOptions &options) {
+  if (!options.report_files.empty()) {  // --report: the shards' (or a merge's) report, nothing compiled
+    Report report = reportFromShardFiles(options.report_files);
+    for (const std::string &warning : report.warnings) printWarning(warning);
+    return report;
+  }
   return options.collect_dir.empty() ? analyzeSources(options) : collectSources(options.collect_dir, options);
 }
 
@@ -233,9 +245,11 @@ std::vector<SourceJob> sourceJobs(SourceOptions &options) {
   const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
   options.analyze.progress =
       options.progress == "always" || (options.progress == "auto" && isatty(STDERR_FILENO) && !quiet_env);
-  return options.database.empty() ? jobsForFiles(options.files)
-                                  : jobsFromDatabase(options.database, options.files,
-                                                     options.analyze.cuda_archs.empty() ? Vendor::Amd : Vendor::Nvidia);
+  std::vector<SourceJob> jobs =
+      options.database.empty() ? jobsForFiles(options.files)
+                               : jobsFromDatabase(options.database, options.files,
+                                                  options.analyze.cuda_archs.empty() ? Vendor::Amd : Vendor::Nvidia);
+  return selectShard(std::move(jobs), options, "analyze");  // --shard: this shard's part; else all
 }
 
 int reportErrors(const Report &report) {
@@ -291,6 +305,7 @@ int reportErrors(const Report &report) {
 
 std::vector<std::string> inputPaths(const SourceOptions &options) {
   std::vector<std::string> inputs = options.files;
+  inputs.insert(inputs.end(), options.report_files.begin(), options.report_files.end());
   if (!options.config_path.empty())
     inputs.push_back(options.config_path);
   else if (const ConfigSearch found = findConfig(fs::current_path().string()); found.path)

@@ -4,7 +4,8 @@
 // output and exit status through as they would be without regscope, and
 // writes the translation unit's kernel records next to the object
 // (OBJ.regscope.json) for `regscope collect`. Anything that is not a device
-// compile is exec'd as it is.
+// compile is exec'd as it is. nvcc compiles get -Xptxas -v instead of the
+// remark flag, and its info lines are what is taken back out of stderr.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "regscope/backends/nvidia/nvcc_wrap.h"
 #include "regscope/collect/collect.h"
 #include "regscope/pipeline/sidecar.h"
 #include "regscope/source/compile_command.h"
@@ -58,11 +60,14 @@ bool truthy(const char *value) { return value && *value && std::string(value) !=
 
 int wrap(const std::vector<std::string> &command, bool show_remarks) {
   if (command.empty()) throw Error("wrap needs the compile after --: regscope wrap -- hipcc -c a.hip -o a.o");
-  const WrappedCompile compile = readCompileCommand(command);
+  WrappedCompile compile = readCompileCommand(command);
+  if (!compile.device) compile = readNvccCompileCommand(command);  // nvcc: ptxas -v, the object's cubins
   if (!compile.device) execAsIs(command);
+  const bool nvcc = compile.vendor == Vendor::Nvidia;
 
   std::vector<std::string> argv = command;
-  if (!compile.remarks_asked) argv.push_back(kResourceRemarkFlag);
+  if (!compile.remarks_asked && nvcc) argv.insert(argv.end(), kPtxasVerboseFlags.begin(), kPtxasVerboseFlags.end());
+  if (!compile.remarks_asked && !nvcc) argv.push_back(kResourceRemarkFlag);
   std::error_code ec;
   const std::string cwd = fs::current_path(ec).string();
   const std::string sidecar = sidecarPath((fs::path(cwd) / compile.object).lexically_normal().string());
@@ -74,7 +79,7 @@ int wrap(const std::vector<std::string> &command, bool show_remarks) {
     execAsIs(command);
   }
   std::string remarks;
-  const std::string kept = splitResourceRemarks(run.err, remarks);
+  const std::string kept = nvcc ? splitPtxasInfo(run.err, remarks) : splitResourceRemarks(run.err, remarks);
   writeAll(STDERR_FILENO, compile.remarks_asked || show_remarks ? run.err : kept);
 
   if (WIFSIGNALED(run.status)) {

@@ -17,6 +17,7 @@
 
 #include "jobs.h"
 #include "regscope/cache/cache.h"
+#include "regscope/cache/fill_lock.h"
 #include "regscope/collect/collect.h"
 #include "regscope/driver/driver.h"
 #include "regscope/driver/ocloc.h"
@@ -201,13 +202,24 @@ class JobRunner {
     CompileJob key_job = job;
     if (source.edited_text) key_job.extra_flags.push_back("--regscope-edited-text=" + textDigest(*source.edited_text));
     const std::string key = cache_.keyFor(key_job);
-    // explain and --lines need the assembly, which the cache does not keep.
-    if (std::optional<CachedResult> hit = options_.keep_assembly ? std::nullopt : cache_.lookup(key)) {
-      result.records = std::move(hit->records);
-      result.producer = std::move(hit->producer);
-      result.dependencies = std::move(hit->dependencies);
+    const auto hit = [&](CachedResult &cached) {
+      result.records = std::move(cached.records);
+      result.producer = std::move(cached.producer);
+      result.dependencies = std::move(cached.dependencies);
       if (options_.verbose) say(source.file + ": from the result cache");
       return true;
+    };
+    // explain and --lines need the assembly, which the cache does not keep.
+    if (std::optional<CachedResult> cached = options_.keep_assembly ? std::nullopt : cache_.lookup(key))
+      return hit(*cached);
+    // A cache shared by many machines: who misses an entry another process is
+    // filling waits for it (include/regscope/cache/fill_lock.h).
+    std::optional<FillClaim> claim;
+    if (!options_.keep_assembly && !cache_.directory().empty()) {
+      const long stale = FillClaim::staleSecondsFromEnvironment();
+      claim.emplace(cache_.directory() + "/" + key + ".json", stale, stale);
+      // Filled while we waited, or by a holder who let go between our lookup and our claim.
+      if (std::optional<CachedResult> cached = cache_.lookup(key)) return hit(*cached);
     }
     const auto start = std::chrono::steady_clock::now();
     std::optional<TempDir> overlay;
@@ -440,13 +452,21 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
 }
 
 Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept) {
+  return analyzeJobs(jobs, options, kept, nullptr);
+}
+
+Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept,
+                   const JobObserver &observe) {
   JobRun run = runJobs(jobs, options);
   Report report;
   report.compiler_path = run.compiler_path;
   if (kept) kept->per_job.resize(jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (kept) kept->per_job[i] = std::move(run.results[i].assemblies);
-    addJobResult(report, jobs[i], run.results[i], options);
+    const std::size_t first = report.kernels.size();
+    const LaunchFor launch = launchesIn(jobs[i], options);
+    addJobResult(report, jobs[i], run.results[i], launch);
+    if (observe) observe(i, run.results[i], launch, report, first);
     if (kept) kept->kernel_job.resize(report.kernels.size(), i);
   }
   return report;

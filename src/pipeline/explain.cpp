@@ -31,8 +31,10 @@ std::string displayOf(const std::string &path, const KernelReport &kernel) {
   return path;
 }
 
+}  // namespace
+
 // The source files the function's lines name, read once each, and the file
-// most of its instructions count for.
+// most of its instructions count for (jobs.h: explain_cubin.cpp reads them too).
 void readSources(KernelIsa &kernel, const KernelReport &report_kernel) {
   const IsaFunction &function = *kernel.get();
   std::map<int, int> instructions;
@@ -55,6 +57,8 @@ void readSources(KernelIsa &kernel, const KernelReport &report_kernel) {
   for (const auto &[file, count] : instructions)
     if (count > most) most = count, kernel.main_file = file;
 }
+
+namespace {
 
 // The arch's .s (AMD) or cubin (NVIDIA) read once, shared by its kernels; one
 // that cannot be read is a note.

@@ -1,6 +1,7 @@
 // One job of the analyze pipeline (internal to the pipeline stage).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -37,6 +38,32 @@ struct KeptAssembly {
   std::vector<std::size_t> kernel_job;
 };
 Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept);
+// As above, telling `observe` of each job once it is in the report: the job's
+// result (its records and errors; its dependencies are in the report by now),
+// the launch its records were modelled with, and its first kernel's place
+// (the shard reports of merge.h).
+using JobObserver = std::function<void(std::size_t job, const JobResult &result, const LaunchFor &launch,
+                                       const Report &report, std::size_t first_kernel)>;
+Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options, KeptAssembly *kept,
+                   const JobObserver &observe);
+
+// collect's sidecars read, in the one-process order: the warnings and errors
+// of reading them (`preamble`, with the compiler), then one job per sidecar
+// with its result and launches, as collectSidecars adds them.
+struct SidecarJobs {
+  Report preamble;
+  std::vector<SourceJob> jobs;
+  std::vector<JobResult> results;
+  std::vector<LaunchFor> launches;
+};
+SidecarJobs readSidecarJobs(const std::string &build_dir, const AnalyzeOptions &options);
+
+// parseArtifacts, telling `observe` of each file once it is in the report:
+// its artifact (records before the model) and its first kernel's place.
+using ArtifactObserver =
+    std::function<void(std::size_t file, const Artifact &artifact, const Report &report, std::size_t first_kernel)>;
+Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch, const LaunchOverrides &launch,
+                      const ArtifactObserver &observe);
 
 // A .cl or .spv job: ocloc once per GRF mode of `options.intel_grf`, the
 // runs in parallel, each through the result cache; the records of every
@@ -64,6 +91,11 @@ LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &op
 // One job's records through the model into `report` (display paths, source,
 // inputs as analyze gives them), with its errors and notes.
 void addJobResult(Report &report, const SourceJob &job, JobResult &result, const LaunchFor &launch);
+
+// explain: the source files a kernel's line table names, read once each (explain.cpp).
+struct KernelIsa;
+struct KernelReport;
+void readSources(KernelIsa &kernel, const KernelReport &report_kernel);
 
 // SHA-256 of `text`, in hex: the cache key's stand-in for an edited text.
 std::string textDigest(const std::string &text);

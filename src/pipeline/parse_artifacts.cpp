@@ -9,6 +9,8 @@
 #include <tuple>
 
 #include "artifact_file.h"
+#include "jobs.h"
+#include "regscope/backends/nvidia/cubin.h"
 #include "regscope/collect/collect.h"
 #include "regscope/model/kernel_model.h"
 #include "regscope/pipeline/analyze.h"
@@ -34,7 +36,7 @@ std::optional<Kind> sniffHead(std::string_view head) {
   if (head.rfind("\x7f"
                  "ELF",
                  0) == 0 ||
-      head.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0)
+      head.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0 || head.rfind("\x50\xed\x55\xba", 0) == 0)  // or a fatbin
     return Kind::CodeObject;
   if (head.rfind("--- !", 0) == 0) return Kind::RemarksYaml;
   return std::nullopt;
@@ -116,6 +118,12 @@ std::vector<FactSet> codeObjectFacts(std::string_view bytes,
   return sets;
 }
 
+// NVIDIA cubins, fatbins, and host files with .nv_fatbin (src/backends/nvidia/cubin.cpp); nullopt for anything else.
+std::optional<std::vector<FactSet>> nvidiaFacts(std::string_view bytes, std::string &producer) {
+  if (!isNvidiaBinary(bytes)) return std::nullopt;
+  return nvidiaBinaryFacts(bytes, producer);
+}
+
 FactSet asmFacts(AsmFile assembly, std::string &producer) {
   producer = assembly.producer;
   if (assembly.facts.kernels.empty()) throw Error("no AMDGPU kernels in this assembly");
@@ -141,6 +149,7 @@ std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &fil
                                   std::string &producer) {
   switch (sniff(bytes)) {
     case Kind::CodeObject:
+      if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(bytes, producer)) return std::move(*nvidia);
       return codeObjectFacts(bytes);
     case Kind::Assembly:
       return {asmFacts(parseAsm(bytes), producer)};
@@ -166,6 +175,7 @@ std::vector<FactSet> collectFileFacts(const std::string &file, const std::string
       // Pages behind the walk are dropped every 16 MiB: after each bundle, the
       // kernel's splitting of huge pages took half the time.
       const MappedFile mapped(file);
+      if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(mapped.bytes(), producer)) return std::move(*nvidia);
       std::size_t dropped = 0;
       return codeObjectFacts(mapped.bytes(), [&](std::string_view done) {
         const std::string_view all = mapped.bytes();
@@ -294,6 +304,11 @@ Artifact checkArtifact(const std::vector<FactSet> &sets, const std::string &name
 
 Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch,
                       const LaunchOverrides &launch) {
+  return parseArtifacts(files, log_arch, launch, nullptr);
+}
+
+Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch, const LaunchOverrides &launch,
+                      const ArtifactObserver &observe) {
   if (files.empty()) throw Error("no input files");
   // Directories and Triton cache entries: parse_tree.cpp (every other input is read below, as before).
   if (std::any_of(files.begin(), files.end(), [](const std::string &f) { return walksAsTree(f); })) {
@@ -331,6 +346,7 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
     for (std::size_t k = first; k < report.kernels.size(); ++k)
       report.kernels[k].display_file = report.kernels[k].record.file;
     report.inputs.push_back(file);
+    if (observe) observe(static_cast<std::size_t>(&file - files.data()), artifact, report, first);
   }
   return report;
 }

@@ -224,9 +224,12 @@ class Walker {
           items_.push_back(std::move(item));
           break;
         }
-        case FileKind::Nvidia:
-          summary_.not_read.push_back(f.string() + ": an NVIDIA binary (this build has no cubin reader)");
+        case FileKind::Nvidia: {  // cubins, fatbins, host files with .nv_fatbin: src/backends/nvidia/cubin.cpp
+          Item item;
+          item.path = f.string();
+          items_.push_back(std::move(item));
           break;
+        }
         case FileKind::Intel:
           summary_.not_read.push_back(f.string() + ": an Intel zebin (parse reads ocloc's log, not the zebin)");
           break;
@@ -340,12 +343,20 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache) {
       if (r.arch != arch)
         throw Error(code.front() + ": kernel " + info.function + " is compiled for " + r.arch + ", its metadata says " +
                     arch);
+  } else if (fs::path(code.front()).extension() == ".cubin") {
+    // NVIDIA: the cubin through the cubin reader (src/backends/nvidia/cubin.cpp).
+    std::string producer;
+    std::vector<FactSet> sets = readFileFacts(code.front(), "", producer);
+    artifact = checkArtifact(sets, code.front(), producer);
+    artifact.records.erase(std::remove_if(artifact.records.begin(), artifact.records.end(),
+                                          [&](const KernelRecord &r) { return r.name != info.function; }),
+                           artifact.records.end());
+    if (artifact.records.empty())
+      throw Error(code.front() + ": no kernel " + info.function + ", which " + meta_path + " names");
   } else {
-    // NVIDIA: the cubin's figures come from the cubin reader (wip/cubin,
-    // issue 24 item 3), which this build does not have yet. Until then the
-    // record says what Triton's metadata says and leaves the registers
-    // unknown (never a guess): the gate cannot pass it. HOOK: read `code`'s
-    // .cubin here into a FactSet and merge it, as the AMD branch does.
+    // A .ptx without its .cubin: PTX has no register figures. The record says
+    // what Triton's metadata says and leaves the registers unknown (never a
+    // guess): the gate cannot pass it.
     KernelFacts facts;
     facts.name = info.function;
     facts.arch = arch;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jobs.h"
+#include "regscope/backends/nvidia/nvcc_wrap.h"
 #include "regscope/cache/cache.h"
 #include "regscope/collect/collect.h"
 #include "regscope/source/flags.h"
@@ -118,7 +119,8 @@ Sidecar sidecarFor(const WrappedCompile &compile, const std::vector<std::string>
   const std::string object = readFile(s.object);
   CollectedRun run;
   try {
-    run = collectAmdObject(remarks, object, compile.archs, s.source, readSource);
+    run = compile.vendor == Vendor::Nvidia ? collectNvccObject(remarks, object, compile.archs, s.source, readSource)
+                                           : collectAmdObject(remarks, object, compile.archs, s.source, readSource);
   } catch (const Error &e) {
     throw Error(compile.object + ": " + e.what());
   }
@@ -139,7 +141,7 @@ Sidecar sidecarFor(const WrappedCompile &compile, const std::vector<std::string>
 
 void writeSidecar(const Sidecar &sidecar) { writeFileAtomically(sidecarPath(sidecar.object), sidecarToText(sidecar)); }
 
-Report collectSidecars(const std::string &build_dir, const AnalyzeOptions &options) {
+SidecarJobs readSidecarJobs(const std::string &build_dir, const AnalyzeOptions &options) {
   std::error_code ec;
   if (!fs::is_directory(build_dir, ec))
     throw Error(build_dir + (fs::exists(build_dir, ec) ? ": not a directory (collect reads a build directory)"
@@ -160,7 +162,8 @@ Report collectSidecars(const std::string &build_dir, const AnalyzeOptions &optio
   std::sort(paths.begin(), paths.end());
 
   std::vector<Sidecar> sidecars;
-  Report report;
+  SidecarJobs read;
+  Report &report = read.preamble;
   for (const std::string &path : paths) {
     try {
       Sidecar s = sidecarFromText(readFile(path), path);
@@ -196,10 +199,19 @@ Report collectSidecars(const std::string &build_dir, const AnalyzeOptions &optio
     result.producer = s.producer;
     result.notes = s.notes;
     if (report.compiler_path.empty()) report.compiler_path = s.compiler;
-    addJobResult(report, job, result,
-                 launchesFor(options.launch.block_size ? std::map<std::string, int>{} : s.launch_sites, options,
-                             s.launch_shared));
+    read.jobs.push_back(std::move(job));
+    read.results.push_back(std::move(result));
+    read.launches.push_back(launchesFor(options.launch.block_size ? std::map<std::string, int>{} : s.launch_sites,
+                                        options, s.launch_shared));
   }
+  return read;
+}
+
+Report collectSidecars(const std::string &build_dir, const AnalyzeOptions &options) {
+  SidecarJobs read = readSidecarJobs(build_dir, options);
+  Report report = std::move(read.preamble);
+  for (std::size_t i = 0; i < read.jobs.size(); ++i)
+    addJobResult(report, read.jobs[i], read.results[i], read.launches[i]);
   return report;
 }
 

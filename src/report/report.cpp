@@ -72,7 +72,12 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
     if (!modelled->impossible.empty())
       report.warnings.push_back("kernel " + record.demangled + " [" + record.arch + "]" + where +
                                 " cannot launch: " + modelled->impossible);
-    if (!modelled->unknown.empty()) {
+    // A cubin never records spill bytes: its reader says so once for the file, not here per kernel.
+    const bool only_cubin_spills = record.sources == std::vector<std::string>{"cubin"} &&
+                                   std::all_of(modelled->unknown.begin(), modelled->unknown.end(), [](Field f) {
+                                     return f == Field::SpillStoreBytes || f == Field::SpillLoadBytes;
+                                   });
+    if (!modelled->unknown.empty() && !only_cubin_spills) {
       std::string fields;
       for (Field f : modelled->unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
       report.warnings.push_back("kernel " + record.demangled + " [" + record.arch + "]" + where + ": " + fields +

@@ -122,7 +122,8 @@ ParsedFlags parse(const std::vector<std::string> &flags) {
   std::vector<const char *> argv;
   for (const std::string &f : flags) argv.push_back(f.c_str());
   unsigned missing_index = 0, missing_count = 0;
-  llvm::opt::InputArgList args = clang::driver::getDriverOptTable().ParseArgs(argv, missing_index, missing_count);
+  llvm::opt::InputArgList args =
+      clang::driver::getDriverOptTable().ParseArgs(argv, missing_index, missing_count, 0, notGccDriverOptions());
   return {std::move(args), static_cast<unsigned>(flags.size())};
 }
 
@@ -390,6 +391,11 @@ std::vector<std::string> codeLoadingFlags(const std::vector<std::string> &flags)
   std::vector<std::string> found;
   findCodeLoading(flags, found, 0);
   return found;
+}
+
+unsigned notGccDriverOptions() {
+  namespace o = clang::driver::options;  // as Driver::getIncludeExcludeOptionFlagMasks outside cl and DXC modes
+  return o::CLOption | o::CLDXCOption | o::DXCOption | o::FlangOnlyOption | o::NoDriverOption;
 }
 
 }  // namespace regscope

@@ -110,25 +110,28 @@ json nvidiaKernelToJson(const KernelReport &k) {
   occ["dynamic_shared_bytes"] = k.launch.dynamic_shared;
   occ["dynamic_shared_source"] = dynamicSharedSourceName(k.launch.dynamic_source);
   auto optional = [&](Field f) { return r.has(f) ? json(r.value(f)) : json(nullptr); };
-  return {{"vendor", vendorName(r.vendor)},
-          {"name", r.name},
-          {"demangled", r.demangled},
-          {"arch", r.arch},
-          {"file", k.display_file},
-          {"line", r.line},
-          {"registers", optional(Field::Registers)},
-          {"spill_store_bytes", optional(Field::SpillStoreBytes)},
-          {"spill_load_bytes", optional(Field::SpillLoadBytes)},
-          {"stack_bytes", optional(Field::StackBytes)},
-          {"shared_bytes", r.value(Field::SharedBytes)},
-          {"constant_bytes", optional(Field::ConstantBytes)},
-          {"barriers", optional(Field::Barriers)},
-          {"max_threads_per_block", optional(Field::MaxThreadsPerBlock)},
-          {"min_blocks_per_sm", optional(Field::MinBlocksPerSm)},
-          {"unknown", unknownFields(k)},
-          {"occupancy", k.summary.limiter == Limiter::Unknown ? json(nullptr) : occ},
-          {"sources", r.sources},
-          {"warnings", r.warnings}};
+  json kernel = {{"vendor", vendorName(r.vendor)},
+                 {"name", r.name},
+                 {"demangled", r.demangled},
+                 {"arch", r.arch},
+                 {"file", k.display_file},
+                 {"line", r.line},
+                 {"registers", optional(Field::Registers)},
+                 {"spill_store_bytes", optional(Field::SpillStoreBytes)},
+                 {"spill_load_bytes", optional(Field::SpillLoadBytes)},
+                 {"stack_bytes", optional(Field::StackBytes)},
+                 {"shared_bytes", r.value(Field::SharedBytes)},
+                 {"constant_bytes", optional(Field::ConstantBytes)},
+                 {"barriers", optional(Field::Barriers)},
+                 {"max_threads_per_block", optional(Field::MaxThreadsPerBlock)},
+                 {"min_blocks_per_sm", optional(Field::MinBlocksPerSm)},
+                 {"unknown", unknownFields(k)},
+                 {"occupancy", k.summary.limiter == Limiter::Unknown ? json(nullptr) : occ},
+                 {"sources", r.sources},
+                 {"warnings", r.warnings}};
+  // Only where a source read it (a cubin's EIATTR_REQNTID: Triton's kernels)
+  if (r.has(Field::RequiredBlockSize)) kernel["required_block_size"] = r.value(Field::RequiredBlockSize);
+  return kernel;
 }
 
 json intelKernelToJson(const KernelReport &k) {

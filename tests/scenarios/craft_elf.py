@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Crafted AMDGPU code objects for issue 16 item 4, from a real device ELF (hipcc --save-temps .out).
+"""Crafted AMDGPU code objects for crash-reproducers.sh (crash-04), from a real device ELF (hipcc --save-temps .out).
 usage: craft_elf.py IN.out MODE OUT
   wrap-note   the SHT_NOTE section's offset + size wraps around 2^64
   map-keys    the NT_AMDGPU_METADATA msgpack is a map whose keys are maps (non-scalar)

@@ -261,7 +261,7 @@ K
 #   src/a/k1.hip   the LBM kernel        src/b/k2.hip   the matrix multiplication (includes "matmul.hpp")
 #   include/matmul.hpp
 # REPO_FLAGS: -std=c++17 and an absolute -I for include/, so that these scenarios do not depend on
-# issue 9 item 1 (relative paths), which 9-01 tests.
+# relative include paths, which relative-include-paths.sh tests.
 make_repo() {
   mkdir -p "$1/src/a" "$1/src/b" "$1/include"
   lbm_src > "$1/src/a/k1.hip"

@@ -65,6 +65,8 @@ class ResultCache {
   // $CPATH, $CPLUS_INCLUDE_PATH and $C_INCLUDE_PATH.
   static std::vector<std::string> includeSearch(const CompileJob &job);
 
+  const std::string &directory() const { return directory_; }
+
  private:
   std::string directory_;
 };

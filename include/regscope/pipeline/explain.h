@@ -23,6 +23,15 @@ struct ExplainedReport {
 // leaves its kernels with `missing` set; the figures are unaffected.
 ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions options);
 
+// explain on NVIDIA binaries that exist (explain_cubin.cpp): whether `file` is
+// a cubin, a fatbin or a host ELF carrying one; and the report parse gives of
+// `files`, each kernel's cubin through `nvdisasm` (-c -plr joined with -c -gi:
+// line info needs -lineinfo or -G at compile time). Throws regscope::Error
+// when `nvdisasm` is empty (not installed) or a file cannot be read.
+bool isNvidiaArtifact(const std::string &file);
+ExplainedReport explainNvidiaArtifacts(const std::vector<std::string> &files, const std::string &nvdisasm,
+                                       const LaunchOverrides &launch, int timeout_seconds);
+
 struct ParseOptions;
 // explain over built artifacts, no compiler: the kernels parseInputs reads
 // (files, directories, Triton caches), each AMD kernel's .s (a Triton entry's

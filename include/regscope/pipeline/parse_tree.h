@@ -32,11 +32,9 @@ struct WalkSummary {
   std::size_t triton_ir = 0;       // their IR (.source, .ttir, .ttgir, .llir) and group files: not read for figures
   std::size_t no_device_code = 0;  // host ELF files without device code
   std::size_t unknown = 0;         // anything else: not an artifact regscope reads
-  // Known artifacts this build cannot read (NVIDIA cubins, fatbins and host
-  // objects until the cubin reader lands; Intel zebins): path and why.
+  // Known artifacts this build cannot read (Intel zebins): path and why.
   std::vector<std::string> not_read;
-  // Triton NVIDIA entries read from their metadata alone: the registers of
-  // their .cubin are unknown until the cubin reader is in the build.
+  // Triton NVIDIA entries with a .ptx and no .cubin: their registers are unknown.
   std::size_t triton_cubins_not_read = 0;
   bool walked = false;  // a directory was named
 };

@@ -62,4 +62,9 @@ bool isHipCompilerName(const std::string &compiler);
 // The optimisation level the flags ask for ("-O3", "-O0", ...), or "" when none.
 std::string optimizationFlag(const std::vector<std::string> &flags);
 
+// The option groups clang's driver leaves out when it is neither clang-cl nor DXC: cl's and DXC's /D, /I,
+// /U, /wo..., Flang's and cc1's own options. Parsing with them excluded reads /work/a.hip or /Users/me/a.hip as a file,
+// as clang does.
+unsigned notGccDriverOptions();
+
 }  // namespace regscope
