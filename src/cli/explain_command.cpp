@@ -1,4 +1,5 @@
 // regscope explain FILE [--kernel NAME] [--offload-arch A] [--format F] [-- compiler flags]
+#include <algorithm>
 #include <iostream>
 
 #include "commands.h"
@@ -80,6 +81,18 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
               ExplainedReport explained = explainNvidiaArtifacts(state->sources.files, findNvdisasm(nvcc), launch,
                                                                  state->sources.analyze.timeout_seconds);
               const ExplainedReport picked = select(std::move(explained), state->kernel, state->sources.files);
+              emit(state->output, *explainView(picked.report, picked.kernels));
+              return reportErrors(picked.report);
+            }
+            // Built artifacts (a Triton cache, its .amdgcn, a directory): read, not compiled.
+            const std::vector<std::string> &files = state->sources.files;
+            if (!files.empty() && state->sources.database.empty() &&
+                std::all_of(files.begin(), files.end(), isArtifactInput)) {
+              ParseOptions options;
+              options.parallel = state->sources.analyze.parallel;
+              ExplainedReport explained = explainArtifacts(files, options);
+              for (const std::string &w : explained.report.warnings) printWarning(w);
+              const ExplainedReport picked = select(std::move(explained), state->kernel, files);
               emit(state->output, *explainView(picked.report, picked.kernels));
               return reportErrors(picked.report);
             }
