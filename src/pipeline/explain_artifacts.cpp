@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "regscope/backends/amd/isa.h"
 #include "regscope/pipeline/explain.h"
 #include "regscope/pipeline/parse_tree.h"
 #include "regscope/support/error.h"
