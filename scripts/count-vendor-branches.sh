@@ -4,7 +4,7 @@
 # vendor: a Vendor:: compare or case, the --cuda-arch list standing for NVIDIA,
 # ocloc's inputs standing for Intel, or a get/holds_alternative/get_if on one
 # vendor's model. Prints them and their count; fails when the count is above
-# LIMIT (docs/design-backends.md: a vendor is one place to read and change).
+# LIMIT (docs/design.md: a vendor is one place to read and change).
 # Usage: scripts/count-vendor-branches.sh [LIMIT] [REPO]
 set -euo pipefail
 limit="${1:-}"

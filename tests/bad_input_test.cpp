@@ -86,6 +86,10 @@ std::map<std::string, std::string> startingFiles() {
       {"bad_cfg.json", R"({"version": 1, "bogus": 1})"},
       {"good_cfg.json", R"({"version": 1})"},
       {"log.txt", "make: nothing to be done\n"},
+      // Hand-written: Triton metadata (keys as Triton 3.6 writes them) without num_warps, beside its code.
+      {"tk.json", R"({"name": "tk", "target": {"backend": "hip", "arch": "gfx942", "warp_size": 64}, "shared": 0,
+                      "triton_version": "3.6.0"})"},
+      {"tk.amdgcn", "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx942\"\n"},
       {"cut.s", "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n"},
       // Issue 21 item 11: configs whose flags make the compiler run someone's code.
       {"plugin_cfg.json", R"({"version": 1, "compiler_flags": ["-fplugin=/nonexistent/evil.so"]})"},
@@ -217,7 +221,7 @@ const BadInput kCases[] = {
     {"ParseNoFiles", {"parse"}, "no input files"},
     {"ParseEmptyFileName", {"parse", ""}, "an input file name is empty"},
     {"ParseMissingFile", {"parse", "missing.s"}, "missing.s: no such file"},
-    {"ParseADirectory", {"parse", "."}, ".: is a directory"},
+    {"ParseATritonEntryWithoutNumWarps", {"parse", "tk.amdgcn"}, "tk.json: Triton metadata without 'num_warps'"},
     {"ParseShardZeroOfThree", {"parse", kLbmAsm, "--shard", "0/3"}, "--shard '0/3': give K/N"},
     {"ParseShardPastTheCount", {"parse", kLbmAsm, "--shard", "4/3"}, "--shard '4/3': shard 4 of 3 does not exist"},
     {"MergeNoFiles", {"merge"}, "files is required"},

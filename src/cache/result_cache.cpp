@@ -262,6 +262,14 @@ std::string ResultCache::keyFor(const CompileJob &job) const {
   return sha256(key.dump());
 }
 
+std::string ResultCache::keyForArtifacts(const std::string &what) const {
+  std::error_code ec;
+  static const FileStamp self = stampOf(fs::canonical("/proc/self/exe", ec).string());
+  const json key = {
+      {"format", kCacheFormat}, {"regscope", {kRegscopeVersion, self.size, self.mtime_ns}}, {"artifacts", what}};
+  return sha256(key.dump());
+}
+
 namespace {
 
 // A cache directory or entry regscope may trust: ours (or root's), and

@@ -1,4 +1,6 @@
 // regscope explain FILE [--kernel NAME] [--offload-arch A] [--format F] [-- compiler flags]
+#include <algorithm>
+
 #include "commands.h"
 #include "regscope/support/error.h"
 #include "regscope/views/views.h"
@@ -24,7 +26,19 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
             refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->output.path);
             if (explainsNvidiaArtifacts(state->sources.files)) {  // a cubin, fatbin or host object: no compile
               const ExplainedReport picked =
-                  selectKernels(explainArtifacts(state->sources), state->kernel, state->sources.files);
+                  selectKernels(explainNvidiaBinaries(state->sources), state->kernel, state->sources.files);
+              emit(state->output, *explainView(picked.report, picked.kernels));
+              return reportErrors(picked.report);
+            }
+            // Built artifacts (a Triton cache, its .amdgcn, a directory): read, not compiled.
+            const std::vector<std::string> &files = state->sources.files;
+            if (!files.empty() && state->sources.database.empty() &&
+                std::all_of(files.begin(), files.end(), isArtifactInput)) {
+              ParseOptions options;
+              options.parallel = state->sources.analyze.parallel;
+              ExplainedReport explained = explainArtifacts(files, options);
+              for (const std::string &w : explained.report.warnings) printWarning(w);
+              const ExplainedReport picked = selectKernels(std::move(explained), state->kernel, files);
               emit(state->output, *explainView(picked.report, picked.kernels));
               return reportErrors(picked.report);
             }

@@ -1,9 +1,11 @@
 // regscope gate FILE... [thresholds] [--config F] [--baseline F [--update-baseline]] [--exit-zero]
 // regscope baseline FILE... [-o regscope-baseline.json]
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 
 #include "commands.h"
+#include "regscope/cache/cache.h"
 #include "regscope/gate/gate_run.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"
@@ -14,6 +16,37 @@
 namespace regscope {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// gate and baseline over built artifacts (directories, Triton caches, code
+// objects) instead of sources: all inputs or none; never with -p, --collect.
+bool artifactInputs(const SourceOptions &sources) {
+  const std::vector<std::string> &files = sources.files;
+  const std::size_t artifacts = std::count_if(files.begin(), files.end(), isArtifactInput);
+  if (artifacts == 0) return false;
+  if (artifacts != files.size())
+    throw Error("give built artifacts (directories, Triton caches, code objects) or sources, not both");
+  if (!sources.database.empty() || !sources.collect_dir.empty())
+    throw Error("directories and artifacts are read as they are: give them without -p or --collect");
+  return true;
+}
+
+// The artifacts' report; a known artifact not read is an error (exit 2) unless --allow-unknown.
+Report artifactsReport(const SourceOptions &sources, bool allow_unknown, bool &unread) {
+  ParseOptions options;
+  options.parallel = sources.analyze.parallel;
+  options.progress = progressWanted(sources.progress);
+  options.cache_dir = sources.no_cache ? "" : ResultCache::defaultDirectory();
+  if (sources.block_size) options.launch.block_size = sources.block_size;
+  options.launch.dynamic_lds = sources.analyze.launch.dynamic_lds;
+  ParsedInputs parsed = readArtifactInputs(sources.files, options, !allow_unknown);
+  unread = !parsed.walk.not_read.empty() && !allow_unknown;
+  for (const std::string &w : parsed.report.warnings) printWarning(w);
+  return std::move(parsed.report);
+}
+
+}  // namespace
 
 Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_flags) {
   struct State {
@@ -75,7 +108,10 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             }
 
             Report report;
-            if (!state->logs.empty()) {
+            bool unread = false;
+            if (artifactInputs(state->sources)) {
+              report = artifactsReport(state->sources, state->allow_unknown, unread);
+            } else if (!state->logs.empty()) {
               report = logsReport(state->logs, state->sources, stderrMessages());
             } else {
               // Only headers that no recorded source includes: nothing to compile, nothing to judge.
@@ -95,7 +131,8 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             emit(state->output, *gateView(report, result, gateFindings(result), baseline ? &*baseline : nullptr, root));
             if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
             if (reportUnjudged(report, state->allow_unknown, stderrMessages()))
-              return kExitError;  // never pass what was not read
+              return kExitError;            // never pass what was not read
+            if (unread) return kExitError;  // a known artifact this build cannot read (listed above)
             if (state->update_baseline) {
               // Read again under the lock: another gate may have updated it since the read above.
               // Kernels not judged keep their old entry (updatedBaseline), never a figure not read.
@@ -136,7 +173,11 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             const bool exists = fs::exists(state->output, ec);
             if (exists) readBaseline(state->output);  // a broken one fails before anything compiles
             const std::string root = baselineRoot(state->output);
-            Report report = sourcesReport(state->sources, stderrMessages());
+            bool unread = false;
+            Report report = artifactInputs(state->sources)
+                                ? artifactsReport(state->sources, state->allow_unknown, unread)
+                                : sourcesReport(state->sources, stderrMessages());
+            if (unread) return kExitError;                            // nothing written: a known artifact was not read
             if (!report.errors.empty()) return reportErrors(report);  // a partial baseline would lose kernels
             if (reportUnjudged(report, state->allow_unknown, stderrMessages())) return kExitError;  // nothing written
             const Baseline updated = updateBaselineFile(

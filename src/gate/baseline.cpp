@@ -77,6 +77,10 @@ BaselineEntry baselineEntry(const KernelReport &k, const std::string &root) {
   const std::string &kernel_file = root.empty() || k.record.file.empty() ? k.display_file : k.record.file;
   e.file = baselineKey(kernel_file, root);
   e.source = k.source.empty() ? e.file : baselineKey(k.source, root);
+  // A Triton kernel is itself across recompiles, not its cache directory (named
+  // by a hash that every Triton upgrade changes): its key is its Python file's
+  // name, function and specialisation (TritonInfo::key); the arch is the entry's.
+  if (k.record.triton && !k.record.triton->key.empty()) e.file = e.source = k.record.triton->key;
   e.name = k.record.name;
   e.demangled = k.record.demangled;
   e.arch = k.record.arch;

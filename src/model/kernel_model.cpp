@@ -69,6 +69,8 @@ const char *dynamicSharedSourceName(DynamicSharedSource source) {
       return "launch_site";
     case DynamicSharedSource::FuncAttribute:
       return "func_attribute";
+    case DynamicSharedSource::TritonMetadata:
+      return "triton_metadata";
   }
   return "?";
 }
@@ -110,6 +112,8 @@ const char *blockSizeSourceName(BlockSizeSource source) {
       return "default";
     case BlockSizeSource::RequiredWorkGroupSize:
       return "reqd_work_group_size";
+    case BlockSizeSource::TritonMetadata:
+      return "triton_metadata";
   }
   return "?";
 }

@@ -8,11 +8,13 @@
 #include <set>
 #include <tuple>
 
+#include "artifact_file.h"
 #include "jobs.h"
 #include "regscope/backends/amd/collect.h"
 #include "regscope/backends/nvidia/cubin.h"
 #include "regscope/collect/collect.h"
 #include "regscope/pipeline/analyze.h"
+#include "regscope/pipeline/parse_tree.h"
 #include "regscope/support/chunks.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
@@ -275,6 +277,14 @@ Artifact collectArtifact(std::string_view bytes, const std::string &name, const 
   });
 }
 
+std::vector<FactSet> readFileFacts(const std::string &file, const std::string &log_arch, std::string &producer) {
+  return inFile(file, [&] { return collectFileFacts(file, log_arch, producer); });
+}
+
+Artifact checkArtifact(const std::vector<FactSet> &sets, const std::string &name, std::string producer) {
+  return inFile(name, [&] { return checkedArtifact(sets, name, std::move(producer)); });
+}
+
 Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch,
                       const LaunchOverrides &launch) {
   return parseArtifacts(files, log_arch, launch, nullptr);
@@ -283,6 +293,13 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
 Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch, const LaunchOverrides &launch,
                       const ArtifactObserver &observe) {
   if (files.empty()) throw Error("no input files");
+  // Directories and Triton cache entries: parse_tree.cpp (every other input is read below, as before).
+  if (std::any_of(files.begin(), files.end(), [](const std::string &f) { return walksAsTree(f); })) {
+    ParseOptions options;
+    options.log_arch = log_arch;
+    options.launch = launch;
+    return parseInputs(files, options).report;
+  }
   if (!log_arch.empty()) requireAmdArch(log_arch);  // "unknown arch 'X'; known: ..."
   Report report;
   for (const std::string &file : files) {

@@ -186,7 +186,7 @@ bool explainsNvidiaArtifacts(const std::vector<std::string> &files) {
   return true;
 }
 
-ExplainedReport explainArtifacts(const SourceRequest &request) {
+ExplainedReport explainNvidiaBinaries(const SourceRequest &request) {
   LaunchOverrides launch;
   if (request.block_size > 0) launch.block_size = request.block_size;
   std::string nvcc;  // nvdisasm is looked for beside it too; a machine with nvdisasm alone needs none

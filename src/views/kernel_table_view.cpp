@@ -85,6 +85,8 @@ std::string launchNote(const LaunchAssumption &launch) {
       return "assumes workgroups of " + size + " (.regscope.json)";
     case BlockSizeSource::LaunchSite:
       return "assumes workgroups of " + size + ", the size its launches in the file use";
+    case BlockSizeSource::TritonMetadata:
+      return "";  // Triton's launch: the kernel's Triton note says it
     case BlockSizeSource::MaxFlatWorkgroupSize:
     case BlockSizeSource::LaunchBounds:
     case BlockSizeSource::RequiredWorkGroupSize:
@@ -180,6 +182,32 @@ Table cudaTable(const std::vector<const KernelReport *> &kernels) {
   return table;
 }
 
+// A Triton kernel's launch and options, as its cache entry's metadata says.
+std::string tritonNote(const KernelReport &k) {
+  const TritonInfo &t = *k.record.triton;
+  std::string note = "Triton" + (t.version.empty() ? std::string() : " " + t.version) + " @triton.jit " + t.function;
+  if (!t.python_file.empty()) {
+    const std::size_t slash = t.python_file.rfind('/');
+    note += " (" + t.python_file.substr(slash == std::string::npos ? 0 : slash + 1) + ":" +
+            std::to_string(t.python_line) + ")";
+  }
+  const bool amd = t.backend == "hip";
+  note += ": launched as num_warps " + std::to_string(t.num_warps) + " x " + std::to_string(t.warp_size) + " = " +
+          std::to_string(t.blockSize()) + " threads with " + bytesText(static_cast<int>(t.shared)) + " of dynamic " +
+          (amd ? "LDS" : "shared memory");
+  if (!amd && t.shared > 48 * 1024) note += " (over 48 KiB: Triton sets the opt-in)";
+  note += "; num_stages " + std::to_string(t.num_stages);
+  if (t.num_ctas > 1) note += ", num_ctas " + std::to_string(t.num_ctas);
+  if (t.waves_per_eu && *t.waves_per_eu > 0)
+    note += ", waves_per_eu " + std::to_string(*t.waves_per_eu) + " (asks the compiler to fit " +
+            std::to_string(*t.waves_per_eu) + " waves/SIMD)";
+  if (t.matrix_instr_nonkdim && *t.matrix_instr_nonkdim > 0)
+    note += ", matrix_instr_nonkdim " + std::to_string(*t.matrix_instr_nonkdim);
+  if (t.kpack && *t.kpack != 1) note += ", kpack " + std::to_string(*t.kpack);
+  if (t.maxnreg) note += ", maxnreg " + std::to_string(*t.maxnreg);
+  return note;
+}
+
 Notes cudaNotes(const std::vector<const KernelReport *> &kernels) {
   NoteList notes;
   bool assumed = false;
@@ -187,6 +215,7 @@ Notes cudaNotes(const std::vector<const KernelReport *> &kernels) {
     if (k->record.value(Field::SpillStoreBytes))
       notes.add(*k, "spills " + std::to_string(k->record.value(Field::SpillStoreBytes)) + " bytes to local memory");
     assumed |= k->launch.source == BlockSizeSource::Default;
+    if (k->record.triton) notes.add(*k, tritonNote(*k));
     if (k->launch.source == BlockSizeSource::Config || k->launch.source == BlockSizeSource::LaunchSite)
       notes.add(*k, launchNote(k->launch));
     if (std::string note = dynamicSharedNote(k->launch, "shared memory"); !note.empty()) notes.add(*k, note);
@@ -285,8 +314,10 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
           *k, "fills " + waveSlotsText(m.occupancy, (k->launch.block_size + m.arch.wave_size - 1) / m.arch.wave_size));
     const bool launch_matters =
         m.occupancy.limiter == Limiter::Lds || m.occupancy.limiter == Limiter::Workgroup || m.occupancy.counts_per_cu;
-    if (launch_matters || k->launch.source == BlockSizeSource::Config ||
-        k->launch.source == BlockSizeSource::LaunchSite)
+    if (k->record.triton)
+      notes.add(*k, tritonNote(*k));
+    else if (launch_matters || k->launch.source == BlockSizeSource::Config ||
+             k->launch.source == BlockSizeSource::LaunchSite)
       notes.add(*k, launchNote(k->launch));
     if (std::string note = dynamicSharedNote(k->launch, "LDS"); !note.empty()) notes.add(*k, note);
   }

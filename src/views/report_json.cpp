@@ -177,6 +177,28 @@ json intelKernelToJson(const KernelReport &k) {
 
 }  // namespace
 
+// A Triton cache entry's metadata as read (docs/json-schema.md, "triton").
+static json tritonToJson(const TritonInfo &t) {
+  auto optional = [](const std::optional<int> &v) { return v ? json(*v) : json(nullptr); };
+  return {{"function", t.function},
+          {"version", t.version.empty() ? json(nullptr) : json(t.version)},
+          {"backend", t.backend},
+          {"target_arch", t.target},
+          {"warp_size", t.warp_size},
+          {"num_warps", t.num_warps},
+          {"num_stages", t.num_stages},
+          {"num_ctas", t.num_ctas},
+          {"shared", t.shared},
+          {"waves_per_eu", optional(t.waves_per_eu)},
+          {"matrix_instr_nonkdim", optional(t.matrix_instr_nonkdim)},
+          {"kpack", optional(t.kpack)},
+          {"maxnreg", optional(t.maxnreg)},
+          {"python_file", t.python_file.empty() ? json(nullptr) : json(t.python_file)},
+          {"python_line", t.python_line ? json(t.python_line) : json(nullptr)},
+          {"hash", t.hash.empty() ? json(nullptr) : json(t.hash)},
+          {"key", t.key}};
+}
+
 json reportToJson(const Report &report) {
   json kernels = json::array();
   for (const KernelReport &k : report.kernels) {
@@ -236,6 +258,8 @@ json reportToJson(const Report &report) {
         {"warnings", r.warnings},
     });
   }
+  for (std::size_t k = 0; k < report.kernels.size(); ++k)  // one entry per kernel, in order
+    if (report.kernels[k].record.triton) kernels[k]["triton"] = tritonToJson(*report.kernels[k].record.triton);
   return {
       {"schema_version", kSchemaVersion},
       {"regscope_version", kRegscopeVersion},

@@ -4,7 +4,7 @@
 // outputs into KernelRecords, model a record on its target, draw the
 // occupancy curves, and reach its assembly for explain. The registry below
 // (src/backend/registry.cpp) is the one place that lists the backends, the way
-// LLVM's InitializeAllTargets lists its targets. docs/design-backends.md says
+// LLVM's InitializeAllTargets lists its targets. docs/design.md says
 // what each backend owns and how to add one.
 #pragma once
 

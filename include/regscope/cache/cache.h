@@ -49,6 +49,10 @@ class ResultCache {
   explicit ResultCache(std::string directory) : directory_(std::move(directory)) {}
 
   std::string keyFor(const CompileJob &job) const;
+  // The key of reading built artifacts (a Triton cache entry's code files),
+  // no compile: regscope's own build, `what` (the reader and its inputs'
+  // absolute paths). The entry's dependencies are the files read.
+  std::string keyForArtifacts(const std::string &what) const;
   std::optional<CachedResult> lookup(const std::string &key) const;
   // Best effort: a cache that cannot be written is skipped, not an error.
   // `include_search` (includeSearch(job)) is where the compile looked for

@@ -5,11 +5,13 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "regscope/collect/triton_info.h"
 #include "regscope/support/vendor.h"
 
 namespace regscope {
@@ -82,6 +84,9 @@ struct KernelRecord : KernelIdentity {
   // Figures a source always carries that it lacked and no other source gave:
   // unknown (ModelledKernel::unknown), never a default. Not kept by the cache.
   std::vector<Field> missing;
+  // Set for a kernel read from a Triton cache entry: its metadata (the launch
+  // Triton makes, the options it compiled with). Not kept by the cache.
+  std::shared_ptr<const TritonInfo> triton;
 
   bool has(Field f) const { return values[static_cast<std::size_t>(f)].has_value(); }
   std::int64_t value(Field f) const { return values[static_cast<std::size_t>(f)].value_or(0); }

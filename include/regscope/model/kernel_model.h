@@ -24,20 +24,22 @@ enum class BlockSizeSource {
   LaunchBounds,           // NVIDIA: __launch_bounds__
   Default,                // NVIDIA: nothing said; 256 assumed
   RequiredWorkGroupSize,  // Intel: reqd_work_group_size
+  TritonMetadata,         // a Triton cache entry: num_warps x the target's warp size
 };
 // "--block-size", "config", "launch_site", "max_flat_workgroup_size", "launch_bounds", "default",
-// "reqd_work_group_size" (JSON).
+// "reqd_work_group_size", "triton_metadata" (JSON).
 const char *blockSizeSourceName(BlockSizeSource source);
 
 // Where the dynamic LDS (shared memory) the model counts came from.
 enum class DynamicSharedSource {
-  None,           // nothing given: none counted
-  Flag,           // --dynamic-lds, --dynamic-smem, --dynamic-slm
-  Config,         // .regscope.json's kernels entry
-  LaunchSite,     // a constant at the kernel's launches in the same file (<<<g, b, SHMEM>>>, hipLaunchKernelGGL)
-  FuncAttribute,  // hip/cudaFuncSetAttribute(k, ...MaxDynamicSharedMemorySize, N) in the same file
+  None,            // nothing given: none counted
+  Flag,            // --dynamic-lds, --dynamic-smem, --dynamic-slm
+  Config,          // .regscope.json's kernels entry
+  LaunchSite,      // a constant at the kernel's launches in the same file (<<<g, b, SHMEM>>>, hipLaunchKernelGGL)
+  FuncAttribute,   // hip/cudaFuncSetAttribute(k, ...MaxDynamicSharedMemorySize, N) in the same file
+  TritonMetadata,  // a Triton cache entry's `shared`: what Triton's launcher allocates
 };
-// "none", "flag", "config", "launch_site", "func_attribute" (JSON).
+// "none", "flag", "config", "launch_site", "func_attribute", "triton_metadata" (JSON).
 const char *dynamicSharedSourceName(DynamicSharedSource source);
 
 // What the launch is known to be, beyond what the compiler saw.

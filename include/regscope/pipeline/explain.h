@@ -32,4 +32,13 @@ bool isNvidiaArtifact(const std::string &file);
 ExplainedReport explainNvidiaArtifacts(const std::vector<std::string> &files, const std::string &nvdisasm,
                                        const LaunchOverrides &launch, int timeout_seconds);
 
+struct ParseOptions;
+// explain over built artifacts, no compiler: the kernels parseInputs reads
+// (files, directories, Triton caches), each AMD kernel's .s (a Triton entry's
+// .amdgcn) through analyzeAmdgpuAssembly, its lines attributed to the files
+// its .loc directives name (a Triton kernel's: the Python file). gfx941 and
+// gfx942 assembly is read as gfx940's (LLVM 15 knows no later name). A kernel
+// with no assembly to read has `missing` set (a code object alone, a cubin).
+ExplainedReport explainArtifacts(const std::vector<std::string> &inputs, const ParseOptions &options);
+
 }  // namespace regscope

@@ -87,7 +87,7 @@ Report logsReport(const std::vector<std::string> &logs, const SourceRequest &req
 bool explainsNvidiaArtifacts(const std::vector<std::string> &files);
 // explain on such inputs (explainNvidiaArtifacts): nvdisasm found beside
 // --compiler's nvcc, on PATH or in /usr/local/cuda/bin; --block-size as the launch.
-ExplainedReport explainArtifacts(const SourceRequest &request);
+ExplainedReport explainNvidiaBinaries(const SourceRequest &request);
 
 // explain's tools beyond the compiler: nvdisasm for NVIDIA targets. Throws regscope::Error.
 void requireExplainTools(const SourceRequest &request);

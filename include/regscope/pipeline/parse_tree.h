@@ -1,0 +1,59 @@
+// `parse`, `gate` and `baseline` over directories: every artifact regscope
+// reads, found recursively, and Triton's cache layout (one directory per
+// compiled kernel: `<kernel>.json` beside its code). Unknown files are skipped
+// and counted, never guessed.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "regscope/model/kernel_model.h"
+#include "regscope/report/report.h"
+
+namespace regscope {
+
+struct ParseOptions {
+  std::string log_arch;    // the arch of build logs' remarks (logs do not say)
+  LaunchOverrides launch;  // for kernels whose launch nothing else says
+  unsigned parallel = 1;   // artifacts read at once
+  bool progress = false;   // a progress line on stderr (the CLI sets it on a terminal)
+  // The result cache (include/regscope/cache/cache.h) for Triton entries'
+  // code: a hit skips reading the .amdgcn and .hsaco while their size and
+  // mtime (else SHA-256) are unchanged. Empty: none.
+  std::string cache_dir;
+};
+
+// What a walk found beside what it read, for the one summary line.
+struct WalkSummary {
+  std::size_t directories = 0;     // walked
+  std::size_t files_read = 0;      // artifacts read on their own
+  std::size_t triton_entries = 0;  // Triton cache entries read
+  std::size_t triton_ir = 0;       // their IR (.source, .ttir, .ttgir, .llir) and group files: not read for figures
+  std::size_t no_device_code = 0;  // host ELF files without device code
+  std::size_t unknown = 0;         // anything else: not an artifact regscope reads
+  // Known artifacts this build cannot read (Intel zebins): path and why.
+  std::vector<std::string> not_read;
+  // Triton NVIDIA entries with a .ptx and no .cubin: their registers are unknown.
+  std::size_t triton_cubins_not_read = 0;
+  bool walked = false;  // a directory was named
+};
+
+struct ParsedInputs {
+  Report report;
+  WalkSummary walk;
+};
+
+// parseArtifacts over files and directories. A named file is read as
+// parseArtifacts reads it (an error ends the run), except a Triton code file
+// (`.amdgcn`, `.hsaco`, `.cubin`) with its `<kernel>.json` beside it, which is
+// read as its cache entry. In a directory, an artifact that cannot be read is
+// that file's error in `report.errors` (exit 2), and the others are still read.
+ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOptions &options);
+
+// Whether `path` is something parseInputs reads that a compile cannot take: a
+// directory, or a file named like a binary or Triton artifact (.hsaco, .co,
+// .amdgcn, .cubin, .fatbin). gate and baseline read such inputs as artifacts.
+bool isArtifactInput(const std::string &path);
+
+}  // namespace regscope

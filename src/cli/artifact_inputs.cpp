@@ -1,0 +1,53 @@
+// Directories and Triton caches for parse, gate and baseline: the walk's one
+// summary line, and the known artifacts this build could not read.
+#include <unistd.h>
+#include <iostream>
+
+#include "commands.h"
+#include "regscope/support/error.h"
+#include "regscope/support/escape.h"
+
+namespace regscope {
+namespace {
+
+std::string plural(std::size_t n, const std::string &one, const std::string &many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
+
+bool progressWanted(const std::string &setting) {
+  const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
+  return setting == "always" || (setting == "auto" && isatty(STDERR_FILENO) && !quiet_env);
+}
+
+ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const ParseOptions &options,
+                                bool unread_is_error) {
+  ParsedInputs parsed = parseInputs(inputs, options);
+  const WalkSummary &w = parsed.walk;
+  if (w.walked) {
+    std::string line = "read " + plural(w.triton_entries, "Triton cache entry", "Triton cache entries") + " and " +
+                       plural(w.files_read, "artifact", "artifacts") + " in " +
+                       plural(w.directories, "directory", "directories");
+    std::string skipped;
+    auto add = [&](std::size_t n, const std::string &what) {
+      if (n) skipped += (skipped.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+    };
+    add(w.triton_ir, "Triton IR and group files");
+    add(w.no_device_code, "host files without device code");
+    add(w.unknown, "other files");
+    if (!skipped.empty()) line += "; skipped " + skipped;
+    std::cerr << "regscope: " << escape::terminal(line) << "\n";
+  }
+  // Each on its own line (the first five), then how many more.
+  auto say = [&](const std::string &text) { unread_is_error ? printError(text) : printWarning(text); };
+  for (std::size_t i = 0; i < w.not_read.size() && i < 5; ++i) say(w.not_read[i] + ": not read, so not judged");
+  if (w.not_read.size() > 5) say("and " + std::to_string(w.not_read.size() - 5) + " more known artifacts not read");
+  if (w.triton_cubins_not_read)
+    printWarning(plural(w.triton_cubins_not_read, "Triton NVIDIA kernel", "Triton NVIDIA kernels") +
+                 ": launch and options from the metadata, registers unknown (no .cubin beside the .ptx, which has "
+                 "no register figures)");
+  return parsed;
+}
+
+}  // namespace regscope

@@ -1,0 +1,22 @@
+// Shared by parse_artifacts.cpp and parse_tree.cpp (the pipeline's own).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "regscope/collect/kernel_record.h"
+#include "regscope/pipeline/analyze.h"
+
+namespace regscope {
+
+// One file's facts as `parse` reads it (sniffed: code object, .s, record,
+// log); errors name the file.
+std::vector<FactSet> readFileFacts(const std::string &file, const std::string &log_arch, std::string &producer);
+// The records of facts read from one artifact (or a Triton entry's files),
+// checked as parse checks them: a known arch, figures a target can have.
+Artifact checkArtifact(const std::vector<FactSet> &sets, const std::string &name, std::string producer);
+// A directory, or a Triton code file with its metadata beside it: read by
+// parseInputs (parse_tree.cpp), not as one plain artifact.
+bool walksAsTree(const std::string &path);
+
+}  // namespace regscope

@@ -1,0 +1,137 @@
+// explain over artifacts (include/regscope/pipeline/explain.h): the kernels
+// parse reads, each AMD kernel's assembly (.s, .amdgcn; a Triton entry's
+// .amdgcn beside its .hsaco) through the isa stage, lines attributed to the
+// files its .loc directives name (for Triton, the Python file).
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "regscope/backends/amd/isa.h"
+#include "regscope/pipeline/explain.h"
+#include "regscope/pipeline/parse_tree.h"
+#include "regscope/support/error.h"
+#include "regscope/support/files.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The .s of a kernel read from `file`: the file itself when it is assembly,
+// else a Triton entry's .amdgcn beside its code object. Empty: none.
+std::string assemblyOf(const KernelRecord &record) {
+  const fs::path file(record.file);
+  const std::string ext = file.extension().string();
+  if (ext == ".s" || ext == ".amdgcn") return record.file;
+  if (record.triton) {
+    const fs::path beside = file.parent_path() / (file.stem().string() + ".amdgcn");
+    std::error_code ec;
+    if (fs::is_regular_file(beside, ec)) return beside.string();
+  }
+  return "";
+}
+
+// LLVM 15 (the isa stage's MC layer) knows gfx940 but not its later steppings
+// gfx941 and gfx942, which share its instruction set (LLVM's
+// FeatureISAVersion9_4_Common); their assembly is read as gfx940's.
+std::string mcArch(const std::string &arch) {
+  if (arch == "gfx941" || arch == "gfx942") return "gfx940";
+  return arch;
+}
+
+// The .amdgcn_target directive names the arch the text was written for; LLVM
+// 15's parser refuses one it does not know, so the line is blanked (kept as a
+// line, so that line numbers still match the file).
+std::string readableAssembly(std::string text, const std::string &arch) {
+  if (mcArch(arch) == arch) return text;
+  for (std::size_t at = text.find(".amdgcn_target"); at != std::string::npos;
+       at = text.find(".amdgcn_target", at + 1)) {
+    const std::size_t end = text.find('\n', at);
+    text.replace(at, (end == std::string::npos ? text.size() : end) - at, "");
+  }
+  return text;
+}
+
+std::vector<std::string> splitLines(const std::string &text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The files the function's lines name, read once each (a Python file that is
+// not on this machine: its lines without their text), and the file most of
+// its instructions count for.
+void readSources(KernelIsa &kernel) {
+  const IsaFunction &function = *kernel.get();
+  std::map<int, int> instructions;
+  for (const LinePressure &line : function.lines) {
+    if (line.file < 0) continue;
+    instructions[line.file] += line.instructions;
+    if (kernel.sources.count(line.file)) continue;
+    const std::string path = kernel.isa->files[line.file].path();
+    SourceText &text = kernel.sources[line.file];
+    text.display = path;
+    try {
+      text.lines = splitLines(readFileIfExists(path).value_or(""));
+    } catch (const Error &) {
+    }
+  }
+  int most = 0;
+  for (const auto &[file, count] : instructions)
+    if (count > most) most = count, kernel.main_file = file;
+  kernel.kernel_file = kernel.main_file;
+}
+
+}  // namespace
+
+ExplainedReport explainArtifacts(const std::vector<std::string> &inputs, const ParseOptions &options) {
+  ExplainedReport out;
+  out.report = parseInputs(inputs, options).report;
+  struct Read {
+    std::shared_ptr<const IsaReport> isa;
+    std::string error;
+  };
+  std::map<std::string, Read> read;  // by assembly path
+  for (const KernelReport &k : out.report.kernels) {
+    const KernelRecord &record = k.record;
+    KernelIsa kernel;
+    if (record.vendor != Vendor::Amd) {
+      kernel.missing = record.vendor == Vendor::Nvidia
+                           ? "per-line registers of a cubin come through nvdisasm, which explain runs on cubins "
+                             "that the cubin reader reads (not in this build)"
+                           : "per-line registers are read for AMD (the .s) and NVIDIA (nvdisasm) kernels";
+      out.kernels.push_back(std::move(kernel));
+      continue;
+    }
+    const std::string path = assemblyOf(record);
+    if (path.empty()) {
+      kernel.missing = "explain reads a kernel's AMD assembly (.s, .amdgcn): " + record.file +
+                       " is a code object (name its .s, or compile with -save-temps)";
+      out.kernels.push_back(std::move(kernel));
+      continue;
+    }
+    auto [slot, fresh] = read.try_emplace(path);
+    if (fresh) {
+      try {
+        slot->second.isa = std::make_shared<const IsaReport>(
+            analyzeAmdgpuAssembly(readableAssembly(readFile(path), record.arch), mcArch(record.arch)));
+      } catch (const Error &e) {
+        slot->second.error = e.what();
+      }
+    }
+    kernel.isa = slot->second.isa;
+    if (kernel.isa)
+      for (std::size_t f = 0; f < kernel.isa->functions.size(); ++f)
+        if (kernel.isa->functions[f].name == record.name) kernel.function = static_cast<int>(f);
+    if (kernel.get())
+      readSources(kernel);
+    else
+      kernel.missing = !slot->second.error.empty() ? path + " could not be read: " + slot->second.error
+                                                   : path + " has no function " + record.name;
+    out.kernels.push_back(std::move(kernel));
+  }
+  return out;
+}
+
+}  // namespace regscope

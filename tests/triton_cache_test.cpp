@@ -1,0 +1,314 @@
+// Triton caches (fixtures/triton/, real Triton 3.6 output: fixtures/triton/README.md)
+// and directories read by parse: every kernel with the code object's figures,
+// Triton's launch (num_warps x warp size, `shared` as dynamic LDS), a key that
+// survives the cache hash, and bad entries failing closed.
+//
+// Expected figures come from the artifacts themselves, read here without
+// regscope: the .amdgcn's own `.amdgpu_metadata` block (the code object's
+// metadata, as the compiler wrote it), the metadata JSON, and truth.json (the
+// CUDA driver's figures, recorded on the H100).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "regscope/backends/triton/triton_cache.h"
+#include "regscope/gate/gate.h"
+#include "regscope/pipeline/explain.h"
+#include "regscope/pipeline/parse_tree.h"
+#include "regscope/support/error.h"
+#include "test_util.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace test;
+using nlohmann::json;
+
+std::string cacheDir(const std::string &name) { return sourcePath("fixtures/triton/" + name); }
+
+// `.key: value` of the named kernel's block in the .amdgcn's .amdgpu_metadata YAML.
+std::map<std::string, long> metadataBlock(const std::string &amdgcn_path) {
+  const std::string text = readText(amdgcn_path);
+  const std::size_t begin = text.find(".amdgpu_metadata");
+  const std::size_t kernels = text.find("amdhsa.kernels:", begin);
+  std::map<std::string, long> values;
+  std::istringstream in(text.substr(kernels, text.find(".end_amdgpu_metadata", kernels) - kernels));
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t dot = line.find_first_not_of(" -");
+    if (dot == std::string::npos || line[dot] != '.') continue;
+    const std::size_t colon = line.find(':', dot);
+    if (colon == std::string::npos) continue;
+    const std::string key = line.substr(dot + 1, colon - dot - 1);
+    const std::string value = line.substr(colon + 1);
+    if (key == "args") continue;
+    try {
+      std::size_t used = 0;
+      const long v = std::stol(value, &used);
+      if (!values.count(key)) values[key] = v;  // the kernel's own keys come before its args' .size/.offset
+    } catch (const std::exception &) {
+    }
+  }
+  return values;
+}
+
+json metadataOf(const std::string &code_path) {
+  const fs::path p(code_path);
+  return json::parse(readText((p.parent_path() / (p.stem().string() + ".json")).string()));
+}
+
+// Cache entries: directories holding a kernel's metadata (cache-squeezed-sm_90
+// also holds the IR of a compile ptxas refused, with no metadata: no entry).
+std::size_t entriesIn(const std::string &dir) {
+  std::size_t n = 0;
+  for (const auto &e : fs::directory_iterator(dir)) {
+    if (!e.is_directory()) continue;
+    bool meta = false;
+    for (const auto &f : fs::directory_iterator(e.path()))
+      meta |= f.path().extension() == ".json" && f.path().filename().string().rfind("__grp__", 0) != 0;
+    n += meta;
+  }
+  return n;
+}
+
+class TritonTree : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() / ("regscope-triton-test-" + std::to_string(::getpid()) + "-" +
+                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+  fs::path root_;
+};
+
+TEST(TritonCache, AmdEntriesHaveTheCodeObjectsFiguresAndTritonsLaunch) {
+  for (const std::string cache : {"cache-gfx942", "cache-gfx950", "cache-squeezed-gfx942"}) {
+    const ParsedInputs parsed = parseInputs({cacheDir(cache)}, {});
+    const Report &report = parsed.report;
+    ASSERT_TRUE(report.errors.empty()) << cache << ": " << report.errors.front().message;
+    EXPECT_EQ(report.kernels.size(), entriesIn(cacheDir(cache))) << cache;
+    EXPECT_EQ(parsed.walk.triton_entries, entriesIn(cacheDir(cache)));
+    for (const KernelReport &k : report.kernels) {
+      SCOPED_TRACE(cache + " " + k.record.file);
+      ASSERT_TRUE(k.record.triton);
+      const std::map<std::string, long> md = metadataBlock(k.record.file);
+      const json meta = metadataOf(k.record.file);
+      EXPECT_EQ(k.record.name, meta["name"].get<std::string>());
+      EXPECT_EQ(k.record.arch, meta["target"]["arch"].get<std::string>());
+      EXPECT_EQ(k.record.value(Field::VgprsTotal), md.at("vgpr_count"));
+      EXPECT_EQ(k.record.value(Field::Sgprs), md.at("sgpr_count"));
+      EXPECT_EQ(k.record.value(Field::ScratchBytes), md.at("private_segment_fixed_size"));
+      EXPECT_EQ(k.record.value(Field::VgprSpills), md.at("vgpr_spill_count"));
+      EXPECT_EQ(k.record.value(Field::SgprSpills), md.at("sgpr_spill_count"));
+      EXPECT_EQ(k.record.value(Field::LdsBytes), md.at("group_segment_fixed_size"));
+      EXPECT_EQ(k.record.value(Field::MaxWorkgroupSize), md.at("max_flat_workgroup_size"));
+      // Triton's launch: num_warps x the target's warp size, its `shared` as dynamic LDS.
+      const int block = meta["num_warps"].get<int>() * meta["target"]["warp_size"].get<int>();
+      EXPECT_EQ(k.launch.block_size, block);
+      EXPECT_EQ(k.launch.source, BlockSizeSource::TritonMetadata);
+      EXPECT_EQ(k.launch.dynamic_shared, meta["shared"].get<int>());
+      EXPECT_EQ(k.record.triton->num_stages, meta["num_stages"].get<int>());
+      EXPECT_EQ(k.record.triton->waves_per_eu, meta["waves_per_eu"].get<int>());
+      EXPECT_EQ(k.record.triton->kpack, meta["kpack"].get<int>());
+      EXPECT_EQ(k.record.triton->matrix_instr_nonkdim, meta["matrix_instr_nonkdim"].get<int>());
+      EXPECT_EQ(k.record.triton->version, meta["triton_version"].get<std::string>());
+      EXPECT_EQ(k.record.triton->python_file, "/regscope/triton/kernels.py");
+      EXPECT_NE(k.record.triton->python_line, 0);
+      EXPECT_NE(k.summary.limiter, Limiter::Unknown);
+    }
+  }
+}
+
+// Hand-derived from the hardware rules (docs/design.md, "The occupancy model"):
+// gfx942 matmul_kernel at BLOCK 256x256x64, num_warps 4: 512 VGPRs allocated
+// (the unified file: 256 arch + 256 AGPRs) of the SIMD's 512 -> 1 wave/SIMD,
+// whatever the 32 KiB of dynamic LDS allows (64 KiB per CU: 2 workgroups of 4
+// waves = 2 waves/SIMD).
+TEST(TritonCache, Gfx942Matmul256IsLimitedByItsVgprsAtTritonsLaunch) {
+  const Report report = parseInputs({cacheDir("cache-gfx942")}, {}).report;
+  const KernelReport *big = nullptr;
+  for (const KernelReport &k : report.kernels)
+    if (k.record.name == "matmul_kernel" && k.record.triton->num_warps == 4) big = &k;
+  ASSERT_TRUE(big);
+  ASSERT_TRUE(big->amd());
+  EXPECT_EQ(big->launch.dynamic_shared, 32768);
+  EXPECT_EQ(big->amd()->occupancy.waves_per_simd, 1);
+  EXPECT_EQ(big->amd()->occupancy.limiter, Limiter::Vgpr);
+  EXPECT_EQ(big->amd()->occupancy.by_lds, 2);
+}
+
+// NVIDIA: each Triton cubin read through the cubin reader, at the launch
+// Triton makes, equals the CUDA driver on the H100 (truth.json): registers,
+// local (stack) bytes, static shared memory, and blocks per SM at num_warps x 32
+// threads with `shared` bytes of dynamic shared memory (the opt-in above 48 KiB).
+TEST(TritonCache, NvidiaEntriesEqualTheCudaDriverAtTritonsLaunch) {
+  const json truth = json::parse(fixture("triton/truth.json"));
+  for (const std::string variant : {"cache", "cache-squeezed"}) {
+    const Report report = parseInputs({cacheDir(variant + "-sm_90")}, {}).report;
+    ASSERT_TRUE(report.errors.empty()) << report.errors.front().message;
+    ASSERT_EQ(report.kernels.size(), entriesIn(cacheDir(variant + "-sm_90")));
+    int compared = 0;
+    for (const json &t : truth["kernels"]) {
+      if (t["variant"] != variant || t["target"] != "sm_90" || !t.contains("driver")) continue;
+      const json &driver = t["driver"];
+      for (const KernelReport &k : report.kernels) {
+        if (k.record.triton->hash != t["metadata"]["hash"]) continue;
+        SCOPED_TRACE(variant + " " + t["spec"].get<std::string>());
+        ASSERT_TRUE(k.cuda());
+        EXPECT_EQ(k.launch.block_size, driver["launch_block_size"].get<int>());
+        EXPECT_EQ(k.launch.dynamic_shared, driver["launch_dynamic_shared"].get<int>());
+        EXPECT_EQ(k.record.value(Field::Registers), driver["num_regs"].get<int>());
+        EXPECT_EQ(k.record.value(Field::StackBytes), driver["local_size_bytes"].get<int>());
+        EXPECT_EQ(k.record.value(Field::SharedBytes), driver["shared_size_bytes"].get<int>());
+        EXPECT_EQ(k.cuda()->occupancy.blocks_per_sm, driver["blocks_per_sm"].get<int>());
+        ++compared;
+      }
+    }
+    EXPECT_EQ(compared, static_cast<int>(report.kernels.size())) << variant;
+  }
+}
+
+TEST(TritonCache, KeySurvivesTheCacheHashAndTellsSpecialisationsApart) {
+  const Report v1 = parseInputs({cacheDir("cache-gfx942")}, {}).report;
+  const Report v2 = parseInputs({cacheDir("cache-squeezed-gfx942")}, {}).report;
+  std::set<std::string> keys1, keys2, hashes1, hashes2;
+  for (const KernelReport &k : v1.kernels) keys1.insert(k.record.triton->key), hashes1.insert(k.record.triton->hash);
+  for (const KernelReport &k : v2.kernels) keys2.insert(k.record.triton->key), hashes2.insert(k.record.triton->hash);
+  EXPECT_EQ(keys1.size(), v1.kernels.size());  // six specialisations, six keys (attn at head dim 64 and 128)
+  EXPECT_EQ(keys1, keys2);
+  for (const std::string &h : hashes1) EXPECT_FALSE(hashes2.count(h));
+  for (const std::string &key : keys1) EXPECT_EQ(key.find("triton:kernels.py:"), 0u) << key;
+  // The baseline entry is keyed by it, not by the hash directory.
+  for (const KernelReport &k : v1.kernels) {
+    const BaselineEntry e = baselineEntry(k, "/");
+    EXPECT_EQ(e.source, k.record.triton->key);
+    EXPECT_EQ(e.file.find(k.record.triton->hash), std::string::npos);
+  }
+}
+
+TEST(TritonCache, MetadataWithoutWhatTheLaunchNeedsIsAnError) {
+  const std::string good =
+      readText(cacheDir("cache-gfx942") + "/JARZ6UJEJA6SPUXRLA5VE5CP6TPFNBK4UT37UT7O5HV3PZHG2JAA/add_kernel.json");
+  for (const char *key : {"num_warps", "shared", "name"}) {
+    json doc = json::parse(good);
+    doc.erase(key);
+    try {
+      readTritonMetadata(doc.dump());
+      ADD_FAILURE() << "no error without " << key;
+    } catch (const Error &e) {
+      EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
+    }
+  }
+  json doc = json::parse(good);
+  doc["num_warps"] = 32;  // 32 x 64 = 2048 threads: no AMD workgroup
+  EXPECT_THROW(readTritonMetadata(doc.dump()), Error);
+  doc = json::parse(good);
+  doc["warp_size"] = 48;
+  EXPECT_THROW(readTritonMetadata(doc.dump()), Error);
+}
+
+// A real-looking tree: two caches nested among a project's other files.
+TEST_F(TritonTree, TreeReadsEveryEntryAndSkipsAndCountsTheRest) {
+  fs::create_directories(root_ / "proj" / "src");
+  fs::create_directories(root_ / "home" / ".triton");
+  fs::copy(cacheDir("cache-gfx942"), root_ / "home" / ".triton" / "cache", fs::copy_options::recursive);
+  fs::copy(cacheDir("cache-gfx950"), root_ / "proj" / "gfx950", fs::copy_options::recursive);
+  std::ofstream(root_ / "proj" / "README.md") << "# a project\n";
+  std::ofstream(root_ / "proj" / "src" / "model.py") << "import triton\n";
+  std::ofstream(root_ / "proj" / "config.json") << "{\"lr\": 0.1}\n";
+  std::ofstream(root_ / "proj" / "src" / "x86.s") << "\t.text\n\t.globl main\nmain:\n\tret\n";
+  const ParsedInputs parsed = parseInputs({root_.string()}, {});
+  ASSERT_TRUE(parsed.report.errors.empty()) << parsed.report.errors.front().message;
+  const std::size_t entries = entriesIn(cacheDir("cache-gfx942")) + entriesIn(cacheDir("cache-gfx950"));
+  EXPECT_EQ(parsed.walk.triton_entries, entries);
+  EXPECT_EQ(parsed.report.kernels.size(), entries);
+  EXPECT_EQ(parsed.walk.files_read, 0u);
+  EXPECT_EQ(parsed.walk.unknown, 4u);  // README.md, model.py, config.json, x86.s
+  EXPECT_GT(parsed.walk.triton_ir, 0u);
+  EXPECT_TRUE(parsed.walk.not_read.empty());
+}
+
+TEST_F(TritonTree, BrokenEntriesAreOneErrorEachAndTheRestIsRead) {
+  fs::copy(cacheDir("cache-gfx942"), root_ / "cache", fs::copy_options::recursive);
+  const fs::path add = root_ / "cache" / "JARZ6UJEJA6SPUXRLA5VE5CP6TPFNBK4UT37UT7O5HV3PZHG2JAA";
+  // A hash directory with only its metadata left.
+  for (const char *ext : {".amdgcn", ".hsaco", ".source", ".ttir", ".ttgir"})
+    fs::remove(add / (std::string("add_kernel") + ext));
+  fs::remove(add / "__grp__add_kernel.json");
+  // An entry whose group lists a code object that is gone.
+  fs::path matmul;
+  for (const auto &e : fs::directory_iterator(root_ / "cache"))
+    if (matmul.empty() && fs::exists(e.path() / "matmul_kernel.hsaco")) matmul = e.path();
+  ASSERT_FALSE(matmul.empty());
+  fs::remove(matmul / "matmul_kernel.hsaco");
+  const ParsedInputs parsed = parseInputs({root_.string()}, {});
+  ASSERT_EQ(parsed.report.errors.size(), 2u);
+  std::string messages;
+  for (const InputError &e : parsed.report.errors) messages += e.message + "\n";
+  EXPECT_NE(messages.find("without its code"), std::string::npos) << messages;
+  EXPECT_NE(messages.find("lists matmul_kernel.hsaco, which is missing"), std::string::npos) << messages;
+  EXPECT_EQ(parsed.report.kernels.size(), entriesIn(cacheDir("cache-gfx942")) - 2);
+}
+
+// The result cache: a second read of unchanged entries is served from it and
+// gives the same records; an entry whose code changed is read again.
+TEST_F(TritonTree, ResultCacheHitsGiveTheSameKernelsAndAChangeIsReadAgain) {
+  fs::copy(cacheDir("cache-gfx942"), root_ / "cache", fs::copy_options::recursive);
+  ParseOptions options;
+  options.cache_dir = (root_ / "xdg").string();
+  auto figures = [](const Report &report) {
+    std::map<std::string, std::vector<std::optional<std::int64_t>>> out;
+    for (const KernelReport &k : report.kernels) out[k.record.file] = {k.record.values.begin(), k.record.values.end()};
+    return out;
+  };
+  const Report cold = parseInputs({(root_ / "cache").string()}, options).report;
+  std::size_t entries = 0;
+  for (const auto &e : fs::directory_iterator(root_ / "xdg")) entries += e.path().extension() == ".json";
+  EXPECT_EQ(entries, cold.kernels.size());
+  const Report warm = parseInputs({(root_ / "cache").string()}, options).report;
+  EXPECT_EQ(figures(warm), figures(cold));
+  const Report uncached = parseInputs({(root_ / "cache").string()}, {}).report;
+  EXPECT_EQ(figures(warm), figures(uncached));
+  // A kernel's .amdgcn and .hsaco replaced by another compile's (the squeezed add_kernel): read again.
+  const fs::path add = root_ / "cache" / "JARZ6UJEJA6SPUXRLA5VE5CP6TPFNBK4UT37UT7O5HV3PZHG2JAA";
+  const std::string other =
+      cacheDir("cache-squeezed-gfx942") + "/XHFHS3BCISPCE4W5T3MH7HBRYE6UUHDMOPISSXXPX4AQCLCI3ZGA/";
+  for (const char *ext : {".amdgcn", ".hsaco"})
+    fs::copy_file(other + "add_kernel" + ext, add / (std::string("add_kernel") + ext),
+                  fs::copy_options::overwrite_existing);
+  const Report changed = parseInputs({(root_ / "cache").string()}, options).report;
+  const Report fresh = parseInputs({(root_ / "cache").string()}, {}).report;
+  EXPECT_EQ(figures(changed), figures(fresh));
+  EXPECT_NE(figures(changed), figures(cold));
+}
+
+TEST(TritonCache, ExplainOnAnAmdgcnNamesThePythonLines) {
+  const std::string amdgcn =
+      cacheDir("cache-gfx942") + "/K6BTYIPJXBBMJOBW5S4L64BVQYLXGLTFANSWH5M3HI7XEM6FVQKA/attn_fwd_kernel.amdgcn";
+  const ExplainedReport explained = explainArtifacts({amdgcn}, {});
+  ASSERT_EQ(explained.kernels.size(), 1u);
+  const KernelIsa &k = explained.kernels.front();
+  ASSERT_TRUE(k.get()) << k.missing;
+  ASSERT_GE(k.main_file, 0);
+  EXPECT_EQ(k.isa->files[k.main_file].path(), "/regscope/triton/kernels.py");
+  // Every line it names is a line of the function (kernels.py: attn_fwd_kernel spans lines 53 to 77).
+  int lines = 0;
+  for (const LinePressure &line : k.get()->lines)
+    if (line.file == k.main_file && line.line > 0) {
+      EXPECT_GE(line.line, 53);
+      EXPECT_LE(line.line, 77);
+      ++lines;
+    }
+  EXPECT_GT(lines, 5);
+}
+
+}  // namespace
+}  // namespace regscope
