@@ -156,9 +156,9 @@ FactSet ptxasLogFacts(std::string_view text) {
   return set;
 }
 
-// An Intel zebin: its .ze_info names each kernel's figures, but not the
-// device or the GRF mode they were compiled for, which the figures mean
-// nothing without; so it is not read (never guessed).
+// An Intel zebin: its device is a product-family number regscope does not
+// map, and its spills may be in ocloc's log only; so it is not read (never
+// guessed): zebinNotReadReason says so.
 void refuseZebin(std::string_view bytes) {
   if (isIntelZebin(bytes)) throw Error(zebinNotReadReason());
 }
@@ -317,8 +317,10 @@ bool isIntelZebin(std::string_view bytes) {
 }
 
 std::string zebinNotReadReason() {
-  return "an Intel zebin: its .ze_info gives each kernel's figures, but not the device or the GRF mode it was "
-         "compiled for, which occupancy needs; analyze its OpenCL or SPIR-V source with --intel-device instead";
+  return "an Intel zebin, which parse does not read: it names its device only by a product-family number in "
+         ".note.intelgt.compat, which regscope does not map to a device, and its .ze_info may hold no spill figure "
+         "(ocloc 22.43 writes none; ocloc's log has it); analyze its OpenCL or SPIR-V source with --intel-device "
+         "instead";
 }
 
 bool isPtxasLog(std::string_view text) { return holdsPtxasInfo(text); }
