@@ -22,10 +22,8 @@ one() {  # one NAME ARGS...: run regscope from the repository root
   sed -i -E 's/regscope-[A-Za-z0-9]{6}/regscope-XXXXXX/g' "$out/$name.out" "$out/$name.err"
 }
 
-i=0
-while IFS= read -r f; do
-  i=$((i + 1))
-  one "parse-$(printf %03d $i)-$(basename "$f" | tr -c 'A-Za-z0-9._\n-' _)" parse "$f" --format json
+while IFS= read -r f; do  # named by the fixture's path, so that a fixture added later shifts no other case
+  one "parse-$(printf %s "${f#fixtures/}" | tr -c 'A-Za-z0-9._-' _)" parse "$f" --format json
 done < <(cd "$root" && find fixtures -type f ! -name '*.md' ! -name '*.py' ! -name '*.sh' ! -name '.clang-format' | sort)
 one parse-dir-hipcc parse fixtures/hipcc-5.2.3 --format json
 for arch in gfx906 gfx908 gfx90a gfx942 gfx950 gfx1030 gfx1100 sm_70 sm_80 sm_90 pvc; do

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "regscope/collect/kernel_record.h"
@@ -18,5 +19,10 @@ Artifact checkArtifact(const std::vector<FactSet> &sets, const std::string &name
 // A directory, or a Triton code file with its metadata beside it: read by
 // parseInputs (parse_tree.cpp), not as one plain artifact.
 bool walksAsTree(const std::string &path);
+// An ELF for Intel GT (machine 205): a zebin, which parse does not read, and why.
+bool isIntelZebin(std::string_view bytes);
+std::string zebinNotReadReason();
+// A text with a line that begins "ptxas info": nvcc -Xptxas -v output.
+bool isPtxasLog(std::string_view text);
 
 }  // namespace regscope

@@ -11,6 +11,7 @@
 #include "artifact_file.h"
 #include "jobs.h"
 #include "regscope/backends/amd/collect.h"
+#include "regscope/backends/nvidia/collect.h"
 #include "regscope/backends/nvidia/cubin.h"
 #include "regscope/collect/collect.h"
 #include "regscope/pipeline/analyze.h"
@@ -52,6 +53,14 @@ bool holdsAsmMarker(std::string_view text) {
     for (std::string_view marker : kAsmMarkers)
       if (rest.rfind(marker, 0) == 0) return true;
   }
+  return false;
+}
+
+// nvcc -Xptxas -v output: a line that begins "ptxas info" (a source or a
+// note that merely quotes one does not count).
+bool holdsPtxasInfo(std::string_view text) {
+  for (std::size_t at = text.find("ptxas info"); at != std::string_view::npos; at = text.find("ptxas info", at + 1))
+    if (at == 0 || text[at - 1] == '\n') return true;
   return false;
 }
 
@@ -136,6 +145,24 @@ FactSet yamlFacts(std::string_view bytes, const std::string &file, const std::st
   return set;
 }
 
+// A ptxas -v log: each entry function's figures for the sm_ its "Compiling
+// entry function" line names (src/backends/nvidia/ptxas.cpp). A kernel no
+// such line names (nvlink's lines) has no arch, and checkedArtifact refuses it.
+FactSet ptxasLogFacts(std::string_view text) {
+  FactSet set = parsePtxas(text, "");
+  bool any = false;
+  for (const KernelFacts &k : set.kernels) any |= k.is_kernel;
+  if (!any) throw Error("no entry function in these ptxas lines");
+  return set;
+}
+
+// An Intel zebin: its device is a product-family number regscope does not
+// map, and its spills may be in ocloc's log only; so it is not read (never
+// guessed): zebinNotReadReason says so.
+void refuseZebin(std::string_view bytes) {
+  if (isIntelZebin(bytes)) throw Error(zebinNotReadReason());
+}
+
 FactSet logFacts(FactSet remarks, const std::string &log_arch) {
   if (remarks.kernels.empty())
     throw Error("no kernel-resource-usage remarks (compile with -Rpass-analysis=kernel-resource-usage)");
@@ -147,14 +174,18 @@ std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &fil
                                   std::string &producer) {
   switch (sniff(bytes)) {
     case Kind::CodeObject:
+      refuseZebin(bytes);
       if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(bytes, producer)) return std::move(*nvidia);
       return codeObjectFacts(bytes);
     case Kind::Assembly:
       return {asmFacts(parseAsm(bytes), producer)};
     case Kind::RemarksYaml:
       return {yamlFacts(bytes, file, log_arch)};
-    case Kind::Log:
-      return {logFacts(parseRemarkText(bytes, log_arch), log_arch)};
+    case Kind::Log: {
+      FactSet remarks = parseRemarkText(bytes, log_arch);
+      if (remarks.kernels.empty() && holdsPtxasInfo(bytes)) return {ptxasLogFacts(bytes)};
+      return {logFacts(std::move(remarks), log_arch)};
+    }
   }
   return {};
 }
@@ -173,6 +204,7 @@ std::vector<FactSet> collectFileFacts(const std::string &file, const std::string
       // Pages behind the walk are dropped every 16 MiB: after each bundle, the
       // kernel's splitting of huge pages took half the time.
       const MappedFile mapped(file);
+      refuseZebin(mapped.bytes());
       if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(mapped.bytes(), producer)) return std::move(*nvidia);
       std::size_t dropped = 0;
       return codeObjectFacts(mapped.bytes(), [&](std::string_view done) {
@@ -190,7 +222,8 @@ std::vector<FactSet> collectFileFacts(const std::string &file, const std::string
   LineSplitter lines;
   auto feed = [&](std::string_view line) { remarks.line(line); };
   std::optional<Error> damaged;
-  std::string seam;  // the end of the text before this chunk, so that a marker cut in two is found
+  bool ptxas = false;  // a line begins "ptxas info": a ptxas -v log, if no remark is found
+  std::string seam;    // the end of the text before this chunk, so that a marker cut in two is found
   for (; !chunk.empty(); chunk = chunks.next()) {
     seam.append(chunk.substr(0, kLongestMarker - 1));
     if (holdsAsmMarker(seam) || holdsAsmMarker(chunk))
@@ -200,6 +233,7 @@ std::vector<FactSet> collectFileFacts(const std::string &file, const std::string
       seam.assign(chunk.substr(chunk.size() - (kLongestMarker - 1)));
     else if (seam.size() > kLongestMarker - 1)
       seam.erase(0, seam.size() - (kLongestMarker - 1));  // seam ends with chunk
+    ptxas = ptxas || holdsPtxasInfo(chunk);
     if (damaged) continue;
     try {
       lines.feed(chunk, feed);
@@ -209,7 +243,9 @@ std::vector<FactSet> collectFileFacts(const std::string &file, const std::string
   }
   if (damaged) throw *damaged;
   lines.finish(feed);
-  return {logFacts(remarks.finish(), log_arch)};
+  FactSet found = remarks.finish();
+  if (found.kernels.empty() && ptxas) return {ptxasLogFacts(readFile(file))};
+  return {logFacts(std::move(found), log_arch)};
 }
 
 // A figure no compiler prints (1e23 VGPRs, an expression that overflows):
@@ -268,6 +304,26 @@ Artifact checkedArtifact(const std::vector<FactSet> &sets, const std::string &na
 }
 
 }  // namespace
+
+bool isIntelZebin(std::string_view bytes) {
+  if (bytes.size() < 20 || bytes.rfind("\x7f"
+                                       "ELF",
+                                       0) != 0)
+    return false;
+  const bool little = bytes[5] == 1;
+  const unsigned char lo = static_cast<unsigned char>(bytes[little ? 18 : 19]);
+  const unsigned char hi = static_cast<unsigned char>(bytes[little ? 19 : 18]);
+  return (lo | hi << 8) == 205;  // EM_INTELGT
+}
+
+std::string zebinNotReadReason() {
+  return "an Intel zebin, which parse does not read: it names its device only by a product-family number in "
+         ".note.intelgt.compat, which regscope does not map to a device, and its .ze_info may hold no spill figure "
+         "(ocloc 22.43 writes none; ocloc's log has it); analyze its OpenCL or SPIR-V source with --intel-device "
+         "instead";
+}
+
+bool isPtxasLog(std::string_view text) { return holdsPtxasInfo(text); }
 
 Artifact collectArtifact(std::string_view bytes, const std::string &name, const std::string &log_arch) {
   return inFile(name, [&] {

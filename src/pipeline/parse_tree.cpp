@@ -112,6 +112,7 @@ FileKind classify(const fs::path &path) {
     return FileKind::Artifact;
   if ((ext == ".log" || ext == ".txt") && bytes.find("kernel-resource-usage") != std::string::npos)
     return FileKind::Artifact;
+  if (isPtxasLog(bytes)) return FileKind::Artifact;  // nvcc -Xptxas -v output, read as parse reads it named
   return FileKind::Unknown;
 }
 
@@ -231,7 +232,7 @@ class Walker {
           break;
         }
         case FileKind::Intel:
-          summary_.not_read.push_back(f.string() + ": an Intel zebin (parse reads ocloc's log, not the zebin)");
+          summary_.not_read.push_back(f.string() + ": " + zebinNotReadReason());
           break;
         case FileKind::NoDeviceCode:
           ++summary_.no_device_code;
@@ -463,7 +464,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
       if (items.size() == before && walk.not_read.size() == not_read)
         throw Error(input +
                     ": no artifact regscope reads in this directory (.s, code objects, build logs with "
-                    "resource remarks, Triton cache entries)");
+                    "resource remarks, cubins, fatbins, ptxas -v logs, Triton cache entries)");
     } else if (!fs::is_regular_file(input, ec)) {
       throw Error(input + ": no such file");
     } else if (std::optional<std::string> stem = tritonStemOf(input)) {
