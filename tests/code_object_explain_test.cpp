@@ -25,6 +25,7 @@ struct Named {
   std::string file;
   int peak_line = 0;
   int peak_vgprs = 0;
+  int peak_agprs = 0;
 };
 
 Named explainOne(const std::string &path) {
@@ -39,13 +40,14 @@ Named explainOne(const std::string &path) {
   named.file = k.isa->files[k.main_file].path();
   if (f.peak.instruction >= 0) named.peak_line = f.instructions[f.peak.instruction].line;
   named.peak_vgprs = f.peak.vgprs;
+  named.peak_agprs = f.peak.agprs;
   return named;
 }
 
 // Each gfx942 kernel of the Triton cache fixture (Triton 3.6 wrote both its
 // .amdgcn and its .hsaco): the .hsaco alone, in a directory of its own so
 // that explain cannot take the .amdgcn beside it, names the same Python
-// file, the same peak line and the same live VGPRs at the peak.
+// file, the same peak line and the same live VGPRs and AGPRs at the peak.
 TEST(CodeObjectExplain, AnHsacoWithLineInfoNamesWhatItsAmdgcnNames) {
   TempDir dir;
   int kernels = 0;
@@ -64,6 +66,8 @@ TEST(CodeObjectExplain, AnHsacoWithLineInfoNamesWhatItsAmdgcnNames) {
       EXPECT_EQ(from_hsaco.peak_line, from_amdgcn.peak_line);
       EXPECT_GT(from_hsaco.peak_vgprs, 0);
       EXPECT_EQ(from_hsaco.peak_vgprs, from_amdgcn.peak_vgprs);
+      // LLVM 15 decodes gfx940's MFMA with VGPR C/D as AGPRs (code_object_text.cpp puts them back).
+      EXPECT_EQ(from_hsaco.peak_agprs, from_amdgcn.peak_agprs);
       ++kernels;
     }
   }

@@ -54,6 +54,26 @@ std::string label(std::uint64_t address) {
   return os.str();
 }
 
+// An MFMA whose C and D are VGPRs (bit 15 of its encoding, acc_cd, clear):
+// LLVM 15 decodes gfx940's as AGPRs ("a[0:15]"), which would count the
+// accumulator as AGPRs and leave its VGPRs unwritten; gfx90a's it decodes
+// right. The printed D (first operand) and C (last) are put back as VGPRs.
+std::string mfmaOperands(std::string text, std::uint32_t word) {
+  if (word & (1u << 15)) return text;
+  const std::size_t space = text.find(' ');
+  if (space == std::string::npos) return text;
+  const std::size_t d = text.find_first_not_of(' ', space);
+  const std::size_t c = text.rfind(", ");
+  const auto isAgpr = [&](std::size_t at) {
+    return at + 1 < text.size() && text[at] == 'a' &&
+           (text[at + 1] == '[' || (text[at + 1] >= '0' && text[at + 1] <= '9'));
+  };
+  if (d == std::string::npos || !isAgpr(d)) return text;
+  text[d] = 'v';
+  if (c != std::string::npos && isAgpr(c + 2)) text[c + 2] = 'v';
+  return text;
+}
+
 }  // namespace
 
 std::optional<std::string> assemblyOfCodeObject(std::string_view bytes, const std::string &arch) {
@@ -150,11 +170,13 @@ std::optional<std::string> assemblyOfCodeObject(std::string_view bytes, const st
       std::uint64_t length;
       llvm::MCInst inst;
       bool ok;
+      std::uint32_t word;  // the first 32 bits of its encoding
     };
     std::vector<Decoded> decoded;
     std::set<std::uint64_t> targets;
     for (std::uint64_t at = 0; at < body.size();) {
-      Decoded d{f.address + at, 0, {}, false};
+      Decoded d{f.address + at, 0, {}, false, 0};
+      for (int b = 0; b < 4 && at + b < body.size(); ++b) d.word |= std::uint32_t(body[at + b]) << (8 * b);
       const auto status = disassembler->getInstruction(d.inst, d.length, body.slice(at), d.address, llvm::nulls());
       d.ok = status == llvm::MCDisassembler::Success && d.length > 0;
       if (!d.ok) d.length = std::min<std::uint64_t>(4, body.size() - at);
@@ -200,7 +222,9 @@ std::optional<std::string> assemblyOfCodeObject(std::string_view bytes, const st
       printer->printInst(&d.inst, d.address, "", *target.sti, is);
       is.flush();
       const std::size_t first = text.find_first_not_of(" \t");
-      os << "\t" << (first == std::string::npos ? text : text.substr(first)) << "\n";
+      text = first == std::string::npos ? text : text.substr(first);
+      if (target.mii->getName(d.inst.getOpcode()).startswith("V_MFMA")) text = mfmaOperands(text, d.word);
+      os << "\t" << text << "\n";
     }
     const std::string end = ".Lrs_func_end" + std::to_string(function_index++);
     os << end << ":\n\t.size\t" << f.name << ", " << end << "-" << f.name << "\n";
