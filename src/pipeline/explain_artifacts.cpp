@@ -1,11 +1,14 @@
 // explain over artifacts (include/regscope/pipeline/explain.h): the kernels
 // parse reads, each AMD kernel's assembly (.s, .amdgcn; a Triton entry's
-// .amdgcn beside its .hsaco) through the isa stage, lines attributed to the
-// files its .loc directives name (for Triton, the Python file).
+// .amdgcn beside its .hsaco; else a device code object with .debug_line,
+// disassembled back to assembly: code_object_text.h) through the isa stage,
+// lines attributed to the files its .loc directives name (for Triton, the
+// Python file).
 #include <filesystem>
 #include <map>
 #include <sstream>
 
+#include "regscope/backends/amd/code_object_text.h"
 #include "regscope/backends/amd/isa.h"
 #include "regscope/pipeline/explain.h"
 #include "regscope/pipeline/parse_tree.h"
@@ -91,6 +94,7 @@ ExplainedReport explainArtifacts(const std::vector<std::string> &inputs, const P
   struct Read {
     std::shared_ptr<const IsaReport> isa;
     std::string error;
+    bool no_lines = false;  // a code object without .debug_line
   };
   std::map<std::string, Read> read;  // by assembly path
   for (const KernelReport &k : out.report.kernels) {
@@ -104,21 +108,29 @@ ExplainedReport explainArtifacts(const std::vector<std::string> &inputs, const P
       out.kernels.push_back(std::move(kernel));
       continue;
     }
-    const std::string path = assemblyOf(record);
-    if (path.empty()) {
-      kernel.missing = "explain reads a kernel's AMD assembly (.s, .amdgcn): " + record.file +
-                       " is a code object (name its .s, or compile with -save-temps)";
-      out.kernels.push_back(std::move(kernel));
-      continue;
-    }
+    // No assembly: the code object itself, disassembled, when it has line info.
+    std::string path = assemblyOf(record);
+    const bool code_object = path.empty();
+    if (code_object) path = record.file;
     auto [slot, fresh] = read.try_emplace(path);
     if (fresh) {
       try {
-        slot->second.isa = std::make_shared<const IsaReport>(
-            analyzeAmdgpuAssembly(readableAssembly(readFile(path), record.arch), mcArch(record.arch)));
+        std::optional<std::string> text = code_object ? assemblyOfCodeObject(readFile(path), mcArch(record.arch))
+                                                      : readableAssembly(readFile(path), record.arch);
+        if (text)
+          slot->second.isa = std::make_shared<const IsaReport>(analyzeAmdgpuAssembly(*text, mcArch(record.arch)));
+        else
+          slot->second.no_lines = true;
       } catch (const Error &e) {
         slot->second.error = e.what();
       }
+    }
+    if (slot->second.no_lines) {
+      kernel.missing =
+          "explain reads a kernel's AMD assembly (.s, .amdgcn) or a code object with line info: " + record.file +
+          " has no device code object with .debug_line (name its .s, or compile with -g)";
+      out.kernels.push_back(std::move(kernel));
+      continue;
     }
     kernel.isa = slot->second.isa;
     if (kernel.isa)
