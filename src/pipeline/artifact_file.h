@@ -19,9 +19,8 @@ Artifact checkArtifact(const std::vector<FactSet> &sets, const std::string &name
 // A directory, or a Triton code file with its metadata beside it: read by
 // parseInputs (parse_tree.cpp), not as one plain artifact.
 bool walksAsTree(const std::string &path);
-// An ELF for Intel GT (machine 205): a zebin, which parse does not read, and why.
+// An ELF for Intel GT (machine 205): a zebin.
 bool isIntelZebin(std::string_view bytes);
-std::string zebinNotReadReason();
 // A text with a line that begins "ptxas info": nvcc -Xptxas -v output.
 bool isPtxasLog(std::string_view text);
 

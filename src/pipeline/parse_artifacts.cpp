@@ -11,6 +11,7 @@
 #include "artifact_file.h"
 #include "jobs.h"
 #include "regscope/backends/amd/collect.h"
+#include "regscope/backends/intel/collect.h"
 #include "regscope/backends/nvidia/collect.h"
 #include "regscope/backends/nvidia/cubin.h"
 #include "regscope/collect/collect.h"
@@ -21,6 +22,7 @@
 #include "regscope/support/files.h"
 #include "regscope/support/process.h"
 #include "regscope/target/amdgpu.h"
+#include "regscope/target/intel.h"
 
 namespace regscope {
 namespace {
@@ -156,11 +158,33 @@ FactSet ptxasLogFacts(std::string_view text) {
   return set;
 }
 
-// An Intel zebin: its device is a product-family number regscope does not
-// map, and its spills may be in ocloc's log only; so it is not read (never
-// guessed): zebinNotReadReason says so.
-void refuseZebin(std::string_view bytes) {
-  if (isIntelZebin(bytes)) throw Error(zebinNotReadReason());
+// An Intel zebin: the device from its product-family note, each kernel's GRF
+// mode from its grf_count (the .ze_info, src/backends/intel/ocloc.cpp).
+// Spills are not in ocloc 22.43's .ze_info: they stay unknown, never 0.
+std::optional<FactSet> zebinFacts(std::string_view bytes, std::string &producer) {
+  if (!isIntelZebin(bytes)) return std::nullopt;
+  const std::optional<int> family = zebinProductFamily(bytes);
+  if (!family)
+    throw Error("an Intel zebin without a product-family note (.note.intelgt.compat): its device is unknown");
+  const std::optional<std::string_view> device = intelDeviceByProductFamily(*family);
+  if (!device)
+    throw Error("an Intel zebin for product family " + std::to_string(*family) +
+                ", a device regscope does not know (known: " + knownIntelDeviceList() + ")");
+  const IntelDevice &row = requireIntelDevice(*device);
+  FactSet set{"zebin", parseZebin(bytes, std::string(*device)), {}};
+  for (KernelFacts &k : set.kernels) {
+    if (!k.get(Field::SpillGrfs) && !k.get(Field::SpillBytes)) k.missing.push_back(Field::SpillGrfs);
+    const std::optional<std::int64_t> grf = k.get(Field::GrfCount);
+    if (!grf) continue;  // unknown: the record says so
+    if (*grf == row.grf_large && row.threads_per_eu_large > 0 && row.grf_large != row.grf_small)
+      k.arch = intelTargetName({std::string(*device), GrfMode::Large});
+    else if (*grf != row.grf_small)
+      throw Error("kernel " + k.name + ": grf_count " + std::to_string(*grf) + " is neither " + std::string(*device) +
+                  "'s small (" + std::to_string(row.grf_small) + ") nor large (" + std::to_string(row.grf_large) +
+                  ") GRF mode");
+  }
+  producer = "zebin";
+  return set;
 }
 
 FactSet logFacts(FactSet remarks, const std::string &log_arch) {
@@ -174,7 +198,7 @@ std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &fil
                                   std::string &producer) {
   switch (sniff(bytes)) {
     case Kind::CodeObject:
-      refuseZebin(bytes);
+      if (std::optional<FactSet> intel = zebinFacts(bytes, producer)) return {std::move(*intel)};
       if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(bytes, producer)) return std::move(*nvidia);
       return codeObjectFacts(bytes);
     case Kind::Assembly:
@@ -204,7 +228,7 @@ std::vector<FactSet> collectFileFacts(const std::string &file, const std::string
       // Pages behind the walk are dropped every 16 MiB: after each bundle, the
       // kernel's splitting of huge pages took half the time.
       const MappedFile mapped(file);
-      refuseZebin(mapped.bytes());
+      if (std::optional<FactSet> intel = zebinFacts(mapped.bytes(), producer)) return {std::move(*intel)};
       if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(mapped.bytes(), producer)) return std::move(*nvidia);
       std::size_t dropped = 0;
       return codeObjectFacts(mapped.bytes(), [&](std::string_view done) {
@@ -314,13 +338,6 @@ bool isIntelZebin(std::string_view bytes) {
   const unsigned char lo = static_cast<unsigned char>(bytes[little ? 18 : 19]);
   const unsigned char hi = static_cast<unsigned char>(bytes[little ? 19 : 18]);
   return (lo | hi << 8) == 205;  // EM_INTELGT
-}
-
-std::string zebinNotReadReason() {
-  return "an Intel zebin, which parse does not read: it names its device only by a product-family number in "
-         ".note.intelgt.compat, which regscope does not map to a device, and its .ze_info may hold no spill figure "
-         "(ocloc 22.43 writes none; ocloc's log has it); analyze its OpenCL or SPIR-V source with --intel-device "
-         "instead";
 }
 
 bool isPtxasLog(std::string_view text) { return holdsPtxasInfo(text); }

@@ -231,9 +231,12 @@ class Walker {
           items_.push_back(std::move(item));
           break;
         }
-        case FileKind::Intel:
-          summary_.not_read.push_back(f.string() + ": " + zebinNotReadReason());
+        case FileKind::Intel: {  // zebins: src/pipeline/parse_artifacts.cpp's zebinFacts
+          Item item;
+          item.path = f.string();
+          items_.push_back(std::move(item));
           break;
+        }
         case FileKind::NoDeviceCode:
           ++summary_.no_device_code;
           break;

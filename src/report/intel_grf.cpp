@@ -19,6 +19,7 @@ void recommendGrfModes(std::vector<KernelReport> &kernels, std::size_t first) {
   for (auto &[key, pair] : pairs) {
     if (!pair.first || !pair.second) continue;
     const IntelKernelModel &small = std::get<IntelKernelModel>(pair.first->model);
+    if (!small.spill_known) continue;  // no rule on a spill figure nobody gave
     const GrfRecommendation rule = recommendGrfMode(small.device, small.spill_bytes);
     for (KernelReport *k : {pair.first, pair.second}) std::get<IntelKernelModel>(k->model).grf_recommendation = rule;
   }

@@ -154,6 +154,19 @@ std::string oclocDeviceName(std::string_view name) {
 
 std::string intelTargetName(const IntelTarget &target) { return target.device + grfRow(target.grf).target_suffix; }
 
+std::optional<std::string_view> intelDeviceByProductFamily(int family) {
+  // Measured: .note.intelgt.compat, note type 1, of the zebins ocloc 22.43 writes for each -device
+  // (`ocloc compile -file fixtures/src/ocloc_probe.cl -device D --format zebin`); dg2-g10, -g11 and -g12
+  // share one number, as do the rows' other names below their own.
+  static const std::pair<int, std::string_view> kFamilies[] = {
+      {1271, "pvc"}, {1270, "dg2"}, {29, "tgllp"}, {30, "rkl"},
+      {31, "adl-s"}, {32, "adl-p"}, {33, "adl-n"}, {1210, "dg1"},
+  };
+  for (const auto &[number, device] : kFamilies)
+    if (number == family) return device;
+  return std::nullopt;
+}
+
 IntelTarget parseIntelTarget(std::string_view arch) {
   for (const GrfModeRow &row : kGrfModes) {
     const std::string_view suffix = row.target_suffix;

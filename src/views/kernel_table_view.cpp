@@ -356,7 +356,7 @@ Table intelTable(const std::vector<const KernelReport *> &kernels) {
     std::vector<Cell> row = {
         r.has(Field::SimdSize) ? Cell::count(r.value(Field::SimdSize)) : Cell("?"),
         r.has(Field::GrfCount) ? Cell::count(r.value(Field::GrfCount)) : Cell("?"),
-        Cell(bytesText(m.spill_bytes), m.spill_bytes),
+        m.spill_known ? Cell(bytesText(m.spill_bytes), m.spill_bytes) : Cell("?"),
         Cell(bytesText(r.value(Field::ScratchPerThread)), r.value(Field::ScratchPerThread)),
         Cell(bytesText(r.value(Field::SlmBytes)), r.value(Field::SlmBytes)),
         Cell::count(m.resources.barriers),
@@ -407,7 +407,7 @@ Notes intelNotes(const std::vector<const KernelReport *> &kernels) {
       if (m.target.grf == GrfMode::Small && m.device.threads_per_eu_large > 0 && !m.grf_recommendation)
         note += "; --grf both compares large GRF mode (" + std::to_string(m.device.grf_large) + " per thread)";
       notes.add(*k, note);
-    } else if (r.value(Field::ScratchPerThread) > 0) {
+    } else if (m.spill_known && r.value(Field::ScratchPerThread) > 0) {
       notes.add(*k, std::to_string(r.value(Field::ScratchPerThread)) +
                         " bytes of scratch per thread without spills: private memory (arrays the compiler could not "
                         "keep in registers)");

@@ -158,7 +158,7 @@ json intelKernelToJson(const KernelReport &k) {
           {"line", r.line},
           {fieldKey(Field::GrfCount), optional(Field::GrfCount)},
           {fieldKey(Field::SimdSize), optional(Field::SimdSize)},
-          {"spill_bytes", m.spill_bytes},
+          {"spill_bytes", m.spill_known ? nlohmann::json(m.spill_bytes) : nlohmann::json()},
           {fieldKey(Field::SpillGrfs), optional(Field::SpillGrfs)},
           {fieldKey(Field::ScratchPerThread), r.value(Field::ScratchPerThread)},
           {fieldKey(Field::GlobalPrivatePerThread), r.value(Field::GlobalPrivatePerThread)},

@@ -53,6 +53,10 @@ const IntelDevice *findIntelDevice(std::string_view name);
 const IntelDevice &requireIntelDevice(std::string_view name);
 // "pvc (Max 1100/Max 1450/Max 1550), dg2 (...), ...; ocloc also calls them dg2-g10, ..."
 std::string knownIntelDeviceList();
+// The device a zebin was compiled for, from the product-family number in its
+// .note.intelgt.compat (note type 1): an ocloc -device name ("pvc", "dg2", "tgllp", "rkl", ...),
+// or nullopt for a number regscope has not measured.
+std::optional<std::string_view> intelDeviceByProductFamily(int family);
 // What ocloc's -device gets for `name`: the name itself where ocloc knows it,
 // the row's name for a product name.
 std::string oclocDeviceName(std::string_view name);

@@ -60,6 +60,7 @@ ModelledKernel modelIntelKernel(const KernelRecord &record, const IntelDevice &d
   // their product fits int64.
   auto figure = [&](Field f) { return record.has(f) ? std::optional<std::int64_t>(value(f)) : std::nullopt; };
   intel.spill_bytes = intelSpillBytes(device, figure(Field::SpillBytes), figure(Field::SpillGrfs));
+  intel.spill_known = record.has(Field::SpillBytes) || record.has(Field::SpillGrfs);
 
   const IntelOccupancy &o = intel.occupancy;
   const int simd = std::max(intel.resources.simd, 1);

@@ -329,6 +329,44 @@ std::string zeInfoSection(std::string_view zebin) {
   throw Error("not a zebin: no .ze_info section");
 }
 
+std::optional<int> zebinProductFamily(std::string_view zebin) {
+  llvm::MemoryBufferRef buffer(llvm::StringRef(zebin.data(), zebin.size()), "zebin");
+  auto object = llvm::object::ObjectFile::createELFObjectFile(buffer);
+  if (!object) {
+    llvm::consumeError(object.takeError());
+    return std::nullopt;
+  }
+  auto *elf = llvm::dyn_cast<llvm::object::ELF64LEObjectFile>(object->get());
+  if (!elf) return std::nullopt;
+  const llvm::object::ELF64LEFile &file = elf->getELFFile();
+  auto sections = file.sections();
+  if (!sections) {
+    llvm::consumeError(sections.takeError());
+    return std::nullopt;
+  }
+  for (const auto &section : *sections) {
+    auto name = file.getSectionName(section);
+    if (!name) {
+      llvm::consumeError(name.takeError());
+      continue;
+    }
+    if (*name != ".note.intelgt.compat") continue;
+    llvm::Error error = llvm::Error::success();
+    std::optional<int> family;
+    for (const auto &note : file.notes(section, error)) {
+      const llvm::ArrayRef<uint8_t> desc = note.getDesc();
+      if (note.getName() == "IntelGT" && note.getType() == 1 && desc.size() == 4)
+        family = static_cast<int>(desc[0] | desc[1] << 8 | desc[2] << 16 | static_cast<uint32_t>(desc[3]) << 24);
+    }
+    if (error) {
+      llvm::consumeError(std::move(error));
+      return std::nullopt;
+    }
+    return family;
+  }
+  return std::nullopt;
+}
+
 std::vector<KernelFacts> parseShaderDump(const std::vector<ShaderDumpFile> &files, const std::string &arch) {
   std::vector<KernelFacts> kernels;
   std::map<std::string, std::pair<int, std::size_t>> best;  // kernel -> (retry, index)

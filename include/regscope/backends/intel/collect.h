@@ -2,6 +2,7 @@
 // headers -> KernelFacts (vendor Intel). What each figure means: docs/intel.md.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,9 @@ std::vector<KernelFacts> parseZeInfo(std::string_view yaml, const std::string &a
 // The .ze_info section of a zebin, read with LLVM's object library (an ELF
 // for machine 0xcd, Intel GT). Throws regscope::Error when `zebin` is not one.
 std::string zeInfoSection(std::string_view zebin);
+// The product-family number in a zebin's .note.intelgt.compat (the "IntelGT" note of type 1), or
+// nullopt when the zebin has none.
+std::optional<int> zebinProductFamily(std::string_view zebin);
 inline std::vector<KernelFacts> parseZebin(std::string_view zebin, const std::string &arch) {
   return parseZeInfo(zeInfoSection(zebin), arch);
 }

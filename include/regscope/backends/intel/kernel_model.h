@@ -16,6 +16,7 @@ struct IntelKernelModel {
   IntelResources resources;  // as the model saw them: the launch applied
   IntelOccupancy occupancy;
   std::int64_t spill_bytes = 0;  // per hardware thread (intelSpillBytes)
+  bool spill_known = true;       // false: no source gave a spill figure (a zebin alone): spill_bytes means nothing
   // Intel's rule, when the kernel was compiled in both small and large GRF
   // mode (--grf both); on both records.
   std::optional<GrfRecommendation> grf_recommendation;
