@@ -23,10 +23,10 @@ Command addParseCommand(CLI::App &root) {
     std::string shard;
   };
   auto state = std::make_shared<State>();
-  CLI::App *app = root.add_subcommand(
-      "parse",
-      "Report kernels from existing build artifacts: .s, build logs, code objects, Triton caches; directories are "
-      "searched (no compiler run)");
+  CLI::App *app = root.add_subcommand("parse",
+                                      "Report kernels from existing build artifacts: .s, build logs, code objects, "
+                                      "cubins, zebins, Triton caches; directories are "
+                                      "searched (no compiler run)");
   app->add_option("files", state->files,
                   ".s files, logs with resource remarks, .hsaco/.o/executables, directories (searched recursively: "
                   "every artifact in them, Triton cache entries included)");

@@ -36,8 +36,7 @@ bool hasSourceExtension(const std::string &word, bool &hip_itself, bool &c_sourc
 
 }  // namespace
 
-WrappedCompile readCompileCommand(const std::vector<std::string> &argv) {
-  WrappedCompile c;
+std::size_t compilerPosition(const std::vector<std::string> &argv) {
   std::size_t at = 0;
   for (bool after_env = false; at < argv.size(); ++at) {
     if (isLauncher(argv[at]))
@@ -45,6 +44,12 @@ WrappedCompile readCompileCommand(const std::vector<std::string> &argv) {
     else if (!(after_env && argv[at].find('=') != std::string::npos && argv[at].front() != '-'))
       break;
   }
+  return at;
+}
+
+WrappedCompile readCompileCommand(const std::vector<std::string> &argv) {
+  WrappedCompile c;
+  const std::size_t at = compilerPosition(argv);
   if (at >= argv.size()) return c;
   c.compiler = at;
   const std::string compiler = baseName(argv[at]);

@@ -29,6 +29,10 @@ struct WrappedCompile {
 // exist only at the device link), a C source, and any other compiler.
 WrappedCompile readCompileCommand(const std::vector<std::string> &argv);
 
+// Where the compiler stands in a launcher's command: after ccache, sccache, distcc, icecc,
+// buildcache and env (with env's NAME=VALUE words); argv.size() when nothing follows them.
+std::size_t compilerPosition(const std::vector<std::string> &argv);
+
 // The flag regscope adds to a device compile: the remarks on stderr.
 inline constexpr const char *kResourceRemarkFlag = "-Rpass-analysis=kernel-resource-usage";
 

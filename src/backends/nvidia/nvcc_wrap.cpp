@@ -8,6 +8,7 @@
 
 #include "regscope/backends/nvidia/collect.h"
 #include "regscope/backends/nvidia/cubin.h"
+#include "regscope/source/compile_command.h"
 #include "regscope/support/error.h"
 #include "regscope/support/symbols.h"
 
@@ -17,13 +18,6 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string baseName(const std::string &path) { return fs::path(path).filename().string(); }
-
-bool isLauncher(const std::string &word) {
-  const std::string name = baseName(word);
-  for (const char *launcher : {"ccache", "sccache", "distcc", "icecc", "buildcache", "env"})
-    if (name == launcher) return true;
-  return false;
-}
 
 bool startsWith(const std::string &s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
 
@@ -111,13 +105,7 @@ void collectArchs(std::string_view value, std::vector<std::string> &archs) {
 WrappedCompile readNvccCompileCommand(const std::vector<std::string> &argv) {
   WrappedCompile c;
   c.vendor = Vendor::Nvidia;
-  std::size_t at = 0;
-  for (bool after_env = false; at < argv.size(); ++at) {
-    if (isLauncher(argv[at]))
-      after_env = baseName(argv[at]) == "env";
-    else if (!(after_env && argv[at].find('=') != std::string::npos && argv[at].front() != '-'))
-      break;
-  }
+  const std::size_t at = compilerPosition(argv);
   if (at >= argv.size()) return c;
   c.compiler = at;
   const std::string compiler = baseName(argv[at]);
