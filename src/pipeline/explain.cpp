@@ -35,18 +35,18 @@ std::string displayOf(const std::string &path, const KernelReport &kernel) {
 
 // The source files the function's lines name, read once each, and the file
 // most of its instructions count for (jobs.h: explain_cubin.cpp reads them too).
-void readSources(KernelIsa &kernel, const KernelReport &report_kernel) {
+std::vector<int> readSourceFiles(KernelIsa &kernel, const std::function<std::string(const std::string &)> &display) {
   const IsaFunction &function = *kernel.get();
   std::map<int, int> instructions;
+  std::vector<int> order;
   for (const LinePressure &line : function.lines) {
     if (line.file < 0) continue;
     instructions[line.file] += line.instructions;
     if (kernel.sources.count(line.file)) continue;
     const std::string path = kernel.isa->files[line.file].path();
     SourceText &text = kernel.sources[line.file];
-    text.display = displayOf(path, report_kernel);
-    std::error_code ec;
-    if (fs::equivalent(path, report_kernel.record.file, ec)) kernel.kernel_file = line.file;
+    text.display = display(path);
+    order.push_back(line.file);
     try {
       text.lines = splitLines(readFileIfExists(path).value_or(""));
     } catch (const Error &) {
@@ -56,6 +56,15 @@ void readSources(KernelIsa &kernel, const KernelReport &report_kernel) {
   int most = 0;
   for (const auto &[file, count] : instructions)
     if (count > most) most = count, kernel.main_file = file;
+  return order;
+}
+
+void readSources(KernelIsa &kernel, const KernelReport &report_kernel) {
+  const std::vector<int> order =
+      readSourceFiles(kernel, [&](const std::string &path) { return displayOf(path, report_kernel); });
+  std::error_code ec;
+  for (int file : order)
+    if (fs::equivalent(kernel.isa->files[file].path(), report_kernel.record.file, ec)) kernel.kernel_file = file;
 }
 
 namespace {

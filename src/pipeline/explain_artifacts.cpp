@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "jobs.h"
 #include "regscope/backends/amd/code_object_text.h"
 #include "regscope/backends/amd/isa.h"
 #include "regscope/pipeline/explain.h"
@@ -55,34 +56,10 @@ std::string readableAssembly(std::string text, const std::string &arch) {
   return text;
 }
 
-std::vector<std::string> splitLines(const std::string &text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-// The files the function's lines name, read once each (a Python file that is
-// not on this machine: its lines without their text), and the file most of
-// its instructions count for.
+// The files the function's lines name, as their debug info names them (a Python file that is not on
+// this machine: its lines without their text); the kernel's file is the one most instructions count for.
 void readSources(KernelIsa &kernel) {
-  const IsaFunction &function = *kernel.get();
-  std::map<int, int> instructions;
-  for (const LinePressure &line : function.lines) {
-    if (line.file < 0) continue;
-    instructions[line.file] += line.instructions;
-    if (kernel.sources.count(line.file)) continue;
-    const std::string path = kernel.isa->files[line.file].path();
-    SourceText &text = kernel.sources[line.file];
-    text.display = path;
-    try {
-      text.lines = splitLines(readFileIfExists(path).value_or(""));
-    } catch (const Error &) {
-    }
-  }
-  int most = 0;
-  for (const auto &[file, count] : instructions)
-    if (count > most) most = count, kernel.main_file = file;
+  readSourceFiles(kernel, [](const std::string &path) { return path; });
   kernel.kernel_file = kernel.main_file;
 }
 

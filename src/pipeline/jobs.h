@@ -96,6 +96,10 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
 struct KernelIsa;
 struct KernelReport;
 void readSources(KernelIsa &kernel, const KernelReport &report_kernel);
+// The loop under it, for explain on artifacts too: each file the function's lines name, read once
+// (a directory, an unreadable or absent file: its lines without their text), shown as `display(path)`;
+// kernel.main_file is the one most of its instructions count for. Returns the files in the order read.
+std::vector<int> readSourceFiles(KernelIsa &kernel, const std::function<std::string(const std::string &)> &display);
 
 // SHA-256 of `text`, in hex: the cache key's stand-in for an edited text.
 std::string textDigest(const std::string &text);
