@@ -121,11 +121,12 @@ TEST(Cubin, OccupancyEqualsTheDriverAtTheLaunchItWasMeasuredAt) {
     for (const KernelReport &k : report.kernels)
       if (k.record.name == entry.at("name")) kernel = &k;
     ASSERT_NE(kernel, nullptr);
-    ASSERT_NE(kernel->cuda(), nullptr);
+    ASSERT_NE(std::get_if<CudaKernelModel>(&kernel->model), nullptr);
     // The driver's occupancy calculator is not told __launch_bounds__ (docs/cuda-occupancy.md): above
     // the kernel's own max threads (the driver's attribute) the launch fails, and regscope says 0.
     const bool launchable = *launch.block_size <= driver.at("max_threads_per_block").get<int>();
-    EXPECT_EQ(kernel->cuda()->occupancy.blocks_per_sm, launchable ? driver.at("blocks_per_sm").get<int>() : 0)
+    EXPECT_EQ(std::get_if<CudaKernelModel>(&kernel->model)->occupancy.blocks_per_sm,
+              launchable ? driver.at("blocks_per_sm").get<int>() : 0)
         << kernel->record.name << " at " << *launch.block_size << " threads, " << launch.dynamic_shared
         << " bytes of dynamic shared memory";
     ++checked;

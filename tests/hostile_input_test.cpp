@@ -81,7 +81,7 @@ TEST(HostileInput, Sm75KernelsOfTheCommittedPtxasFixture) {
   for (const KernelReport &k : report.kernels) {
     if (k.record.arch != "sm_75") continue;
     ++sm75;
-    EXPECT_GT(k.cuda()->occupancy.blocks_per_sm, 0) << k.record.name;
+    EXPECT_GT(std::get_if<CudaKernelModel>(&k.model)->occupancy.blocks_per_sm, 0) << k.record.name;
   }
   EXPECT_GT(sm75, 0);
 }

@@ -62,7 +62,7 @@ void expectCurvesAgreeWithTheModel(const KernelReport &k) {
       EXPECT_NE(c.steps[i].level, c.steps[i - 1].level);
     }
   }
-  if (const AmdKernelModel *m = k.amd()) {
+  if (const AmdKernelModel *m = std::get_if<AmdKernelModel>(&k.model)) {
     const OccupancyCurve &regs = *curve(chart, CurveAxis::Registers);
     EXPECT_EQ(regs.kernel_x, m->occupancy.vgprs_total);
     ASSERT_TRUE(regs.headroom_to);

@@ -35,7 +35,7 @@ TEST(IntelHostileInput, DynamicSlmAtIntMaxSaturates) {
   const Report report = modelled(parseZeInfo(test::fixture("ocloc-22.43/probe.pvc.small.ze_info.yaml"), "pvc"), launch);
   ASSERT_FALSE(report.kernels.empty());
   for (const KernelReport &k : report.kernels) {
-    const IntelKernelModel &intel = *k.intel();
+    const IntelKernelModel &intel = *std::get_if<IntelKernelModel>(&k.model);
     EXPECT_EQ(intel.resources.slm_bytes, INT_MAX) << k.record.name;  // was 4224 + INT_MAX, wrapped negative
     EXPECT_EQ(intel.occupancy.invalid, IntelOccupancy::Invalid::Slm) << k.record.name;
   }

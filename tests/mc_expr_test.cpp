@@ -76,10 +76,10 @@ TEST(McExpr, ReportSaysUnresolvedUntilLink) {
   Report report = parseArtifacts({test::sourcePath("fixtures/llvm20/k.s")}, "");
   ASSERT_EQ(report.kernels.size(), 2u);
   EXPECT_FALSE(report.kernels[0].unresolved());
-  EXPECT_EQ(report.kernels[0].amd()->occupancy.waves_per_simd, 8);
-  EXPECT_EQ(report.kernels[0].amd()->compiler->printed, 8);
+  EXPECT_EQ(std::get_if<AmdKernelModel>(&report.kernels[0].model)->occupancy.waves_per_simd, 8);
+  EXPECT_EQ(std::get_if<AmdKernelModel>(&report.kernels[0].model)->compiler->printed, 8);
   EXPECT_TRUE(report.kernels[1].unresolved());
-  EXPECT_EQ(report.kernels[1].amd()->occupancy.limiter, Limiter::Unresolved);
+  EXPECT_EQ(std::get_if<AmdKernelModel>(&report.kernels[1].model)->occupancy.limiter, Limiter::Unresolved);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 
 #include <set>
 
-#include "phrases.h"
+#include "regscope/describe/phrases.h"
 
 namespace regscope {
 namespace {

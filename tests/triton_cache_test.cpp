@@ -138,11 +138,11 @@ TEST(TritonCache, Gfx942Matmul256IsLimitedByItsVgprsAtTritonsLaunch) {
   for (const KernelReport &k : report.kernels)
     if (k.record.name == "matmul_kernel" && k.record.triton->num_warps == 4) big = &k;
   ASSERT_TRUE(big);
-  ASSERT_TRUE(big->amd());
+  ASSERT_TRUE(std::get_if<AmdKernelModel>(&big->model));
   EXPECT_EQ(big->launch.dynamic_shared, 32768);
-  EXPECT_EQ(big->amd()->occupancy.waves_per_simd, 1);
-  EXPECT_EQ(big->amd()->occupancy.limiter, Limiter::Vgpr);
-  EXPECT_EQ(big->amd()->occupancy.by_lds, 2);
+  EXPECT_EQ(std::get_if<AmdKernelModel>(&big->model)->occupancy.waves_per_simd, 1);
+  EXPECT_EQ(std::get_if<AmdKernelModel>(&big->model)->occupancy.limiter, Limiter::Vgpr);
+  EXPECT_EQ(std::get_if<AmdKernelModel>(&big->model)->occupancy.by_lds, 2);
 }
 
 // NVIDIA: each Triton cubin read through the cubin reader, at the launch
@@ -162,13 +162,13 @@ TEST(TritonCache, NvidiaEntriesEqualTheCudaDriverAtTritonsLaunch) {
       for (const KernelReport &k : report.kernels) {
         if (k.record.triton->hash != t["metadata"]["hash"]) continue;
         SCOPED_TRACE(variant + " " + t["spec"].get<std::string>());
-        ASSERT_TRUE(k.cuda());
+        ASSERT_TRUE(std::get_if<CudaKernelModel>(&k.model));
         EXPECT_EQ(k.launch.block_size, driver["launch_block_size"].get<int>());
         EXPECT_EQ(k.launch.dynamic_shared, driver["launch_dynamic_shared"].get<int>());
         EXPECT_EQ(k.record.value(Field::Registers), driver["num_regs"].get<int>());
         EXPECT_EQ(k.record.value(Field::StackBytes), driver["local_size_bytes"].get<int>());
         EXPECT_EQ(k.record.value(Field::SharedBytes), driver["shared_size_bytes"].get<int>());
-        EXPECT_EQ(k.cuda()->occupancy.blocks_per_sm, driver["blocks_per_sm"].get<int>());
+        EXPECT_EQ(std::get_if<CudaKernelModel>(&k.model)->occupancy.blocks_per_sm, driver["blocks_per_sm"].get<int>());
         ++compared;
       }
     }

@@ -36,7 +36,7 @@ const KernelFigures *matchKernel(const KernelFigures &kernel, const std::vector<
 std::vector<KernelFigures> figuresFromReport(const Report &report) {
   std::vector<KernelFigures> out;
   for (const KernelReport &k : report.kernels) {
-    const AmdKernelModel *amd = k.amd();
+    const AmdKernelModel *amd = std::get_if<AmdKernelModel>(&k.model);
     if (!amd) continue;
     const KernelRecord &r = k.record;
     const Occupancy &occ = amd->occupancy;

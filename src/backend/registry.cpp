@@ -67,4 +67,45 @@ OccupancyChart occupancyChart(const ModelledKernel &kernel) {
 const char *occupancyUnit(Vendor vendor) { return backendFor(vendor).occupancyUnit(); }
 const char *spillsUnit(Vendor vendor) { return backendFor(vendor).spillsUnit(); }
 
+void relateKernels(std::vector<KernelReport> &kernels, std::size_t first) {
+  for (const Backend *backend : {&amdBackend(), &nvidiaBackend(), &intelBackend()}) {
+    std::vector<KernelReport *> own;
+    for (std::size_t k = first; k < kernels.size(); ++k)
+      if (&backendOfModel(kernels[k]) == backend) own.push_back(&kernels[k]);
+    if (!own.empty()) backend->relateKernels(own);
+  }
+}
+
+std::vector<KernelSection> kernelSections(const std::vector<KernelReport> &kernels,
+                                          const std::string &compiler_version) {
+  std::vector<KernelSection> sections;
+  for (const Backend *backend : {&nvidiaBackend(), &intelBackend(), &amdBackend()}) {
+    std::vector<const KernelReport *> own;
+    for (const KernelReport &k : kernels)
+      if (&backendOfModel(k) == backend) own.push_back(&k);
+    if (!own.empty()) sections.push_back(backend->kernelSection(own, compiler_version));
+  }
+  return sections;
+}
+
+nlohmann::json kernelJson(const KernelReport &kernel, const std::string &compiler_version) {
+  return backendOfModel(kernel).kernelJson(kernel, compiler_version);
+}
+
+std::string kernelNextStep(const KernelReport &kernel) {
+  if (kernel.summary.limiter == Limiter::Unknown) return unknownText(kernel);
+  if (!kernel.impossible.empty()) return "cannot launch: " + kernel.impossible;
+  return backendOfModel(kernel).nextStep(kernel);
+}
+
+int sharedMemoryBytes(const KernelReport &kernel) { return backendOfModel(kernel).sharedMemoryBytes(kernel); }
+
+std::optional<std::string> registerCliff(const KernelReport &kernel, int registers) {
+  return backendOfModel(kernel).registerCliff(kernel, registers);
+}
+
+std::optional<std::string> hiddenSpills(const KernelReport &kernel) {
+  return backendOfModel(kernel).hiddenSpills(kernel);
+}
+
 }  // namespace regscope

@@ -10,37 +10,9 @@ Verdict verdictFor(const KernelReport &k, Rule rule, std::string message) {
 
 namespace {
 
-// Registers within this many of the next step down are a cliff worth a note.
+// Registers within this many of the next step down are a cliff worth a note
+// (its words are the backend's: Backend::registerCliff).
 constexpr int kCliffRegisters = 4;
-
-// "1 more VGPR lowers", "3 more VGPRs lower"
-std::string more(int count, const char *what) {
-  return std::to_string(count) + " more " + what + (count == 1 ? " lowers" : "s lower");
-}
-
-// How many more registers (VGPRs/SGPRs on AMD, registers per thread on
-// NVIDIA) lower the occupancy, when that is within a cliff's reach.
-std::optional<std::string> cliff(const KernelReport &k) {
-  if (const AmdKernelModel *amd = k.amd()) {
-    const Headroom &h = amd->occupancy.headroom;
-    if (amd->occupancy.limiter == Limiter::Invalid) return std::nullopt;
-    const int unit = amd->occupancy.counts_per_cu ? amd->occupancy.waves_per_cu : amd->occupancy.waves_per_simd;
-    const std::string where = std::to_string(unit) + (amd->occupancy.counts_per_cu ? " waves/CU" : " waves/SIMD");
-    if (h.vgprs < kCliffRegisters && amd->occupancy.waves_per_simd > 1)
-      return more(h.vgprs + 1, "VGPR") + " the occupancy from " + where;
-    if (h.sgprs_can_limit && h.sgprs < kCliffRegisters)
-      return more(h.sgprs + 1, "SGPR") + " the occupancy from " + where;
-  } else if (const CudaKernelModel *cuda = k.cuda()) {
-    const CudaOccupancy &occ = cuda->occupancy;
-    if (occ.limiter == Limiter::Invalid || occ.blocks_per_sm <= 1) return std::nullopt;
-    for (int extra = 1; extra <= kCliffRegisters; ++extra)
-      if (cudaBlocksByRegisters(cuda->arch, cuda->resources.registers + extra, cuda->resources.block_size) <
-          occ.blocks_per_sm)
-        return more(extra, "register") + " per thread the occupancy from " + std::to_string(occ.blocks_per_sm) +
-               " blocks/SM";
-  }
-  return std::nullopt;
-}
 
 }  // namespace
 
@@ -64,14 +36,12 @@ std::vector<Verdict> analysisFindings(const Report &report) {
     if (s.spills > 0)
       findings.push_back(
           verdictFor(k, Rule::Spills, std::to_string(s.spills) + " " + spillsUnit(s.vendor) + " to scratch memory"));
-    if (const AmdKernelModel *amd = k.amd(); amd && amd->hidden_agpr_spills)
-      findings.push_back(verdictFor(
-          k, Rule::Spills,
-          std::to_string(k.record.value(Field::Agprs)) + " VGPRs parked in AGPRs without MFMA (" +
-              std::to_string(k.record.value(Field::AgprCopies)) + " copies); the compiler reports 0 spills"));
+    if (std::optional<std::string> hidden = hiddenSpills(k))
+      findings.push_back(verdictFor(k, Rule::Spills, *hidden));
     else if (s.scratch_bytes > 0)
       findings.push_back(verdictFor(k, Rule::Scratch, std::to_string(s.scratch_bytes) + " bytes of scratch per lane"));
-    if (std::optional<std::string> why = cliff(k)) findings.push_back(verdictFor(k, Rule::Cliff, *why));
+    if (std::optional<std::string> why = registerCliff(k, kCliffRegisters))
+      findings.push_back(verdictFor(k, Rule::Cliff, *why));
   }
   return findings;
 }

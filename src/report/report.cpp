@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <map>
 
-#include "intel_grf.h"
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
 
@@ -65,7 +64,7 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
     k.record = record;
     report.kernels.push_back(std::move(k));
   }
-  recommendGrfModes(report.kernels, first);
+  relateKernels(report.kernels, first);  // Intel: the GRF rule over a kernel's two modes
   // Each kernel's archs side by side, kernels in the order first seen.
   std::map<std::string, std::size_t> rank;
   for (std::size_t k = first; k < report.kernels.size(); ++k)

@@ -77,7 +77,7 @@ class CudaArchTableView : public View {
                       {"max_registers", row.max_registers},
                       {"blocks_per_sm", row.blocks_per_sm},
                       {"warps_per_sm", row.warps_per_sm}});
-    return {{"schema_version", kSchemaVersion}, {"vendor", vendorName(Vendor::Nvidia)},       {"arch", arch_.name},
+    return {{"schema_version", kSchemaVersion}, {"vendor", vendorName(arch_.vendor)},         {"arch", arch_.name},
             {"block_size", block_size_},        {"max_warps_per_sm", arch_.max_warps_per_sm}, {"rows", rows}};
   }
 
@@ -132,7 +132,7 @@ class IntelArchTableView : public View {
                       {"fraction", row.occupancy.fraction},
                       {"limiter", limiterName(row.occupancy.limiter)}});
     return {{"schema_version", kSchemaVersion},
-            {"vendor", vendorName(Vendor::Intel)},
+            {"vendor", vendorName(device_.vendor)},
             {"arch", device_.name},
             {"family", device_.family},
             {"work_group_size", work_group_size_},

@@ -3,6 +3,9 @@
 #include <climits>
 
 #include "phrases.h"
+#include "regscope/backends/amd/describe.h"
+#include "regscope/backends/intel/describe.h"
+#include "regscope/backends/nvidia/describe.h"
 #include "regscope/support/version.h"
 #include "regscope/views/views.h"
 #include "report_json.h"
@@ -51,7 +54,7 @@ class AmdCalculatorView : public View {
           {"sgprs", r_.sgprs},
           {"lds_bytes", r_.lds_bytes},
           {"workgroup_size", r_.workgroup_size}}},
-        {"occupancy", occupancyToJson(occ_, std::nullopt)},
+        {"occupancy", amdOccupancyJson(occ_, std::nullopt)},
     };
   }
 
@@ -92,14 +95,14 @@ class CudaCalculatorView : public View {
   nlohmann::json toJson() const override {
     return {{"schema_version", kSchemaVersion},
             {"regscope_version", kRegscopeVersion},
-            {"vendor", vendorName(Vendor::Nvidia)},
+            {"vendor", vendorName(arch_.vendor)},
             {"arch", arch_.name},
             {"resources",
              {{"registers", r_.registers},
               {"shared_bytes", r_.static_shared},
               {"dynamic_shared_bytes", r_.dynamic_shared},
               {"block_size", r_.block_size}}},
-            {"occupancy", cudaOccupancyToJson(occ_, arch_, r_)}};
+            {"occupancy", cudaOccupancyJson(occ_, arch_, r_)}};
   }
 
  private:
@@ -138,7 +141,7 @@ class IntelCalculatorView : public View {
   nlohmann::json toJson() const override {
     return {{"schema_version", kSchemaVersion},
             {"regscope_version", kRegscopeVersion},
-            {"vendor", vendorName(Vendor::Intel)},
+            {"vendor", vendorName(device_.vendor)},
             {"arch", device_.name},
             {"resources",
              {{"grf_count", r_.grf_count},
@@ -146,7 +149,7 @@ class IntelCalculatorView : public View {
               {"work_group_size", r_.work_group_size},
               {"slm_bytes", r_.slm_bytes},
               {"barriers", r_.barriers}}},
-            {"occupancy", intelOccupancyToJson(occ_, device_, r_)}};
+            {"occupancy", intelOccupancyJson(occ_, device_, r_)}};
   }
 
  private:

@@ -109,30 +109,6 @@ std::string describe(const OccupancyCurve &c, const OccupancyChart &chart, const
 
 // ---- the summary's words for each arch entry ----
 
-std::string nextStep(const KernelReport &k) {
-  if (k.summary.limiter == Limiter::Unknown) {
-    std::string fields;
-    for (Field f : k.unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
-    return "unknown: " + fields + " not read";
-  }
-  if (!k.impossible.empty()) return "cannot launch: " + k.impossible;
-  if (const AmdKernelModel *m = k.amd()) {
-    if (m->unresolved) return "unresolved until link";
-    if (m->occupancy.limiter == Limiter::Invalid) return "cannot launch: " + amdLaunchInvalidText(k.launch);
-    return nextStepText(m->occupancy);
-  }
-  if (const CudaKernelModel *m = k.cuda())
-    return cudaNextStepText(m->occupancy, m->arch, m->resources, k.launch.max_block_size);
-  const IntelKernelModel *m = k.intel();
-  return intelNextStepText(m->occupancy, m->device, m->resources);
-}
-
-int sharedBytes(const KernelReport &k) {
-  if (const AmdKernelModel *m = k.amd()) return m->resources.lds_bytes;
-  if (const CudaKernelModel *m = k.cuda()) return m->resources.static_shared + m->resources.dynamic_shared;
-  return k.intel()->resources.slm_bytes;
-}
-
 json archEntry(const KernelReport &k, std::size_t kernel_index) {
   const OccupancySummary &s = k.summary;
   const OccupancyChart chart = occupancyChart(k);
@@ -149,12 +125,12 @@ json archEntry(const KernelReport &k, std::size_t kernel_index) {
                        : std::to_string(s.level) + "/" + std::to_string(s.max_level) + " " + occupancyUnit(s.vendor);
   e["at_max"] = s.limiter == Limiter::None;
   e["spills"] = s.spills > 0;
-  e["next_step"] = nextStep(k);
+  e["next_step"] = kernelNextStep(k);
   e["figures"] = json::array({
       {{"label", vendorWords(s.vendor).registers_label}, {"value", std::to_string(s.registers)}},
       {{"label", "Spills"}, {"value", std::to_string(s.spills) + " " + spillsUnit(s.vendor)}},
       {{"label", "Scratch"}, {"value", bytesText(s.scratch_bytes)}},
-      {{"label", axisWords(s.vendor, CurveAxis::Shared).title}, {"value", bytesText(sharedBytes(k))}},
+      {{"label", axisWords(s.vendor, CurveAxis::Shared).title}, {"value", bytesText(sharedMemoryBytes(k))}},
       {{"label", axisWords(s.vendor, CurveAxis::BlockSize).title},
        {"value", std::to_string(k.launch.block_size) + " (" + blockSizeSourceName(k.launch.source) + ")"}},
   });

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "regscope/describe/document.h"
 #include "regscope/model/occupancy_curves.h"
 #include "regscope/report/report.h"
-#include "regscope/views/document.h"
 
 namespace regscope {
 

@@ -13,11 +13,6 @@
 namespace regscope {
 
 nlohmann::json reportToJson(const Report &report);
-nlohmann::json occupancyToJson(const Occupancy &occ, std::optional<int> compiler_reported);
-nlohmann::json cudaOccupancyToJson(const CudaOccupancy &occ, const CudaArch &arch, const CudaResources &r,
-                                   int bound = 0);
-nlohmann::json intelOccupancyToJson(const IntelOccupancy &occ, const IntelDevice &device, const IntelResources &r);
-
 // The CI formats' view of a report: its kernels as cases, a summary table, and `findings`.
 CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> findings);
 

@@ -8,6 +8,7 @@
 // what each backend owns and how to add one.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,7 @@
 
 #include "regscope/backend/modelled_kernel.h"
 #include "regscope/collect/collect.h"
+#include "regscope/describe/kernel_section.h"
 #include "regscope/driver/driver.h"
 #include "regscope/isa/isa.h"
 #include "regscope/model/kernel_model.h"
@@ -110,6 +112,28 @@ class Backend {
   virtual const char *assemblyName() const = 0;
   // The kept output of one target through the isa stage; throws regscope::Error.
   virtual IsaReport readIsa(const ArchOutput &output, const IsaRequest &request) const = 0;
+
+  // ---- describe: what the views print of this backend's kernels (its
+  // describe.cpp, over describe/kernel_section.h). The report stage and the
+  // views reach it through the registry below; no view branches on a vendor.
+  // Once a report's kernels are modelled: relates this backend's kernels to
+  // each other (Intel: the GRF rule over a kernel's small and large GRF records).
+  virtual void relateKernels(const std::vector<KernelReport *> &kernels) const = 0;
+  // The kernel table's section for this backend's kernels, in report order.
+  virtual KernelSection kernelSection(const std::vector<const KernelReport *> &kernels,
+                                      const std::string &compiler_version) const = 0;
+  // The kernel's object in the JSON report's "kernels" (docs/json-schema.md).
+  virtual nlohmann::json kernelJson(const KernelReport &kernel, const std::string &compiler_version) const = 0;
+  // The next step in words for a kernel that was judged ("free 6 VGPRs -> 5 waves/SIMD").
+  virtual std::string nextStep(const KernelReport &kernel) const = 0;
+  // The shared memory (LDS, SLM) one workgroup of the kernel takes, in bytes.
+  virtual int sharedMemoryBytes(const KernelReport &kernel) const = 0;
+  // "3 more VGPRs lower the occupancy from 5 waves/SIMD" when fewer than
+  // `registers` more would lower it; std::nullopt otherwise.
+  virtual std::optional<std::string> registerCliff(const KernelReport &kernel, int registers) const = 0;
+  // Spills the compiler does not count as spills (AMD: VGPRs parked in AGPRs
+  // without MFMA), in words; std::nullopt: none.
+  virtual std::optional<std::string> hiddenSpills(const KernelReport &kernel) const = 0;
 };
 
 // ---- The registry: every backend, and the one that owns a record or input.
@@ -138,5 +162,19 @@ std::optional<ModelledKernel> modelRecord(const KernelRecord &record, const Laun
 OccupancyChart occupancyChart(const ModelledKernel &kernel);
 const char *occupancyUnit(Vendor vendor);
 const char *spillsUnit(Vendor vendor);
+
+// ---- What the views print of each kernel, through its backend (describe).
+// Relates the kernels[first...] of each backend to each other (relateKernels).
+void relateKernels(std::vector<KernelReport> &kernels, std::size_t first);
+// The kernel table: a section per backend that has kernels, in the table's
+// order (NVIDIA, Intel, AMD), each with its kernels in report order.
+std::vector<KernelSection> kernelSections(const std::vector<KernelReport> &kernels,
+                                          const std::string &compiler_version);
+nlohmann::json kernelJson(const KernelReport &kernel, const std::string &compiler_version);
+// "unknown: vgprs not read", "cannot launch: ...", else the backend's next step.
+std::string kernelNextStep(const KernelReport &kernel);
+int sharedMemoryBytes(const KernelReport &kernel);
+std::optional<std::string> registerCliff(const KernelReport &kernel, int registers);
+std::optional<std::string> hiddenSpills(const KernelReport &kernel);
 
 }  // namespace regscope

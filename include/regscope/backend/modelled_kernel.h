@@ -3,11 +3,13 @@
 // src/backend/registry.cpp) are the places that list the backends.
 #pragma once
 
+#include <string>
 #include <variant>
 
 #include "regscope/backends/amd/kernel_model.h"
 #include "regscope/backends/intel/kernel_model.h"
 #include "regscope/backends/nvidia/kernel_model.h"
+#include "regscope/collect/kernel_record.h"
 #include "regscope/model/kernel_model.h"
 
 namespace regscope {
@@ -16,6 +18,18 @@ using KernelModel = std::variant<AmdKernelModel, CudaKernelModel, IntelKernelMod
 
 struct ModelledKernel : ModelFacts {
   KernelModel model;
+};
+
+// A modelled kernel as the report holds it and the views print it: its record,
+// and where it came from. (report/report.h builds them; each backend describes
+// its own: Backend::kernelSection, kernelJson.)
+struct KernelReport : ModelledKernel {
+  KernelRecord record;
+  std::string display_file;  // path as the user should read it
+  std::string source;        // the translation unit compiled (absolute); empty for parsed artifacts
+
+  // LLVM 20+ figures open until link: no occupancy to judge.
+  bool unresolved() const { return summary.limiter == Limiter::Unresolved; }
 };
 
 }  // namespace regscope

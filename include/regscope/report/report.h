@@ -12,18 +12,6 @@
 
 namespace regscope {
 
-struct KernelReport : ModelledKernel {
-  KernelRecord record;
-  std::string display_file;  // path as the user should read it
-  std::string source;        // the translation unit compiled (absolute); empty for parsed artifacts
-
-  const AmdKernelModel *amd() const { return std::get_if<AmdKernelModel>(&model); }
-  const CudaKernelModel *cuda() const { return std::get_if<CudaKernelModel>(&model); }
-  const IntelKernelModel *intel() const { return std::get_if<IntelKernelModel>(&model); }
-  // LLVM 20+ figures open until link: no occupancy to judge.
-  bool unresolved() const { return summary.limiter == Limiter::Unresolved; }
-};
-
 // An input that could not be analysed (for one arch, or for all).
 struct InputError {
   std::string file;     // as the user named it

@@ -7,11 +7,14 @@
 #include <string_view>
 #include <vector>
 
+#include "regscope/support/vendor.h"
+
 namespace regscope {
 
 struct CudaArch {
-  std::string_view name;                   // "sm_90"
-  std::vector<std::string_view> products;  // "H100", ...
+  static constexpr Vendor vendor = Vendor::Nvidia;  // every row's
+  std::string_view name;                            // "sm_90"
+  std::vector<std::string_view> products;           // "H100", ...
   int major, minor;
   int max_warps_per_sm;
   int max_blocks_per_sm;

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "regscope/support/vendor.h"
+
 namespace regscope {
 
 // The register-file mode a kernel is compiled for. Small is IGC's default,
@@ -26,15 +28,16 @@ const char *grfModeOption(GrfMode mode);
 inline constexpr const char *kDefaultIntelDevice = "pvc";
 
 struct IntelDevice {
-  std::string_view name;                      // the row, and an ocloc -device name: "pvc"
-  std::vector<std::string_view> ocloc_names;  // ocloc's other -device names for it: "dg2-g10", "acm-g10"
-  std::vector<std::string_view> products;     // "Max 1550", "Arc A770": regscope maps them to `name`
-  std::string_view family;                    // "Xe-HPC"
-  int eus_per_xe_core;                        // EUs per Xe-core (sub-slice / dual sub-slice)
-  int threads_per_eu;                         // hardware threads per EU in small GRF mode
-  int threads_per_eu_large;                   // in large GRF mode; 0: the device has no large mode
-  int grf_bytes;                              // bytes per GRF register
-  int grf_small, grf_large;                   // GRF registers per thread in each mode
+  static constexpr Vendor vendor = Vendor::Intel;  // every row's
+  std::string_view name;                           // the row, and an ocloc -device name: "pvc"
+  std::vector<std::string_view> ocloc_names;       // ocloc's other -device names for it: "dg2-g10", "acm-g10"
+  std::vector<std::string_view> products;          // "Max 1550", "Arc A770": regscope maps them to `name`
+  std::string_view family;                         // "Xe-HPC"
+  int eus_per_xe_core;                             // EUs per Xe-core (sub-slice / dual sub-slice)
+  int threads_per_eu;                              // hardware threads per EU in small GRF mode
+  int threads_per_eu_large;                        // in large GRF mode; 0: the device has no large mode
+  int grf_bytes;                                   // bytes per GRF register
+  int grf_small, grf_large;                        // GRF registers per thread in each mode
   std::vector<int> simd_widths;
   int slm_per_xe_core;             // bytes
   int slm_per_work_group;          // bytes: the most one work-group may have

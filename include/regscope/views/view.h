@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "regscope/describe/document.h"
 #include "regscope/gate/rules.h"
-#include "regscope/views/document.h"
 
 namespace regscope {
 

@@ -7,6 +7,7 @@
 
 #include "regscope/backend/target_messages.h"
 #include "regscope/backends/amd/collect.h"
+#include "regscope/backends/amd/describe.h"
 #include "regscope/backends/amd/driver.h"
 #include "regscope/backends/amd/isa.h"
 
@@ -88,6 +89,23 @@ class AmdBackend final : public Backend {
   IsaReport readIsa(const ArchOutput &output, const IsaRequest &) const override {
     return analyzeAmdgpuAssembly(output.assembly, output.arch);
   }
+
+  void relateKernels(const std::vector<KernelReport *> &) const override {}
+  KernelSection kernelSection(const std::vector<const KernelReport *> &kernels,
+                              const std::string &compiler_version) const override {
+    return amdKernelSection(kernels, compiler_version);
+  }
+  nlohmann::json kernelJson(const KernelReport &kernel, const std::string &compiler_version) const override {
+    return amdKernelJson(kernel, compiler_version);
+  }
+  std::string nextStep(const KernelReport &kernel) const override { return amdNextStep(kernel); }
+  int sharedMemoryBytes(const KernelReport &kernel) const override {
+    return std::get<AmdKernelModel>(kernel.model).resources.lds_bytes;
+  }
+  std::optional<std::string> registerCliff(const KernelReport &kernel, int registers) const override {
+    return amdRegisterCliff(kernel, registers);
+  }
+  std::optional<std::string> hiddenSpills(const KernelReport &kernel) const override { return amdHiddenSpills(kernel); }
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "regscope/backends/intel/backend.h"
 
 #include "regscope/backend/target_messages.h"
+#include "regscope/backends/intel/describe.h"
 #include "regscope/backends/intel/ocloc.h"
 #include "regscope/support/error.h"
 
@@ -63,6 +64,21 @@ class IntelBackend final : public Backend {
   }
   const char *assemblyName() const override { return "zebin"; }
   IsaReport readIsa(const ArchOutput &, const IsaRequest &) const override { throw Error(noLineFigures()); }
+
+  void relateKernels(const std::vector<KernelReport *> &kernels) const override { recommendGrfModes(kernels); }
+  KernelSection kernelSection(const std::vector<const KernelReport *> &kernels, const std::string &) const override {
+    return intelKernelSection(kernels);
+  }
+  nlohmann::json kernelJson(const KernelReport &kernel, const std::string &) const override {
+    return intelKernelJson(kernel);
+  }
+  std::string nextStep(const KernelReport &kernel) const override { return intelNextStep(kernel); }
+  int sharedMemoryBytes(const KernelReport &kernel) const override {
+    return std::get<IntelKernelModel>(kernel.model).resources.slm_bytes;
+  }
+  // Intel's step is the GRF mode and SLM, not a register count.
+  std::optional<std::string> registerCliff(const KernelReport &, int) const override { return std::nullopt; }
+  std::optional<std::string> hiddenSpills(const KernelReport &) const override { return std::nullopt; }
 };
 
 }  // namespace

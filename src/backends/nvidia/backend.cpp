@@ -5,6 +5,7 @@
 
 #include "regscope/backend/target_messages.h"
 #include "regscope/backends/nvidia/collect.h"
+#include "regscope/backends/nvidia/describe.h"
 #include "regscope/backends/nvidia/driver.h"
 #include "regscope/backends/nvidia/isa.h"
 #include "regscope/backends/nvidia/nvcc_wrap.h"
@@ -75,6 +76,23 @@ class NvidiaBackend final : public Backend {
     const CubinListing listing = disassembleCubin(*nvdisasm, output.device_code, request.timeout_seconds);
     return joinNvdisasm(listing.life_ranges, listing.line_info);
   }
+
+  void relateKernels(const std::vector<KernelReport *> &) const override {}
+  KernelSection kernelSection(const std::vector<const KernelReport *> &kernels, const std::string &) const override {
+    return cudaKernelSection(kernels);
+  }
+  nlohmann::json kernelJson(const KernelReport &kernel, const std::string &) const override {
+    return cudaKernelJson(kernel);
+  }
+  std::string nextStep(const KernelReport &kernel) const override { return cudaNextStep(kernel); }
+  int sharedMemoryBytes(const KernelReport &kernel) const override {
+    const CudaResources &r = std::get<CudaKernelModel>(kernel.model).resources;
+    return r.static_shared + r.dynamic_shared;
+  }
+  std::optional<std::string> registerCliff(const KernelReport &kernel, int registers) const override {
+    return cudaRegisterCliff(kernel, registers);
+  }
+  std::optional<std::string> hiddenSpills(const KernelReport &) const override { return std::nullopt; }
 };
 
 }  // namespace

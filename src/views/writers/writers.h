@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "regscope/views/document.h"
+#include "regscope/describe/document.h"
 #include "regscope/views/view.h"
 
 namespace regscope {

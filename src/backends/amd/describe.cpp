@@ -1,0 +1,218 @@
+// What the views print of an AMD kernel: its kernel-table section and notes,
+// its JSON object, its next step and register cliff in words.
+#include "regscope/backends/amd/describe.h"
+
+#include <algorithm>
+
+#include "regscope/backends/amd/phrases.h"
+#include "regscope/describe/phrases.h"
+
+namespace regscope {
+
+using nlohmann::json;
+
+json amdOccupancyJson(const Occupancy &occ, std::optional<int> compiler_reported) {
+  json j = {
+      {"waves_per_simd", occ.waves_per_simd},
+      {"max_waves_per_simd", occ.max_waves_per_simd},
+      {"limiter", limiterName(occ.limiter)},
+      {"compiler_reported", compiler_reported ? json(*compiler_reported) : json(nullptr)},
+      {"by_resource",
+       {{"vgpr", occ.by_vgpr}, {"sgpr", occ.by_sgpr}, {"lds", occ.by_lds}, {"workgroup", occ.by_workgroup}}},
+      {"headroom",
+       {{"vgprs", occ.headroom.vgprs}, {"sgprs", occ.headroom.sgprs}, {"lds_bytes", occ.headroom.lds_bytes}}},
+      // Per CU: the exact figure when a workgroup has fewer waves than the CU has SIMDs.
+      {"waves_per_cu", occ.waves_per_cu},
+      {"max_waves_per_cu", occ.max_waves_per_cu},
+      {"counts_per_cu", occ.counts_per_cu},
+      {"next", nullptr},
+  };
+  if (occ.next)
+    j["next"] = {{"waves_per_simd", occ.next->waves_per_simd},
+                 {"waves_per_cu", occ.next->waves_per_cu},
+                 {"vgprs_to_free", occ.next->vgprs_to_free},
+                 {"sgprs_to_free", occ.next->sgprs_to_free},
+                 {"lds_bytes_to_free", occ.next->lds_bytes_to_free}};
+  return j;
+}
+
+namespace {
+
+std::string headroomText(const KernelReport &k, const Occupancy &occ) {
+  std::string text = "+" + std::to_string(occ.headroom.vgprs) + " VGPRs";
+  if (k.record.value(Field::LdsBytes) > 0 || occ.limiter == Limiter::Lds)
+    text += ", +" + bytesText(occ.headroom.lds_bytes) + " LDS";
+  if (occ.limiter == Limiter::Sgpr || (occ.headroom.sgprs_can_limit && occ.headroom.sgprs < occ.headroom.vgprs))
+    text += ", +" + std::to_string(occ.headroom.sgprs) + " SGPRs";
+  return text;
+}
+
+Table amdTable(const std::vector<const KernelReport *> &kernels) {
+  Table table = kernelTable({{"VGPR", fieldKey(Field::Vgprs), true},
+                             {"", fieldKey(Field::VgprsTotal), true, Show::Data},
+                             {"AGPR", fieldKey(Field::Agprs), true},
+                             {"SGPR", fieldKey(Field::Sgprs), true},
+                             {"SCRATCH", fieldKey(Field::ScratchBytes), true},
+                             {"SPILL V/S", "spills", true, Show::Text},
+                             {"", fieldKey(Field::VgprSpills), true, Show::Data},
+                             {"", fieldKey(Field::SgprSpills), true, Show::Data},
+                             {"LDS", fieldKey(Field::LdsBytes), true},
+                             {"OCCUPANCY", "occupancy", true, Show::Text},
+                             {"", "waves_per_simd", true, Show::Data},
+                             {"", "max_waves_per_simd", true, Show::Data},
+                             {"", "waves_per_cu", true, Show::Data},
+                             {"LIMITER", "limiter"},
+                             {"NEXT STEP", "next_step"},
+                             {"HEADROOM", "headroom"}});
+  for (const KernelReport *k : kernels) {
+    const KernelRecord &r = k->record;
+    const AmdKernelModel &m = std::get<AmdKernelModel>(k->model);
+    const Occupancy &occ = m.occupancy;
+    const bool invalid = occ.limiter == Limiter::Invalid;
+    // No occupancy: figures open until link, one not read, or one the target cannot have.
+    const bool none = m.unresolved || invalid || occ.limiter == Limiter::Unknown;
+    // Code objects with AGPRs record only the allocation, not the arch count.
+    Cell vgpr = r.has(Field::Vgprs) ? Cell::count(r.value(Field::Vgprs)) : Cell("?");
+    if (!none && (!r.has(Field::Vgprs) || occ.vgprs_total != r.value(Field::Vgprs)))
+      vgpr.text += " (" + std::to_string(occ.vgprs_total) + ")";
+    const std::string waves = none ? "?" : std::to_string(occ.waves_per_simd);
+    std::string next = m.unresolved                        ? "unresolved until link"
+                       : invalid && !k->impossible.empty() ? "cannot launch: " + k->impossible
+                       : invalid                           ? "cannot launch: " + amdLaunchInvalidText(k->launch)
+                       : occ.limiter == Limiter::Unknown   ? unknownText(*k)
+                                                           : nextStepText(occ);
+    addKernelRow(
+        table, *k,
+        {vgpr,
+         none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
+              : Cell::count(occ.vgprs_total),
+         r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figureCell(*k, Field::Agprs),
+         figureCell(*k, Field::Sgprs), figureCell(*k, Field::ScratchBytes),
+         figurePair(*k, Field::VgprSpills, Field::SgprSpills), figureCell(*k, Field::VgprSpills),
+         figureCell(*k, Field::SgprSpills), bytesCell(*k, Field::LdsBytes),
+         waves + "/" + std::to_string(occ.max_waves_per_simd), none ? Cell("?") : Cell::count(occ.waves_per_simd),
+         Cell::count(occ.max_waves_per_simd), none ? Cell("?") : Cell::count(occ.waves_per_cu),
+         limiterName(occ.limiter), next, none ? "-" : headroomText(*k, occ)});
+  }
+  return table;
+}
+
+Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::string &compiler_version) {
+  NoteList notes;
+  for (const KernelReport *k : kernels) {
+    const KernelRecord &r = k->record;
+    const AmdKernelModel &m = std::get<AmdKernelModel>(k->model);
+    const bool modelled =
+        !m.unresolved && m.occupancy.limiter != Limiter::Invalid && m.occupancy.limiter != Limiter::Unknown;
+    if (modelled && r.has(Field::Vgprs) && m.occupancy.vgprs_total != r.value(Field::Vgprs))
+      notes.add(*k, "occupancy counts " + std::to_string(m.occupancy.vgprs_total) +
+                        " VGPRs (the allocation: AGPRs in the unified file, or padding the compiler added)");
+    if (r.value(Field::VgprSpills) || r.value(Field::SgprSpills)) notes.add(*k, "spills registers to scratch memory");
+    if (m.unresolved) {
+      std::string fields;
+      for (Field f : r.unresolved) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
+      notes.add(*k, fields +
+                        " depend on functions in other translation units (LLVM 20+ expressions): the linked code "
+                        "object has them (regscope parse app)");
+    }
+    if (m.hidden_agpr_spills)
+      notes.add(*k,
+                "parks " + std::to_string(r.value(Field::Agprs)) + " VGPRs in AGPRs with no MFMA in the kernel (" +
+                    std::to_string(r.value(Field::AgprCopies)) +
+                    " v_accvgpr copies): a spill the compiler reports as 0; occupancy follows max(VGPRs, AGPRs) = " +
+                    std::to_string(m.occupancy.vgprs_total));
+    if (r.value(Field::DynamicStack)) notes.add(*k, "uses a dynamic stack; its scratch size is a guess");
+    if (std::string why = compilerExplanation(m, compiler_version); !why.empty()) notes.add(*k, why);
+    if (m.occupancy.limiter == Limiter::Invalid)
+      notes.add(*k, "cannot launch: " + (k->impossible.empty() ? amdLaunchInvalidText(k->launch) : k->impossible));
+    else if (m.occupancy.limiter == Limiter::Unknown)
+      notes.add(*k, "occupancy unknown: " + unknownText(*k).substr(9) + " (the compiler's output lacks them)");
+    else if (m.occupancy.counts_per_cu && !m.unresolved)
+      notes.add(
+          *k, "fills " + waveSlotsText(m.occupancy, (k->launch.block_size + m.arch.wave_size - 1) / m.arch.wave_size));
+    const bool launch_matters =
+        m.occupancy.limiter == Limiter::Lds || m.occupancy.limiter == Limiter::Workgroup || m.occupancy.counts_per_cu;
+    if (k->record.triton)
+      notes.add(*k, tritonNote(*k, bytesText(static_cast<int>(k->record.triton->shared)) + " of dynamic LDS"));
+    else if (launch_matters || k->launch.source == BlockSizeSource::Config ||
+             k->launch.source == BlockSizeSource::LaunchSite)
+      notes.add(*k, launchNote(k->launch));
+    if (std::string note = dynamicSharedNote(k->launch, "LDS"); !note.empty()) notes.add(*k, note);
+  }
+  return notes.build();
+}
+
+// "1 more VGPR lowers", "3 more VGPRs lower"
+std::string more(int count, const char *what) {
+  return std::to_string(count) + " more " + what + (count == 1 ? " lowers" : "s lower");
+}
+
+}  // namespace
+
+KernelSection amdKernelSection(const std::vector<const KernelReport *> &kernels, const std::string &compiler_version) {
+  return {amdTable(kernels), amdNotes(kernels, compiler_version)};
+}
+
+json amdKernelJson(const KernelReport &k, const std::string &compiler_version) {
+  const KernelRecord &r = k.record;
+  const AmdKernelModel &m = std::get<AmdKernelModel>(k.model);
+  json occ = amdOccupancyJson(m.occupancy, m.compiler ? std::optional<int>(m.compiler->printed) : std::nullopt);
+  occ["workgroup_size"] = k.launch.block_size;
+  occ["workgroup_size_source"] = blockSizeSourceName(k.launch.source);
+  occ["dynamic_lds_bytes"] = k.launch.dynamic_shared;
+  occ["dynamic_lds_source"] = dynamicSharedSourceName(k.launch.dynamic_source);
+  if (std::string why = compilerExplanation(m, compiler_version); !why.empty()) occ["explanation"] = why;
+  if (m.occupancy.limiter == Limiter::Invalid)
+    occ["invalid_reason"] = k.impossible.empty() ? amdLaunchInvalidText(k.launch) : k.impossible;
+  const bool unknown_agprs = std::find(k.unknown.begin(), k.unknown.end(), Field::Agprs) != k.unknown.end();
+  const bool no_occupancy = m.unresolved || k.summary.limiter == Limiter::Unknown;
+  json unresolved = json::array();
+  for (Field f : r.unresolved) unresolved.push_back(fieldKey(f));
+  json kernel = kernelJsonBase(k);
+  kernel.update({
+      {fieldKey(Field::Vgprs), figureJson(r, Field::Vgprs)},
+      {fieldKey(Field::Agprs), r.has(Field::Agprs) || unknown_agprs ? figureJson(r, Field::Agprs) : json(0)},
+      {fieldKey(Field::VgprsTotal), no_occupancy ? figureJson(r, Field::VgprsTotal) : json(m.occupancy.vgprs_total)},
+      {fieldKey(Field::Sgprs), figureJson(r, Field::Sgprs)},
+      {fieldKey(Field::ScratchBytes), figureJson(r, Field::ScratchBytes)},
+      {fieldKey(Field::VgprSpills), figureJson(r, Field::VgprSpills)},
+      {fieldKey(Field::SgprSpills), figureJson(r, Field::SgprSpills)},
+      {fieldKey(Field::LdsBytes), figureJson(r, Field::LdsBytes)},
+      {fieldKey(Field::MaxWorkgroupSize), figureJson(r, Field::MaxWorkgroupSize)},
+      {fieldKey(Field::WaveSize), figureJson(r, Field::WaveSize)},
+      {fieldKey(Field::DynamicStack), r.value(Field::DynamicStack) != 0},
+      {fieldKey(Field::AgprCopies), figureJson(r, Field::AgprCopies)},
+      {fieldKey(Field::MfmaInstructions), figureJson(r, Field::MfmaInstructions)},
+      {"hidden_agpr_spills", m.hidden_agpr_spills},
+      {"unresolved", unresolved},
+      {"occupancy", no_occupancy ? json(nullptr) : occ},
+  });
+  return kernel;
+}
+
+std::string amdNextStep(const KernelReport &k) {
+  const AmdKernelModel &m = std::get<AmdKernelModel>(k.model);
+  if (m.unresolved) return "unresolved until link";
+  if (m.occupancy.limiter == Limiter::Invalid) return "cannot launch: " + amdLaunchInvalidText(k.launch);
+  return nextStepText(m.occupancy);
+}
+
+std::optional<std::string> amdRegisterCliff(const KernelReport &k, int registers) {
+  const AmdKernelModel &amd = std::get<AmdKernelModel>(k.model);
+  const Headroom &h = amd.occupancy.headroom;
+  if (amd.occupancy.limiter == Limiter::Invalid) return std::nullopt;
+  const int unit = amd.occupancy.counts_per_cu ? amd.occupancy.waves_per_cu : amd.occupancy.waves_per_simd;
+  const std::string where = std::to_string(unit) + (amd.occupancy.counts_per_cu ? " waves/CU" : " waves/SIMD");
+  if (h.vgprs < registers && amd.occupancy.waves_per_simd > 1)
+    return more(h.vgprs + 1, "VGPR") + " the occupancy from " + where;
+  if (h.sgprs_can_limit && h.sgprs < registers) return more(h.sgprs + 1, "SGPR") + " the occupancy from " + where;
+  return std::nullopt;
+}
+
+std::optional<std::string> amdHiddenSpills(const KernelReport &k) {
+  if (!std::get<AmdKernelModel>(k.model).hidden_agpr_spills) return std::nullopt;
+  return std::to_string(k.record.value(Field::Agprs)) + " VGPRs parked in AGPRs without MFMA (" +
+         std::to_string(k.record.value(Field::AgprCopies)) + " copies); the compiler reports 0 spills";
+}
+
+}  // namespace regscope
