@@ -35,37 +35,8 @@ const KernelFigures *matchKernel(const KernelFigures &kernel, const std::vector<
 
 std::vector<KernelFigures> figuresFromReport(const Report &report) {
   std::vector<KernelFigures> out;
-  for (const KernelReport &k : report.kernels) {
-    const AmdKernelModel *amd = std::get_if<AmdKernelModel>(&k.model);
-    if (!amd) continue;
-    const KernelRecord &r = k.record;
-    const Occupancy &occ = amd->occupancy;
-    KernelFigures f;
-    f.mangled = r.name;
-    f.demangled = r.demangled;
-    f.arch = r.arch;
-    f.file = k.display_file;
-    f.line = r.line;
-    f.vgprs = static_cast<int>(r.value(Field::Vgprs));
-    f.agprs = static_cast<int>(r.value(Field::Agprs));
-    f.vgprs_total = occ.vgprs_total ? occ.vgprs_total : static_cast<int>(r.value(Field::VgprsTotal));
-    f.sgprs = static_cast<int>(r.value(Field::Sgprs));
-    f.vgpr_spills = static_cast<int>(r.value(Field::VgprSpills));
-    f.sgpr_spills = static_cast<int>(r.value(Field::SgprSpills));
-    f.scratch_bytes = static_cast<int>(r.value(Field::ScratchBytes));
-    f.lds_bytes = static_cast<int>(r.value(Field::LdsBytes));
-    f.waves_per_simd = occ.waves_per_simd;
-    f.max_waves_per_simd = occ.max_waves_per_simd;
-    if (occ.next) f.next_waves = occ.next->waves_per_simd;
-    f.limiter = occ.limiter;
-    f.workgroup_size = amd->resources.workgroup_size;
-    if (occ.next && occ.next->lds_bytes_to_free > 0) {
-      f.next_lds_bytes = amd->resources.lds_bytes - occ.next->lds_bytes_to_free;
-      f.next_vgprs_to_free = occ.next->vgprs_to_free;
-      f.next_sgprs_to_free = occ.next->sgprs_to_free;
-    }
-    out.push_back(std::move(f));
-  }
+  for (const KernelReport &k : report.kernels)
+    if (std::optional<KernelFigures> figures = measuredFigures(k)) out.push_back(std::move(*figures));
   return out;
 }
 

@@ -108,4 +108,8 @@ std::optional<std::string> hiddenSpills(const KernelReport &kernel) {
   return backendOfModel(kernel).hiddenSpills(kernel);
 }
 
+std::optional<KernelFigures> measuredFigures(const KernelReport &kernel) {
+  return backendOfModel(kernel).measuredFigures(kernel);
+}
+
 }  // namespace regscope

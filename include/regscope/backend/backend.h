@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "regscope/backend/measured_figures.h"
 #include "regscope/backend/modelled_kernel.h"
 #include "regscope/collect/collect.h"
 #include "regscope/describe/kernel_section.h"
@@ -134,6 +135,9 @@ class Backend {
   // Spills the compiler does not count as spills (AMD: VGPRs parked in AGPRs
   // without MFMA), in words; std::nullopt: none.
   virtual std::optional<std::string> hiddenSpills(const KernelReport &kernel) const = 0;
+  // What advise measures of the kernel, where this backend compiles edited
+  // text (compilesEditedText); std::nullopt otherwise.
+  virtual std::optional<KernelFigures> measuredFigures(const KernelReport &kernel) const = 0;
 };
 
 // ---- The registry: every backend, and the one that owns a record or input.
@@ -176,5 +180,6 @@ std::string kernelNextStep(const KernelReport &kernel);
 int sharedMemoryBytes(const KernelReport &kernel);
 std::optional<std::string> registerCliff(const KernelReport &kernel, int registers);
 std::optional<std::string> hiddenSpills(const KernelReport &kernel);
+std::optional<KernelFigures> measuredFigures(const KernelReport &kernel);
 
 }  // namespace regscope

@@ -106,6 +106,9 @@ class AmdBackend final : public Backend {
     return amdRegisterCliff(kernel, registers);
   }
   std::optional<std::string> hiddenSpills(const KernelReport &kernel) const override { return amdHiddenSpills(kernel); }
+  std::optional<KernelFigures> measuredFigures(const KernelReport &kernel) const override {
+    return amdMeasuredFigures(kernel);
+  }
 };
 
 }  // namespace

@@ -79,6 +79,7 @@ class IntelBackend final : public Backend {
   // Intel's step is the GRF mode and SLM, not a register count.
   std::optional<std::string> registerCliff(const KernelReport &, int) const override { return std::nullopt; }
   std::optional<std::string> hiddenSpills(const KernelReport &) const override { return std::nullopt; }
+  std::optional<KernelFigures> measuredFigures(const KernelReport &) const override { return std::nullopt; }
 };
 
 }  // namespace

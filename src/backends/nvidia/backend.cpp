@@ -93,6 +93,7 @@ class NvidiaBackend final : public Backend {
     return cudaRegisterCliff(kernel, registers);
   }
   std::optional<std::string> hiddenSpills(const KernelReport &) const override { return std::nullopt; }
+  std::optional<KernelFigures> measuredFigures(const KernelReport &) const override { return std::nullopt; }
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "regscope/backend/measured_figures.h"
 #include "regscope/backends/amd/amdgpu_occupancy.h"
 #include "regscope/describe/kernel_section.h"
 
@@ -20,5 +21,6 @@ nlohmann::json amdKernelJson(const KernelReport &k, const std::string &compiler_
 std::string amdNextStep(const KernelReport &k);
 std::optional<std::string> amdRegisterCliff(const KernelReport &k, int registers);
 std::optional<std::string> amdHiddenSpills(const KernelReport &k);
+KernelFigures amdMeasuredFigures(const KernelReport &k);
 
 }  // namespace regscope
