@@ -1,0 +1,107 @@
+// What the views print of each kernel is its own backend's (Backend::
+// kernelSection, kernelJson, through the registry): real compiler outputs of
+// the three vendors in one report, each described by its backend, the
+// sections in the table's order.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "regscope/backend/backend.h"
+#include "regscope/pipeline/analyze.h"
+#include "regscope/support/vendor.h"
+#include "test_util.h"
+
+namespace regscope {
+namespace {
+
+using test::sourcePath;
+
+// hipcc 5.2.3's .s (AMD), nvcc 13's sm_80 cubin (NVIDIA) and ocloc 22.43's
+// pvc zebin (Intel), parsed and put in one report in that order.
+Report threeVendors() {
+  Report all;
+  for (const char *file : {"fixtures/hipcc-5.2.3/probe-gfx90a.s", "fixtures/cubin/cubin_probe.sm_80.cubin",
+                           "fixtures/ocloc-22.43/probe.pvc.small.zebin"}) {
+    Report one = parseArtifacts({sourcePath(file)}, "");
+    EXPECT_FALSE(one.kernels.empty()) << file;
+    all.kernels.insert(all.kernels.end(), one.kernels.begin(), one.kernels.end());
+  }
+  return all;
+}
+
+std::size_t column(const Table &table, const std::string &key) {
+  for (std::size_t i = 0; i < table.columns.size(); ++i)
+    if (table.columns[i].key == key) return i;
+  ADD_FAILURE() << "no column " << key;
+  return 0;
+}
+
+TEST(Describe, EachBackendDescribesItsOwnKernelsInTheTablesOrder) {
+  const Report report = threeVendors();
+  const std::vector<KernelSection> sections = kernelSections(report.kernels, report.compiler_version);
+  ASSERT_EQ(sections.size(), 3u);
+  // NVIDIA, Intel, AMD: the order the kernel table has always printed them in.
+  const std::vector<Vendor> order = {Vendor::Nvidia, Vendor::Intel, Vendor::Amd};
+  for (std::size_t s = 0; s < sections.size(); ++s) {
+    const Table &table = sections[s].table;
+    std::vector<const KernelReport *> own;
+    for (const KernelReport &k : report.kernels)
+      if (k.record.vendor == order[s]) own.push_back(&k);
+    ASSERT_EQ(table.rows.size(), own.size()) << vendorName(order[s]);
+    const std::size_t name = column(table, "name"), arch = column(table, "arch");
+    for (std::size_t r = 0; r < own.size(); ++r) {
+      EXPECT_EQ(table.rows[r][name].text, own[r]->record.name);
+      EXPECT_EQ(table.rows[r][arch].text, own[r]->record.arch);
+    }
+  }
+  // Each vendor's own columns: AMD's VGPRs, NVIDIA's registers, Intel's GRF.
+  EXPECT_EQ(sections[0].table.rows.front()[column(sections[0].table, "registers")].number,
+            report
+                .kernels[std::find_if(report.kernels.begin(), report.kernels.end(),
+                                      [](const KernelReport &k) { return k.record.vendor == Vendor::Nvidia; }) -
+                         report.kernels.begin()]
+                .record.value(Field::Registers));
+  column(sections[1].table, "grf_count");
+  column(sections[2].table, "vgprs");
+}
+
+TEST(Describe, EachKernelsJsonIsItsVendorsWithItsFigures) {
+  const Report report = threeVendors();
+  std::set<std::string> vendors;
+  for (const KernelReport &k : report.kernels) {
+    const nlohmann::json j = kernelJson(k, report.compiler_version);
+    EXPECT_EQ(j.at("vendor"), vendorName(k.record.vendor));
+    EXPECT_EQ(j.at("name"), k.record.name);
+    EXPECT_EQ(j.at("arch"), k.record.arch);
+    vendors.insert(j.at("vendor").get<std::string>());
+    if (k.record.vendor == Vendor::Amd) EXPECT_EQ(j.at("vgprs"), k.record.value(Field::Vgprs));
+    if (k.record.vendor == Vendor::Nvidia) EXPECT_EQ(j.at("registers"), k.record.value(Field::Registers));
+    if (k.record.vendor == Vendor::Intel) EXPECT_EQ(j.at("grf_count"), k.record.value(Field::GrfCount));
+  }
+  EXPECT_EQ(vendors, (std::set<std::string>{"amd", "nvidia", "intel"}));
+}
+
+// A note several kernels share is said once, naming them: the same kernels
+// compiled for two archs share their notes (a dynamic stack, an assumed
+// workgroup size).
+TEST(Describe, ANoteSharedByKernelsIsSaidOnceNamingThem) {
+  const Report report = parseArtifacts(
+      {sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s"), sourcePath("fixtures/hipcc-5.2.3/probe-gfx908.s")}, "");
+  const std::vector<KernelSection> sections = kernelSections(report.kernels, report.compiler_version);
+  ASSERT_EQ(sections.size(), 1u);
+  std::set<std::string> messages;
+  std::string stack;
+  for (const std::string &item : sections[0].notes.items) {
+    const std::size_t colon = item.find("]: ");
+    ASSERT_NE(colon, std::string::npos) << item;
+    EXPECT_TRUE(messages.insert(item.substr(colon + 3)).second) << "said twice: " << item;
+    if (item.find("uses a dynamic stack") != std::string::npos) stack = item;
+  }
+  EXPECT_EQ(stack,
+            "recursive(int*, int) [gfx90a], recursive(int*, int) [gfx908]: uses a dynamic stack; its scratch "
+            "size is a guess");
+}
+
+}  // namespace
+}  // namespace regscope
