@@ -441,6 +441,19 @@ namespace {
 
 using test::haveNvcc;
 
+// nvcc's own fatal line ("nvcc fatal   : Unknown option '--bogus-flag'", on
+// stderr, without "error:") is what the user reads, never "the compiler said
+// nothing".
+TEST_F(EndToEnd, NvccsFatalLineIsShown) {
+  if (!haveNvcc()) GTEST_SKIP() << "nvcc is not installed: CUDA end-to-end tests need CUDA's compiler";
+  const std::string cu = test::sourcePath("fixtures/src/cuda_probe.cu");
+  test::RunResult r = run({"analyze", cu, "--cuda-arch", "sm_90", "--no-cache", "--", "--bogus-flag"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("nvcc fatal"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--bogus-flag"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("said nothing"), std::string::npos) << r.err;
+}
+
 TEST_F(EndToEnd, CudaSourcesWithNvcc) {
   if (!haveNvcc()) GTEST_SKIP() << "nvcc is not installed: CUDA end-to-end tests need CUDA's compiler";
   const std::string cu = test::sourcePath("fixtures/src/cuda_probe.cu");

@@ -116,6 +116,11 @@ std::string dynamicSharedNote(const LaunchAssumption &launch, const char *what) 
   return "";
 }
 
+std::string dynamicSharedFlagLine(const LaunchAssumption &launch, const char *what) {
+  if (!launch.dynamic_shared || launch.dynamic_source != DynamicSharedSource::Flag) return "";
+  return "with " + std::to_string(launch.dynamic_shared) + " bytes of dynamic " + what;
+}
+
 // A Triton kernel's launch and options, as its cache entry's metadata says.
 std::string tritonNote(const KernelReport &k, const std::string &dynamic_shared) {
   const TritonInfo &t = *k.record.triton;

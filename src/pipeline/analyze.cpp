@@ -45,6 +45,16 @@ std::string unreadable(const std::string &path, const std::string &file) {
   return "";
 }
 
+// An error line: clang's and ptxas's "error:", "fatal error", and nvcc's own
+// "nvcc fatal   : Unknown option '-x'" (a word "fatal", then a colon).
+bool isErrorLine(const std::string &line) {
+  if (line.find("error:") != std::string::npos || line.find("fatal error") != std::string::npos) return true;
+  const std::size_t fatal = line.find("fatal");
+  if (fatal == std::string::npos) return false;
+  const std::size_t colon = line.find_first_not_of(' ', fatal + 5);
+  return colon != std::string::npos && line[colon] == ':';
+}
+
 // The first error line of a failed compile, indented, for the user, and how
 // many more errors followed (a compile for several archs repeats each error
 // once per arch: repeats are not counted).
@@ -53,18 +63,15 @@ std::string firstErrors(const std::string &diagnostics) {
   std::vector<std::string> errors;
   std::string last;
   for (std::string l; std::getline(in, l);) {
-    if (l.find("error:") == std::string::npos && l.find("fatal error") == std::string::npos) continue;
+    if (!l.empty()) last = l;  // the last thing it said, if no line is an error
+    if (!isErrorLine(l)) continue;
     // "/p/template-instances/../vendors/hip.h:5:10: ..." names /p/vendors/hip.h: one spelling, so
     // that the same error in many files reads the same (and is said once).
     if (const std::size_t colon = l.find(':'); !l.empty() && l.front() == '/' && colon != std::string::npos)
       l = fs::path(l.substr(0, colon)).lexically_normal().string() + l.substr(colon);
     if (std::find(errors.begin(), errors.end(), l) == errors.end()) errors.push_back(l);
   }
-  if (errors.empty()) {  // no "error:" lines: show the last thing it said
-    for (std::istringstream tail(diagnostics); std::getline(tail, last);) {
-    }
-    return last.empty() ? "  (the compiler said nothing)" : "  " + last;
-  }
+  if (errors.empty()) return last.empty() ? "  (the compiler said nothing)" : "  " + last;
   std::string picked = "  " + errors.front();
   if (errors.size() > 1)
     picked += "\n  (and " + std::to_string(errors.size() - 1) + " more error" + (errors.size() > 2 ? "s" : "") + ")";

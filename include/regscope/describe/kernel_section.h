@@ -66,6 +66,10 @@ std::string launchNote(const LaunchAssumption &launch);
 // Where the dynamic LDS (`what`: "LDS", "shared memory") counted came from,
 // when regscope read it in the source; "" otherwise.
 std::string dynamicSharedNote(const LaunchAssumption &launch, const char *what);
+// "with 4096 bytes of dynamic shared memory per block" (`what`): a section's
+// line when the run's flag (--dynamic-smem, --dynamic-slm) gave the size,
+// which is then every kernel's; "" otherwise.
+std::string dynamicSharedFlagLine(const LaunchAssumption &launch, const char *what);
 // A Triton kernel's launch and options, as its cache entry's metadata says;
 // `dynamic_shared` is its backend's words for the metadata's `shared` ("8 KiB
 // of dynamic LDS").

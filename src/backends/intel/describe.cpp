@@ -146,9 +146,8 @@ Notes intelNotes(const std::vector<const KernelReport *> &kernels) {
   if (assumed)
     notes.addLine("WG is the kernel's reqd_work_group_size, else an assumed " + std::to_string(assumed) +
                   " work-items: pass --block-size for your launch");
-  if (kernels.front()->launch.dynamic_shared && kernels.front()->launch.dynamic_source == DynamicSharedSource::Flag)
-    notes.addLine("with " + std::to_string(kernels.front()->launch.dynamic_shared) +
-                  " bytes of dynamic SLM per work-group");
+  if (std::string line = dynamicSharedFlagLine(kernels.front()->launch, "SLM per work-group"); !line.empty())
+    notes.addLine(line);
   return notes.build();
 }
 

@@ -89,9 +89,8 @@ Notes cudaNotes(const std::vector<const KernelReport *> &kernels) {
   if (assumed)
     notes.addLine("BLOCK is the kernel's __launch_bounds__, else an assumed " +
                   std::to_string(kernels.front()->launch.block_size) + " threads: pass --block-size for your launch");
-  if (kernels.front()->launch.dynamic_shared && kernels.front()->launch.dynamic_source == DynamicSharedSource::Flag)
-    notes.addLine("with " + std::to_string(kernels.front()->launch.dynamic_shared) +
-                  " bytes of dynamic shared memory per block");
+  if (std::string line = dynamicSharedFlagLine(kernels.front()->launch, "shared memory per block"); !line.empty())
+    notes.addLine(line);
   return notes.build();
 }
 
