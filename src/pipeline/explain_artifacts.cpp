@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "jobs.h"
+#include "regscope/backend/backend.h"
 #include "regscope/backends/amd/code_object_text.h"
 #include "regscope/backends/amd/isa.h"
 #include "regscope/pipeline/explain.h"
@@ -77,11 +78,8 @@ ExplainedReport explainArtifacts(const std::vector<std::string> &inputs, const P
   for (const KernelReport &k : out.report.kernels) {
     const KernelRecord &record = k.record;
     KernelIsa kernel;
-    if (record.vendor != Vendor::Amd) {
-      kernel.missing = record.vendor == Vendor::Nvidia
-                           ? "per-line registers of a cubin come through nvdisasm, which explain runs on cubins "
-                             "that the cubin reader reads (not in this build)"
-                           : "per-line registers are read for AMD (the .s) and NVIDIA (nvdisasm) kernels";
+    if (std::string why = backendFor(record.vendor).noArtifactLineFigures(); !why.empty()) {
+      kernel.missing = std::move(why);
       out.kernels.push_back(std::move(kernel));
       continue;
     }

@@ -5,9 +5,8 @@
 #include <filesystem>
 #include <optional>
 
+#include "regscope/backend/backend.h"
 #include "regscope/cache/cache.h"
-
-#include "regscope/backends/intel/ocloc.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"
 #include "regscope/support/symbols.h"
@@ -38,15 +37,16 @@ void keepSelected(Report &report, const std::vector<ReferenceCase> &cases, const
 std::vector<ReferenceCase> casesFor(const std::vector<ReferenceCase> &cases, bool intel, const std::string &selector) {
   std::vector<ReferenceCase> kept;
   for (const ReferenceCase &c : cases)
-    if (isOclocInput(c.file) == intel) kept.push_back(c);
+    if (compiledPerGrfMode(c.file) == intel) kept.push_back(c);
   if (kept.empty())
     throw Error(intel ? "no OpenCL C form of '" + selector + "' among the reference kernels (see regscope kernels list)"
                       : "'" + selector + "' is OpenCL C: compile it for an Intel device (--intel-device pvc)");
   return kept;
 }
 
-// Compiles the selected cases for `archs` (AMD) or `cuda_archs` (NVIDIA), or,
-// for the OpenCL C cases, for `intel_device`.
+// Compiles the selected cases for the targets `options` ask for (with the
+// flags their backend compiles the HIP-syntax kernels with), or, for the
+// OpenCL C cases, for `intel_device`.
 Report analyzeCases(const std::vector<ReferenceCase> &cases, AnalyzeOptions options) {
   const std::string dir = kernelsDirectory();
   std::vector<std::string> files;
@@ -54,9 +54,8 @@ Report analyzeCases(const std::vector<ReferenceCase> &cases, AnalyzeOptions opti
     const std::string file = (fs::path(dir) / c.file).string();
     if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
   }
-  if (!options.cuda_archs.empty())  // HIP syntax under nvcc: the portability shim
-    options.extra_flags.insert(options.extra_flags.begin(),
-                               {"-x", "cu", "-I", (fs::path(dir) / "common" / "cuda_shim").string()});
+  const std::vector<std::string> flags = backendForTargets(requestedTargets(options)).referenceKernelFlags(dir);
+  options.extra_flags.insert(options.extra_flags.begin(), flags.begin(), flags.end());
   Report report = analyzeFiles(files, options);
   keepSelected(report, cases, dir);
   return report;
@@ -113,10 +112,10 @@ Report joinRunnerFigures(json &run, const std::vector<ReferenceCase> &cases, con
   if (!run.contains("arch") || !run["arch"].is_string()) throw Error("the runner did not name its GPU's arch");
   AnalyzeOptions options;
   options.cache_dir = cache_dir;
-  if (run["platform"] == "cuda")
-    options.cuda_archs = {run["arch"].get<std::string>()};
-  else
-    options.archs = {run["arch"].get<std::string>()};
+  const std::string platform = run["platform"].is_string() ? run["platform"].get<std::string>() : "";
+  RequestedTargets targets = requestedTargets(options);
+  backendForRunner(platform).requestTargets(targets, {run["arch"].get<std::string>()});
+  setRequestedTargets(options, targets);
   Report report = analyzeReferenceCases(cases, selector, false, options);
   const std::string dir = kernelsDirectory();
   for (json &c : run["cases"]) {

@@ -4,11 +4,13 @@
 #include "regscope/backends/amd/backend.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "regscope/backend/target_messages.h"
 #include "regscope/backends/amd/collect.h"
 #include "regscope/backends/amd/driver.h"
 #include "regscope/backends/amd/isa.h"
+#include "regscope/source/flags.h"
 
 namespace regscope {
 namespace {
@@ -52,6 +54,32 @@ class AmdBackend final : public Backend {
       targets.push_back(canonicalAmdTarget(arch));
     return targets;
   }
+  DatabaseEntries databaseEntries() const override {
+    return {commandCompilesHip, "HIP", " (for CUDA entries, name the targets with --cuda-arch)"};
+  }
+  // hipify keeps .cu names: a .cu is HIP when the flags say so, or an AMD target is asked for.
+  std::string refusedSource(const std::string &file, const RequestedTargets &requested,
+                            const std::vector<std::string> &flags) const override {
+    if (std::filesystem::path(file).extension().string() != ".cu" || requested.archs_explicit || flagsSayHip(flags))
+      return "";
+    return file +
+           " is a CUDA source: analyse it with nvcc by naming its targets, e.g. --cuda-arch sm_90 "
+           "(if it is HIP, as hipify keeps .cu names, say so: --offload-arch gfx90a, or -- -x hip)";
+  }
+  void checkExplainTools(const std::string &) const override {}
+  std::vector<std::string> referenceKernelFlags(const std::string &) const override { return {}; }
+  const char *runnerPlatform() const override { return "hip"; }
+  void requestTargets(RequestedTargets &requested, const std::vector<std::string> &targets) const override {
+    requested.archs = targets;
+  }
+  WrappedCompile readWrappedCompile(const std::vector<std::string> &argv) const override {
+    return readCompileCommand(argv);
+  }
+  std::vector<std::string> wrapFlags() const override { return {kResourceRemarkFlag}; }
+  std::string splitWrapOutput(std::string_view diagnostics, std::string &remarks) const override {
+    return splitResourceRemarks(diagnostics, remarks);
+  }
+  std::string noArtifactLineFigures() const override { return ""; }
   bool usesEntryCompiler() const override { return true; }
   bool compilesEditedText() const override { return true; }
   void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_lds = bytes; }

@@ -26,6 +26,27 @@ class IntelBackend final : public Backend {
   std::string deviceLibraryMessage(const std::string &) const override { return ""; }
   void checkRequested(const RequestedTargets &) const override {}  // the device: requireIntelDevice, with the jobs
   std::vector<std::string> compileTargets(const RequestedTargets &) const override { return {}; }
+  // ocloc's inputs are named on the command line (.cl, .spv), not read from a compile database.
+  DatabaseEntries databaseEntries() const override {
+    return {[](const std::string &, const std::vector<std::string> &) { return false; }, "OpenCL C", ""};
+  }
+  std::string refusedSource(const std::string &, const RequestedTargets &,
+                            const std::vector<std::string> &) const override {
+    return "";
+  }
+  void checkExplainTools(const std::string &) const override {}
+  std::vector<std::string> referenceKernelFlags(const std::string &) const override { return {}; }
+  const char *runnerPlatform() const override { return ""; }  // the runner runs no Intel GPU
+  void requestTargets(RequestedTargets &, const std::vector<std::string> &) const override {}  // --intel-device
+  // regscope wrap reads hipcc/clang and nvcc compiles, not ocloc's.
+  WrappedCompile readWrappedCompile(const std::vector<std::string> &) const override { return {}; }
+  std::vector<std::string> wrapFlags() const override { return {}; }
+  std::string splitWrapOutput(std::string_view diagnostics, std::string &) const override {
+    return std::string(diagnostics);
+  }
+  std::string noArtifactLineFigures() const override {
+    return "per-line registers are read for AMD (the .s) and NVIDIA (nvdisasm) kernels";
+  }
   bool usesEntryCompiler() const override { return false; }
   bool compilesEditedText() const override { return false; }
   void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_lds = bytes; }

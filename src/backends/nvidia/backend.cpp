@@ -3,11 +3,14 @@
 // rules, and nvdisasm's liveness for explain.
 #include "regscope/backends/nvidia/backend.h"
 
+#include <filesystem>
+
 #include "regscope/backend/target_messages.h"
 #include "regscope/backends/nvidia/collect.h"
 #include "regscope/backends/nvidia/driver.h"
 #include "regscope/backends/nvidia/isa.h"
 #include "regscope/backends/nvidia/nvcc_wrap.h"
+#include "regscope/source/flags.h"
 #include "regscope/support/error.h"
 
 namespace regscope {
@@ -32,6 +35,36 @@ class NvidiaBackend final : public Backend {
   }
   std::vector<std::string> compileTargets(const RequestedTargets &requested) const override {
     return requested.cuda_archs;
+  }
+  DatabaseEntries databaseEntries() const override { return {commandCompilesCuda, "CUDA", ""}; }
+  std::string refusedSource(const std::string &, const RequestedTargets &,
+                            const std::vector<std::string> &) const override {
+    return "";
+  }
+  void checkExplainTools(const std::string &compiler) const override {
+    if (findNvdisasm(findNvcc(compiler)).empty())
+      throw Error(
+          "explain --cuda-arch needs nvdisasm (CUDA's full toolkit), which is not on PATH, beside "
+          "nvcc or in /usr/local/cuda/bin; AMD targets need nothing more");
+  }
+  // HIP syntax under nvcc: the portability shim.
+  std::vector<std::string> referenceKernelFlags(const std::string &kernels_dir) const override {
+    return {"-x", "cu", "-I", (std::filesystem::path(kernels_dir) / "common" / "cuda_shim").string()};
+  }
+  const char *runnerPlatform() const override { return "cuda"; }
+  void requestTargets(RequestedTargets &requested, const std::vector<std::string> &targets) const override {
+    requested.cuda_archs = targets;
+  }
+  WrappedCompile readWrappedCompile(const std::vector<std::string> &argv) const override {
+    return readNvccCompileCommand(argv);
+  }
+  std::vector<std::string> wrapFlags() const override { return kPtxasVerboseFlags; }
+  std::string splitWrapOutput(std::string_view diagnostics, std::string &ptxas) const override {
+    return splitPtxasInfo(diagnostics, ptxas);
+  }
+  std::string noArtifactLineFigures() const override {
+    return "per-line registers of a cubin come through nvdisasm, which explain runs on cubins that the cubin reader "
+           "reads (not in this build)";
   }
   bool usesEntryCompiler() const override { return false; }
   bool compilesEditedText() const override { return false; }
