@@ -97,6 +97,12 @@ class Backend {
   // Why explain on artifacts (parse's inputs) gives this vendor's kernels no
   // per-line figures; "" when it reads them.
   virtual std::string noArtifactLineFigures() const = 0;
+  // Otherwise: the file a record's per-line figures are read from (AMD: its
+  // .s, else its code object), that file through the isa stage (std::nullopt:
+  // it has no line info, which noArtifactLines says); throws regscope::Error.
+  virtual std::string artifactIsaPath(const KernelRecord &record) const = 0;
+  virtual std::optional<IsaReport> readArtifactIsa(const KernelRecord &record, const std::string &path) const = 0;
+  virtual std::string noArtifactLines(const KernelRecord &record) const = 0;
   // Whether a compile database entry's own compiler is run (else the run's).
   virtual bool usesEntryCompiler() const = 0;
   // Whether an edited text (advise's candidates, read through a VFS overlay)

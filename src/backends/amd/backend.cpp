@@ -80,6 +80,11 @@ class AmdBackend final : public Backend {
     return splitResourceRemarks(diagnostics, remarks);
   }
   std::string noArtifactLineFigures() const override { return ""; }
+  std::string artifactIsaPath(const KernelRecord &record) const override { return regscope::artifactIsaPath(record); }
+  std::optional<IsaReport> readArtifactIsa(const KernelRecord &record, const std::string &path) const override {
+    return regscope::readArtifactIsa(record, path);
+  }
+  std::string noArtifactLines(const KernelRecord &record) const override { return regscope::noArtifactLines(record); }
   bool usesEntryCompiler() const override { return true; }
   bool compilesEditedText() const override { return true; }
   void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_lds = bytes; }

@@ -47,6 +47,11 @@ class IntelBackend final : public Backend {
   std::string noArtifactLineFigures() const override {
     return "per-line registers are read for AMD (the .s) and NVIDIA (nvdisasm) kernels";
   }
+  std::string artifactIsaPath(const KernelRecord &record) const override { return record.file; }
+  std::optional<IsaReport> readArtifactIsa(const KernelRecord &, const std::string &) const override {
+    throw Error(noArtifactLineFigures());
+  }
+  std::string noArtifactLines(const KernelRecord &) const override { return noArtifactLineFigures(); }
   bool usesEntryCompiler() const override { return false; }
   bool compilesEditedText() const override { return false; }
   void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_lds = bytes; }

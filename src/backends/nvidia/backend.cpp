@@ -66,6 +66,11 @@ class NvidiaBackend final : public Backend {
     return "per-line registers of a cubin come through nvdisasm, which explain runs on cubins that the cubin reader "
            "reads (not in this build)";
   }
+  std::string artifactIsaPath(const KernelRecord &record) const override { return record.file; }
+  std::optional<IsaReport> readArtifactIsa(const KernelRecord &, const std::string &) const override {
+    throw Error(noArtifactLineFigures());
+  }
+  std::string noArtifactLines(const KernelRecord &) const override { return noArtifactLineFigures(); }
   bool usesEntryCompiler() const override { return false; }
   bool compilesEditedText() const override { return false; }
   void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_shared = bytes; }
