@@ -51,6 +51,12 @@ const Backend &backendForRunner(const std::string &platform) {
   return amdBackend();
 }
 
+const Backend *runnerGpuBackend() {
+  for (const Backend *backend : {&nvidiaBackend(), &amdBackend()})
+    if (backend->runnerGpuPresent()) return backend;
+  return nullptr;
+}
+
 nlohmann::json requestedTargetsJson(const RequestedTargets &requested) {
   return {
       {"archs", requested.archs}, {"archs_explicit", requested.archs_explicit}, {"cuda_archs", requested.cuda_archs}};

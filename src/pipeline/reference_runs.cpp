@@ -68,18 +68,11 @@ Report analyzeReferenceCases(const std::vector<ReferenceCase> &cases, const std:
   return analyzeCases(casesFor(cases, intel_device, selector), options);
 }
 
-RunnerGpu detectRunnerGpu() {
-  std::error_code ec;
-  if (fs::exists("/dev/nvidiactl", ec) || fs::exists("/dev/nvidia0", ec)) return RunnerGpu::Nvidia;
-  if (fs::exists("/dev/kfd", ec)) return RunnerGpu::Amd;
-  return RunnerGpu::None;
-}
-
 // The cache directory, or (with neither XDG_CACHE_HOME nor HOME) a private
 // temporary one is the caller's `root`: never a predictable shared path a
 // planted build tree could sit in.
-std::string buildRunner(RunnerGpu gpu, const std::string &root) {
-  const std::string build = root + (gpu == RunnerGpu::Nvidia ? "/runner-cuda" : "/runner-hip");
+std::string buildRunner(const Backend &gpu, const std::string &root) {
+  const std::string build = root + "/runner-" + gpu.runnerPlatform();  // runner-hip, runner-cuda
   const std::string source = (fs::path(kernelsDirectory()) / "runner").string();
   auto step = [&](std::vector<std::string> argv, const char *what) {
     const ProcessOutput run = runCaptured(argv);
@@ -87,14 +80,8 @@ std::string buildRunner(RunnerGpu gpu, const std::string &root) {
       throw Error(std::string("building the runner failed at ") + what + ":\n" + run.out + run.err);
   };
   std::vector<std::string> configure = {"cmake", "-S", source, "-B", build, "-DCMAKE_BUILD_TYPE=Release"};
-  if (gpu == RunnerGpu::Nvidia) {
-    configure.push_back("-DRUNNER_GPU=cuda");
-    configure.push_back("-DCMAKE_CUDA_ARCHITECTURES=native");
-    if (std::string nvcc = searchPath("nvcc"); nvcc.empty() && fs::exists("/usr/local/cuda/bin/nvcc"))
-      configure.push_back("-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc");
-  } else {
-    configure.push_back("-DRUNNER_GPU=hip");
-  }
+  const std::vector<std::string> flags = gpu.runnerConfigureFlags();
+  configure.insert(configure.end(), flags.begin(), flags.end());
   step(configure, "configure");
   step({"cmake", "--build", build, "-j"}, "build");
   return build + "/regscope-runner";
@@ -103,12 +90,10 @@ std::string buildRunner(RunnerGpu gpu, const std::string &root) {
 Report joinRunnerFigures(json &run, const std::vector<ReferenceCase> &cases, const std::string &selector,
                          const std::string &cache_dir) {
   // regscope's own figures for the kernels, on this GPU's arch
-  // (CUDA: from the compute capability when the runner names none).
-  if (!run.contains("arch") && run.value("platform", "") == "cuda") {
-    std::string cc = run.value("compute_capability", "");
-    cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
-    run["arch"] = "sm_" + cc;
-  }
+  // (when the runner names none, as its platform's backend reads it: CUDA's compute capability).
+  if (!run.contains("arch"))
+    if (std::string arch = backendForRunner(run.value("platform", "")).runnerArch(run); !arch.empty())
+      run["arch"] = arch;
   if (!run.contains("arch") || !run["arch"].is_string()) throw Error("the runner did not name its GPU's arch");
   AnalyzeOptions options;
   options.cache_dir = cache_dir;
@@ -143,15 +128,15 @@ RunnerRun runReferenceKernels(const std::string &selector, int size, int repeat)
   if (const char *prebuilt = std::getenv("REGSCOPE_RUNNER"); prebuilt && *prebuilt) {
     runner = requireExecutable(prebuilt, std::string("REGSCOPE_RUNNER=") + prebuilt);
   } else {
-    const RunnerGpu gpu = detectRunnerGpu();
-    if (gpu == RunnerGpu::None) {
+    const Backend *gpu = runnerGpuBackend();
+    if (!gpu) {
       result.no_gpu = true;
       result.error = "kernels run needs an NVIDIA (/dev/nvidiactl) or AMD (/dev/kfd) GPU\n";
       return result;
     }
     const std::string cache = ResultCache::defaultDirectory();
     if (cache.empty()) scratch.emplace();
-    runner = buildRunner(gpu, cache.empty() ? scratch->path() : cache);
+    runner = buildRunner(*gpu, cache.empty() ? scratch->path() : cache);
   }
   std::vector<std::string> argv = {runner, "--json", "--repeat", std::to_string(repeat)};
   if (size) argv.insert(argv.end(), {"--size", std::to_string(size)});

@@ -87,6 +87,12 @@ class Backend {
   // "" for none), and `targets` set as the targets a run asks of it.
   virtual const char *runnerPlatform() const = 0;
   virtual void requestTargets(RequestedTargets &requested, const std::vector<std::string> &targets) const = 0;
+  // kernels run: whether this machine has one of this backend's GPUs (its
+  // device files), the CMake flags that build the runner for it, and the arch
+  // of a runner's JSON that names none ("" when it cannot say).
+  virtual bool runnerGpuPresent() const = 0;
+  virtual std::vector<std::string> runnerConfigureFlags() const = 0;
+  virtual std::string runnerArch(const nlohmann::json &run) const = 0;
   // regscope wrap: the build's compile command read as this backend's device
   // compile (device false: not one), the words added to make the compiler
   // print its figures, and the compiler's stderr split into what it would have
@@ -167,6 +173,9 @@ WrappedCompile readWrappedCompile(const std::vector<std::string> &argv);
 // The backend whose GPUs the reference runner names as `platform` ("hip",
 // "cuda"); AMD's for any other.
 const Backend &backendForRunner(const std::string &platform);
+// The backend of this machine's GPU for the runner, by its device files
+// (NVIDIA's first); nullptr: none.
+const Backend *runnerGpuBackend();
 // The targets a run asks for, as a shard run records them among the options
 // that change a figure (the database entries' own aside).
 nlohmann::json requestedTargetsJson(const RequestedTargets &requested);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "regscope/backend/target_messages.h"
 #include "regscope/backends/amd/collect.h"
@@ -72,6 +73,12 @@ class AmdBackend final : public Backend {
   void requestTargets(RequestedTargets &requested, const std::vector<std::string> &targets) const override {
     requested.archs = targets;
   }
+  bool runnerGpuPresent() const override {
+    std::error_code ec;
+    return std::filesystem::exists("/dev/kfd", ec);
+  }
+  std::vector<std::string> runnerConfigureFlags() const override { return {"-DRUNNER_GPU=hip"}; }
+  std::string runnerArch(const nlohmann::json &) const override { return ""; }
   WrappedCompile readWrappedCompile(const std::vector<std::string> &argv) const override {
     return readCompileCommand(argv);
   }

@@ -38,6 +38,9 @@ class IntelBackend final : public Backend {
   std::vector<std::string> referenceKernelFlags(const std::string &) const override { return {}; }
   const char *runnerPlatform() const override { return ""; }  // the runner runs no Intel GPU
   void requestTargets(RequestedTargets &, const std::vector<std::string> &) const override {}  // --intel-device
+  bool runnerGpuPresent() const override { return false; }
+  std::vector<std::string> runnerConfigureFlags() const override { return {}; }
+  std::string runnerArch(const nlohmann::json &) const override { return ""; }
   // regscope wrap reads hipcc/clang and nvcc compiles, not ocloc's.
   WrappedCompile readWrappedCompile(const std::vector<std::string> &) const override { return {}; }
   std::vector<std::string> wrapFlags() const override { return {}; }

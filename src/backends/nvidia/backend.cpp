@@ -3,7 +3,9 @@
 // rules, and nvdisasm's liveness for explain.
 #include "regscope/backends/nvidia/backend.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "regscope/backend/target_messages.h"
 #include "regscope/backends/nvidia/collect.h"
@@ -12,6 +14,7 @@
 #include "regscope/backends/nvidia/nvcc_wrap.h"
 #include "regscope/source/flags.h"
 #include "regscope/support/error.h"
+#include "regscope/support/process.h"
 
 namespace regscope {
 namespace {
@@ -54,6 +57,22 @@ class NvidiaBackend final : public Backend {
   const char *runnerPlatform() const override { return "cuda"; }
   void requestTargets(RequestedTargets &requested, const std::vector<std::string> &targets) const override {
     requested.cuda_archs = targets;
+  }
+  bool runnerGpuPresent() const override {
+    std::error_code ec;
+    return std::filesystem::exists("/dev/nvidiactl", ec) || std::filesystem::exists("/dev/nvidia0", ec);
+  }
+  std::vector<std::string> runnerConfigureFlags() const override {
+    std::vector<std::string> flags = {"-DRUNNER_GPU=cuda", "-DCMAKE_CUDA_ARCHITECTURES=native"};
+    if (std::string nvcc = searchPath("nvcc"); nvcc.empty() && std::filesystem::exists("/usr/local/cuda/bin/nvcc"))
+      flags.push_back("-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc");
+    return flags;
+  }
+  // The compute capability the runner names ("9.0" -> sm_90).
+  std::string runnerArch(const nlohmann::json &run) const override {
+    std::string cc = run.value("compute_capability", "");
+    cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
+    return "sm_" + cc;
   }
   WrappedCompile readWrappedCompile(const std::vector<std::string> &argv) const override {
     return readNvccCompileCommand(argv);
