@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hostile_inputs.h"
+#include "regscope/backend/backend.h"
 #include "regscope/backends/amd/collect.h"
 #include "regscope/backends/amd/mc_expr.h"
 #include "regscope/backends/nvidia/collect.h"
@@ -326,7 +327,9 @@ TEST(HostileInput, RemarkRecordWithAByteThatIsNotUtf8) {
 TEST(HostileInput, JsonNumberBeyondDouble) {  // was nlohmann's out_of_range: "internal error"
   EXPECT_THROW(baselineFromText(hostile::jsonNumberBeyondDouble(), "b.json"), Error);
   EXPECT_THROW(configFromText(hostile::jsonNumberBeyondDouble(), ".regscope.json"), Error);
-  EXPECT_THROW(jobsFromDatabaseText(hostile::jsonNumberBeyondDouble(), "compile_commands.json", {}), Error);
+  EXPECT_THROW(jobsFromDatabaseText(hostile::jsonNumberBeyondDouble(), "compile_commands.json", {},
+                                    backendFor(defaultVendor()).databaseEntries()),
+               Error);
 }
 
 // ---- 18. parse: an arch without a table, and a cut-off .s, are errors ----

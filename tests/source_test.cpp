@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "regscope/backend/backend.h"
 #include "regscope/driver/driver.h"
 #include "regscope/source/flags.h"
 #include "regscope/source/launch_sites.h"
@@ -13,6 +14,9 @@
 
 namespace regscope {
 namespace {
+
+// The default backend's database entries (AMD's: HIP).
+DatabaseEntries hipEntries() { return backendFor(defaultVendor()).databaseEntries(); }
 
 TEST(CleanFlags, AbsolutePathsNoOutputsArchsMovedOut) {
   std::vector<std::string> archs;
@@ -66,7 +70,7 @@ TEST_F(Database, OnlyHipEntriesAndFoundFromASubdirectory) {
   write("[" + entry("a.hip", "hipcc -c a.hip -o a.o") + "," + entry("host.cpp", "g++ -c host.cpp") + "," +
         entry("b.cu", "clang++ -x hip --offload-arch=gfx908 -c b.cu") + "," + entry("a.hip", "hipcc -c a.hip") + "]");
   std::filesystem::create_directories(dir_.path() + "/sub/dir");
-  std::vector<SourceJob> jobs = jobsFromDatabase(dir_.path() + "/sub/dir", {});
+  std::vector<SourceJob> jobs = jobsFromDatabase(dir_.path() + "/sub/dir", {}, hipEntries());
   ASSERT_EQ(jobs.size(), 2u);  // a.hip once, b.cu by -x hip; host.cpp is not HIP
   EXPECT_EQ(jobs[0].path, dir_.path() + "/a.hip");
   EXPECT_EQ(jobs[0].compiler, "hipcc");
@@ -77,18 +81,19 @@ TEST_F(Database, OnlyHipEntriesAndFoundFromASubdirectory) {
 
 TEST_F(Database, RestrictToNamedFiles) {
   write("[" + entry("a.hip", "hipcc -c a.hip") + "," + entry("b.hip", "hipcc -c b.hip") + "]");
-  std::vector<SourceJob> jobs = jobsFromDatabase(dir_.path() + "/compile_commands.json", {dir_.path() + "/b.hip"});
+  std::vector<SourceJob> jobs =
+      jobsFromDatabase(dir_.path() + "/compile_commands.json", {dir_.path() + "/b.hip"}, hipEntries());
   ASSERT_EQ(jobs.size(), 1u);
   EXPECT_EQ(jobs[0].path, dir_.path() + "/b.hip");
-  EXPECT_THROW(jobsFromDatabase(dir_.path(), {dir_.path() + "/c.hip"}), Error);
+  EXPECT_THROW(jobsFromDatabase(dir_.path(), {dir_.path() + "/c.hip"}, hipEntries()), Error);
 }
 
 TEST_F(Database, NoHipEntriesOrNoDatabaseAreErrors) {
   write("[" + entry("host.cpp", "g++ -c host.cpp") + "]");
-  EXPECT_THROW(jobsFromDatabase(dir_.path(), {}), Error);
+  EXPECT_THROW(jobsFromDatabase(dir_.path(), {}, hipEntries()), Error);
   TempDir empty;
-  EXPECT_THROW(jobsFromDatabase(empty.path(), {}), Error);
-  EXPECT_THROW(jobsFromDatabase(empty.path() + "/nope.json", {}), Error);
+  EXPECT_THROW(jobsFromDatabase(empty.path(), {}, hipEntries()), Error);
+  EXPECT_THROW(jobsFromDatabase(empty.path() + "/nope.json", {}, hipEntries()), Error);
 }
 
 // Issue 22 item 1: hipify keeps .cu names (HeCBench's *-hip benchmarks, ggml's
@@ -123,13 +128,13 @@ TEST_F(Database, CuEntriesAreHipOrCudaByTheirFlags) {
         "," + entry("ggml-cuda/norm.cu", "/opt/rocm/llvm/bin/amdclang++ -O3 -c ggml-cuda/norm.cu -o norm.o") + "," +
         entry("ace-cuda/main.cu", "nvcc -std=c++17 -arch=sm_80 -c ace-cuda/main.cu -o main.o") + "," +
         entry("plain/k.cu", "clang++ --cuda-gpu-arch=sm_80 -c plain/k.cu -o k.o") + "]");
-  std::vector<SourceJob> hip = jobsFromDatabase(dir_.path(), {});
+  std::vector<SourceJob> hip = jobsFromDatabase(dir_.path(), {}, hipEntries());
   ASSERT_EQ(hip.size(), 3u);
   EXPECT_EQ(hip[0].path, dir_.path() + "/ace-hip/main.cu");
   EXPECT_EQ(hip[1].path, dir_.path() + "/ggml-cuda/mmq.cu");
   EXPECT_EQ(hip[1].archs, std::vector<std::string>{"gfx90a"});
   EXPECT_EQ(hip[2].path, dir_.path() + "/ggml-cuda/norm.cu");
-  std::vector<SourceJob> cuda = jobsFromDatabase(dir_.path(), {}, Vendor::Nvidia);
+  std::vector<SourceJob> cuda = jobsFromDatabase(dir_.path(), {}, backendFor(Vendor::Nvidia).databaseEntries());
   ASSERT_EQ(cuda.size(), 2u);
   EXPECT_EQ(cuda[0].path, dir_.path() + "/ace-cuda/main.cu");
   EXPECT_EQ(cuda[1].path, dir_.path() + "/plain/k.cu");
@@ -181,7 +186,7 @@ TEST_F(IncludeFlag, InAResponseFileAndACompileDatabase) {
   std::ofstream(dir_.path() + "/compile_commands.json")
       << "[{\"directory\": \"" << dir_.path() << "/build\", \"command\": \"hipcc -include common.h -include local.h "
       << "-I../include -c ../k.hip -o k.o\", \"file\": \"../k.hip\"}]";
-  std::vector<SourceJob> jobs = jobsFromDatabase(dir_.path() + "/compile_commands.json", {});
+  std::vector<SourceJob> jobs = jobsFromDatabase(dir_.path() + "/compile_commands.json", {}, hipEntries());
   ASSERT_EQ(jobs.size(), 1u);
   EXPECT_EQ(jobs[0].flags, (std::vector<std::string>{"-include", "common.h", "-include", dir_.path() + "/build/local.h",
                                                      "-I" + dir_.path() + "/include"}));

@@ -1,6 +1,7 @@
 // The registry: the one place that lists the backends (as LLVM's
 // InitializeAllTargets lists its targets), and the vendor-neutral functions
 // that reach a record's or a source's backend through it.
+#include <nlohmann/json.hpp>
 #include <variant>
 
 #include "regscope/backend/backend.h"
@@ -34,6 +35,32 @@ const Backend &backendFor(Vendor vendor) {
 }
 
 bool compiledPerGrfMode(const std::string &path) { return isOclocInput(path); }
+
+WrappedCompile readWrappedCompile(const std::vector<std::string> &argv) {
+  WrappedCompile compile;
+  for (const Backend *backend : {&amdBackend(), &nvidiaBackend()}) {  // ocloc's compiles are not wrapped
+    compile = backend->readWrappedCompile(argv);
+    if (compile.device) break;
+  }
+  return compile;
+}
+
+const Backend &backendForRunner(const std::string &platform) {
+  for (const Backend *backend : {&amdBackend(), &nvidiaBackend(), &intelBackend()})
+    if (*backend->runnerPlatform() && platform == backend->runnerPlatform()) return *backend;
+  return amdBackend();
+}
+
+const Backend *runnerGpuBackend() {
+  for (const Backend *backend : {&nvidiaBackend(), &amdBackend()})
+    if (backend->runnerGpuPresent()) return backend;
+  return nullptr;
+}
+
+nlohmann::json requestedTargetsJson(const RequestedTargets &requested) {
+  return {
+      {"archs", requested.archs}, {"archs_explicit", requested.archs_explicit}, {"cuda_archs", requested.cuda_archs}};
+}
 
 const Backend &backendForTargets(const RequestedTargets &requested) {
   return requested.cuda_archs.empty() ? amdBackend() : nvidiaBackend();

@@ -58,6 +58,8 @@ const Messages &stderrMessages();
 std::string workingDirectory();
 
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags);
+// --cuda-arch (NVIDIA targets) into `options`; each command adds how it splits the values.
+CLI::Option *addCudaArchOption(CLI::App &app, AnalyzeOptions &options, const std::string &help);
 
 // A validator for a whole number of at least `low`, with a plain message.
 inline constexpr int kNoUpperBound = 1 << 30;

@@ -36,7 +36,7 @@ Command kernelsAnalyze(CLI::App &parent) {
   CLI::App *app = parent.add_subcommand("analyze", "Compile the reference kernels and report them");
   app->add_option("case", state->selector, "A case or family (default: all)");
   app->add_option("--offload-arch", state->options.archs, "AMD target(s)")->delimiter(',')->capture_default_str();
-  app->add_option("--cuda-arch", state->options.cuda_archs, "NVIDIA target(s) instead")->delimiter(',');
+  addCudaArchOption(*app, state->options, "NVIDIA target(s) instead")->delimiter(',');
   app->add_option("--compiler", state->options.compiler, "Compiler to use");
   CLI::Option *intel = app->add_option("--intel-device", state->options.intel_device,
                                        "Intel device: compile the OpenCL C forms with ocloc instead");

@@ -29,6 +29,10 @@ CLI::Validator wholeNumber(int low, int high) {
       high == kNoUpperBound ? ">=" + std::to_string(low) : std::to_string(low) + ".." + std::to_string(high));
 }
 
+CLI::Option *addCudaArchOption(CLI::App &app, AnalyzeOptions &options, const std::string &help) {
+  return app.add_option("--cuda-arch", options.cuda_archs, help);
+}
+
 void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<std::string> &compiler_flags) {
   options.analyze.archs = {kDefaultAmdArch};
   options.command_line_flags = compiler_flags;
@@ -54,8 +58,7 @@ void addSourceOptions(CLI::App &app, SourceOptions &options, const std::vector<s
   app.add_option("--compiler", options.analyze.compiler,
                  "Compiler to use (default: $HIPCC, then hipcc; with --cuda-arch: nvcc on PATH, $CUDA_PATH/bin, "
                  "/usr/local/cuda/bin)");
-  app.add_option("--cuda-arch", options.analyze.cuda_archs,
-                 "Compile with nvcc for these NVIDIA targets (sm_75 ... sm_120) instead")
+  addCudaArchOption(app, options.analyze, "Compile with nvcc for these NVIDIA targets (sm_75 ... sm_120) instead")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->delimiter(',');

@@ -364,7 +364,7 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache) {
     KernelFacts facts;
     facts.name = info.function;
     facts.arch = arch;
-    facts.vendor = Vendor::Nvidia;
+    facts.vendor = tritonVendor(info);
     facts.file = code.front();
     facts.missing = {Field::Registers};
     FactSet set{"triton metadata", {facts}, {}};
@@ -545,7 +545,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
     Artifact &artifact = result.artifact;
     (item.triton ? walk.triton_entries : walk.files_read) += 1;
     for (const KernelRecord &r : artifact.records)
-      if (r.triton && r.vendor == Vendor::Nvidia && !r.has(Field::Registers)) ++walk.triton_cubins_not_read;
+      if (tritonRegistersUnread(r)) ++walk.triton_cubins_not_read;
     if (report.compiler_version.empty()) report.compiler_version = artifact.producer;
     for (const std::string &w : artifact.warnings) report.warnings.push_back(result.input + ": " + w);
     const std::size_t first = report.kernels.size();

@@ -5,9 +5,8 @@
 #include <filesystem>
 #include <optional>
 
+#include "regscope/backend/backend.h"
 #include "regscope/cache/cache.h"
-
-#include "regscope/backends/intel/ocloc.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"
 #include "regscope/support/symbols.h"
@@ -38,15 +37,16 @@ void keepSelected(Report &report, const std::vector<ReferenceCase> &cases, const
 std::vector<ReferenceCase> casesFor(const std::vector<ReferenceCase> &cases, bool intel, const std::string &selector) {
   std::vector<ReferenceCase> kept;
   for (const ReferenceCase &c : cases)
-    if (isOclocInput(c.file) == intel) kept.push_back(c);
+    if (compiledPerGrfMode(c.file) == intel) kept.push_back(c);
   if (kept.empty())
     throw Error(intel ? "no OpenCL C form of '" + selector + "' among the reference kernels (see regscope kernels list)"
                       : "'" + selector + "' is OpenCL C: compile it for an Intel device (--intel-device pvc)");
   return kept;
 }
 
-// Compiles the selected cases for `archs` (AMD) or `cuda_archs` (NVIDIA), or,
-// for the OpenCL C cases, for `intel_device`.
+// Compiles the selected cases for the targets `options` ask for (with the
+// flags their backend compiles the HIP-syntax kernels with), or, for the
+// OpenCL C cases, for `intel_device`.
 Report analyzeCases(const std::vector<ReferenceCase> &cases, AnalyzeOptions options) {
   const std::string dir = kernelsDirectory();
   std::vector<std::string> files;
@@ -54,9 +54,8 @@ Report analyzeCases(const std::vector<ReferenceCase> &cases, AnalyzeOptions opti
     const std::string file = (fs::path(dir) / c.file).string();
     if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
   }
-  if (!options.cuda_archs.empty())  // HIP syntax under nvcc: the portability shim
-    options.extra_flags.insert(options.extra_flags.begin(),
-                               {"-x", "cu", "-I", (fs::path(dir) / "common" / "cuda_shim").string()});
+  const std::vector<std::string> flags = backendForTargets(requestedTargets(options)).referenceKernelFlags(dir);
+  options.extra_flags.insert(options.extra_flags.begin(), flags.begin(), flags.end());
   Report report = analyzeFiles(files, options);
   keepSelected(report, cases, dir);
   return report;
@@ -69,18 +68,11 @@ Report analyzeReferenceCases(const std::vector<ReferenceCase> &cases, const std:
   return analyzeCases(casesFor(cases, intel_device, selector), options);
 }
 
-RunnerGpu detectRunnerGpu() {
-  std::error_code ec;
-  if (fs::exists("/dev/nvidiactl", ec) || fs::exists("/dev/nvidia0", ec)) return RunnerGpu::Nvidia;
-  if (fs::exists("/dev/kfd", ec)) return RunnerGpu::Amd;
-  return RunnerGpu::None;
-}
-
 // The cache directory, or (with neither XDG_CACHE_HOME nor HOME) a private
 // temporary one is the caller's `root`: never a predictable shared path a
 // planted build tree could sit in.
-std::string buildRunner(RunnerGpu gpu, const std::string &root) {
-  const std::string build = root + (gpu == RunnerGpu::Nvidia ? "/runner-cuda" : "/runner-hip");
+std::string buildRunner(const Backend &gpu, const std::string &root) {
+  const std::string build = root + "/runner-" + gpu.runnerPlatform();  // runner-hip, runner-cuda
   const std::string source = (fs::path(kernelsDirectory()) / "runner").string();
   auto step = [&](std::vector<std::string> argv, const char *what) {
     const ProcessOutput run = runCaptured(argv);
@@ -88,14 +80,8 @@ std::string buildRunner(RunnerGpu gpu, const std::string &root) {
       throw Error(std::string("building the runner failed at ") + what + ":\n" + run.out + run.err);
   };
   std::vector<std::string> configure = {"cmake", "-S", source, "-B", build, "-DCMAKE_BUILD_TYPE=Release"};
-  if (gpu == RunnerGpu::Nvidia) {
-    configure.push_back("-DRUNNER_GPU=cuda");
-    configure.push_back("-DCMAKE_CUDA_ARCHITECTURES=native");
-    if (std::string nvcc = searchPath("nvcc"); nvcc.empty() && fs::exists("/usr/local/cuda/bin/nvcc"))
-      configure.push_back("-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc");
-  } else {
-    configure.push_back("-DRUNNER_GPU=hip");
-  }
+  const std::vector<std::string> flags = gpu.runnerConfigureFlags();
+  configure.insert(configure.end(), flags.begin(), flags.end());
   step(configure, "configure");
   step({"cmake", "--build", build, "-j"}, "build");
   return build + "/regscope-runner";
@@ -104,19 +90,17 @@ std::string buildRunner(RunnerGpu gpu, const std::string &root) {
 Report joinRunnerFigures(json &run, const std::vector<ReferenceCase> &cases, const std::string &selector,
                          const std::string &cache_dir) {
   // regscope's own figures for the kernels, on this GPU's arch
-  // (CUDA: from the compute capability when the runner names none).
-  if (!run.contains("arch") && run.value("platform", "") == "cuda") {
-    std::string cc = run.value("compute_capability", "");
-    cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
-    run["arch"] = "sm_" + cc;
-  }
+  // (when the runner names none, as its platform's backend reads it: CUDA's compute capability).
+  if (!run.contains("arch"))
+    if (std::string arch = backendForRunner(run.value("platform", "")).runnerArch(run); !arch.empty())
+      run["arch"] = arch;
   if (!run.contains("arch") || !run["arch"].is_string()) throw Error("the runner did not name its GPU's arch");
   AnalyzeOptions options;
   options.cache_dir = cache_dir;
-  if (run["platform"] == "cuda")
-    options.cuda_archs = {run["arch"].get<std::string>()};
-  else
-    options.archs = {run["arch"].get<std::string>()};
+  const std::string platform = run["platform"].is_string() ? run["platform"].get<std::string>() : "";
+  RequestedTargets targets = requestedTargets(options);
+  backendForRunner(platform).requestTargets(targets, {run["arch"].get<std::string>()});
+  setRequestedTargets(options, targets);
   Report report = analyzeReferenceCases(cases, selector, false, options);
   const std::string dir = kernelsDirectory();
   for (json &c : run["cases"]) {
@@ -144,15 +128,15 @@ RunnerRun runReferenceKernels(const std::string &selector, int size, int repeat)
   if (const char *prebuilt = std::getenv("REGSCOPE_RUNNER"); prebuilt && *prebuilt) {
     runner = requireExecutable(prebuilt, std::string("REGSCOPE_RUNNER=") + prebuilt);
   } else {
-    const RunnerGpu gpu = detectRunnerGpu();
-    if (gpu == RunnerGpu::None) {
+    const Backend *gpu = runnerGpuBackend();
+    if (!gpu) {
       result.no_gpu = true;
       result.error = "kernels run needs an NVIDIA (/dev/nvidiactl) or AMD (/dev/kfd) GPU\n";
       return result;
     }
     const std::string cache = ResultCache::defaultDirectory();
     if (cache.empty()) scratch.emplace();
-    runner = buildRunner(gpu, cache.empty() ? scratch->path() : cache);
+    runner = buildRunner(*gpu, cache.empty() ? scratch->path() : cache);
   }
   std::vector<std::string> argv = {runner, "--json", "--repeat", std::to_string(repeat)};
   if (size) argv.insert(argv.end(), {"--size", std::to_string(size)});

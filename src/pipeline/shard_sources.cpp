@@ -42,20 +42,19 @@ nlohmann::json figureOptions(const SourceRequest &o) {
   const AnalyzeOptions &a = o.analyze;
   std::vector<int> grf;
   for (GrfMode mode : a.intel_grf) grf.push_back(static_cast<int>(mode));
-  return {{"compiler", a.compiler},
-          {"archs", a.archs},
-          {"archs_explicit", a.archs_explicit},
-          {"cuda_archs", a.cuda_archs},
-          {"flags", o.command_line_flags},
-          {"block_size", o.block_size},
-          {"dynamic_lds", a.launch.dynamic_lds},
-          {"dynamic_shared", a.launch.dynamic_shared},
-          {"dynamic_slm", a.launch.dynamic_slm},
-          {"carveout", a.launch.carveout_percent},
-          {"intel_device", a.intel_device},
-          {"grf", o.grf},
-          {"timeout", a.timeout_seconds},
-          {"database", !o.database.empty()}};
+  nlohmann::json options = {{"compiler", a.compiler},
+                            {"flags", o.command_line_flags},
+                            {"block_size", o.block_size},
+                            {"dynamic_lds", a.launch.dynamic_lds},
+                            {"dynamic_shared", a.launch.dynamic_shared},
+                            {"dynamic_slm", a.launch.dynamic_slm},
+                            {"carveout", a.launch.carveout_percent},
+                            {"intel_device", a.intel_device},
+                            {"grf", o.grf},
+                            {"timeout", a.timeout_seconds},
+                            {"database", !o.database.empty()}};
+  options.update(requestedTargetsJson(requestedTargets(a)));  // the targets (a JSON object sorts its keys)
+  return options;
 }
 
 std::string envText(const char *name) {

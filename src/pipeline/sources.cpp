@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "regscope/backend/backend.h"
 #include "regscope/backends/nvidia/driver.h"
 #include "regscope/cache/cache.h"
 #include "regscope/driver/driver.h"
@@ -69,24 +70,21 @@ std::vector<GrfMode> grfModesFor(const std::string &grf) {
 
 std::vector<SourceJob> sourceJobs(SourceRequest &request, const Messages &say) {
   if (request.files.empty() && request.database.empty()) throw Error("no input files (give FILE... or -p BUILD_DIR)");
-  // A .cu is HIP when the compiler flags (the command line's, the config's) say
-  // so, or regscope is asked for an AMD target (--offload-arch, the flags' own,
-  // the config's archs).
+  // The backend of the run's targets says which named files are not its to
+  // compile (AMD: a .cu that neither the compiler flags, the command line's
+  // and the config's, nor an AMD target asked for says is HIP).
+  const RequestedTargets requested = requestedTargets(request.analyze);
+  const Backend &backend = backendForTargets(requested);
   std::vector<std::string> all_flags = request.analyze.extra_flags;
   all_flags.insert(all_flags.end(), request.command_line_flags.begin(), request.command_line_flags.end());
-  const bool hip_asked = request.analyze.archs_explicit || flagsSayHip(all_flags);
   std::vector<std::string> sources;
   for (const std::string &file : request.files) {
     if (isHeader(file)) {
       say.warning("skipping header " + file + " (checked through the sources that include it)");
       continue;
     }
-    // hipify keeps .cu names: a .cu is HIP when the flags say so, or an AMD target is asked for.
-    const std::string ext = fs::path(file).extension().string();
-    if (ext == ".cu" && request.analyze.cuda_archs.empty() && !hip_asked)
-      throw Error(file +
-                  " is a CUDA source: analyse it with nvcc by naming its targets, e.g. --cuda-arch sm_90 "
-                  "(if it is HIP, as hipify keeps .cu names, say so: --offload-arch gfx90a, or -- -x hip)");
+    if (const std::string refused = backend.refusedSource(file, requested, all_flags); !refused.empty())
+      throw Error(refused);
     sources.push_back(file);
   }
   if (sources.empty() && request.database.empty()) return {};  // only headers: nothing to compile
@@ -98,10 +96,9 @@ std::vector<SourceJob> sourceJobs(SourceRequest &request, const Messages &say) {
   const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
   request.analyze.progress =
       request.progress == "always" || (request.progress == "auto" && isatty(STDERR_FILENO) && !quiet_env);
-  std::vector<SourceJob> jobs =
-      request.database.empty() ? jobsForFiles(request.files)
-                               : jobsFromDatabase(request.database, request.files,
-                                                  request.analyze.cuda_archs.empty() ? Vendor::Amd : Vendor::Nvidia);
+  std::vector<SourceJob> jobs = request.database.empty()
+                                    ? jobsForFiles(request.files)
+                                    : jobsFromDatabase(request.database, request.files, backend.databaseEntries());
   return selectShard(std::move(jobs), request, "analyze", say);  // --shard: this shard's part; else all
 }
 
@@ -173,10 +170,7 @@ Report logsReport(const std::vector<std::string> &logs, const SourceRequest &req
 }
 
 void requireExplainTools(const SourceRequest &request) {
-  if (!request.analyze.cuda_archs.empty() && findNvdisasm(findNvcc(request.analyze.compiler)).empty())
-    throw Error(
-        "explain --cuda-arch needs nvdisasm (CUDA's full toolkit), which is not on PATH, beside "
-        "nvcc or in /usr/local/cuda/bin; AMD targets need nothing more");
+  backendForTargets(requestedTargets(request.analyze)).checkExplainTools(request.analyze.compiler);
 }
 
 bool explainsNvidiaArtifacts(const std::vector<std::string> &files) {
@@ -201,7 +195,7 @@ ExplainedReport explainNvidiaBinaries(const SourceRequest &request) {
 SourceJob adviseJob(SourceRequest &request, const Messages &say) {
   if (request.files.size() != 1)
     throw Error("advise takes one source file (" + std::to_string(request.files.size()) + " given)");
-  if (!request.analyze.cuda_archs.empty())
+  if (!backendForTargets(requestedTargets(request.analyze)).compilesEditedText())
     throw Error("advise reads and compiles HIP sources for AMD targets only: --cuda-arch is not supported");
   // Before sourceJobs, which would warn that it skips the header, then find nothing.
   if (isHeader(request.files.front()))

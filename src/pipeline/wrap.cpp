@@ -1,9 +1,9 @@
-// regscope wrap: the build's own compile with the resource remarks added, its
-// output and exit status passed through as they would be without regscope,
-// and the translation unit's kernel records written next to the object
-// (OBJ.regscope.json) for `regscope collect`. nvcc compiles get -Xptxas -v
-// instead of the remark flag, and its info lines are what is taken back out
-// of stderr.
+// regscope wrap: the build's own compile with the flags its backend adds to
+// print the figures (Backend::wrapFlags: hipcc/clang's resource remarks,
+// nvcc's -Xptxas -v), its output and exit status passed through as they would
+// be without regscope (the lines those flags added taken back out of stderr:
+// Backend::splitWrapOutput), and the translation unit's kernel records
+// written next to the object (OBJ.regscope.json) for `regscope collect`.
 #include "regscope/pipeline/wrap.h"
 
 #include <sys/wait.h>
@@ -15,8 +15,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "regscope/backends/amd/collect.h"
-#include "regscope/backends/nvidia/nvcc_wrap.h"
+#include "regscope/backend/backend.h"
 #include "regscope/collect/collect.h"
 #include "regscope/pipeline/sidecar.h"
 #include "regscope/source/compile_command.h"
@@ -59,14 +58,15 @@ void removeStale(const std::string &path) {
 
 int runWrappedCompile(const std::vector<std::string> &command, bool show_remarks, const Messages &say) {
   if (command.empty()) throw Error("wrap needs the compile after --: regscope wrap -- hipcc -c a.hip -o a.o");
-  WrappedCompile compile = readCompileCommand(command);
-  if (!compile.device) compile = readNvccCompileCommand(command);  // nvcc: ptxas -v, the object's cubins
+  const WrappedCompile compile = readWrappedCompile(command);  // hipcc/clang: the remarks; nvcc: ptxas -v
   if (!compile.device) execAsIs(command, say);
-  const bool nvcc = compile.vendor == Vendor::Nvidia;
+  const Backend &backend = backendFor(compile.vendor);
 
   std::vector<std::string> argv = command;
-  if (!compile.remarks_asked && nvcc) argv.insert(argv.end(), kPtxasVerboseFlags.begin(), kPtxasVerboseFlags.end());
-  if (!compile.remarks_asked && !nvcc) argv.push_back(kResourceRemarkFlag);
+  if (!compile.remarks_asked) {
+    const std::vector<std::string> flags = backend.wrapFlags();
+    argv.insert(argv.end(), flags.begin(), flags.end());
+  }
   std::error_code ec;
   const std::string cwd = fs::current_path(ec).string();
   const std::string sidecar = sidecarPath((fs::path(cwd) / compile.object).lexically_normal().string());
@@ -78,7 +78,7 @@ int runWrappedCompile(const std::vector<std::string> &command, bool show_remarks
     execAsIs(command, say);
   }
   std::string remarks;
-  const std::string kept = nvcc ? splitPtxasInfo(run.err, remarks) : splitResourceRemarks(run.err, remarks);
+  const std::string kept = backend.splitWrapOutput(run.err, remarks);
   writeAll(STDERR_FILENO, compile.remarks_asked || show_remarks ? run.err : kept);
 
   if (WIFSIGNALED(run.status)) {

@@ -1,4 +1,4 @@
-// Compile databases: which entries are HIP, and their flags made safe to run
+// Compile databases: the entries a backend compiles (DatabaseEntries), and their flags made safe to run
 // from regscope's private temporary directory.
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
@@ -23,35 +23,6 @@ namespace fs = std::filesystem;
 std::string absolute(const std::string &path, const std::string &directory) {
   if (path.empty() || fs::path(path).is_absolute()) return path;
   return (fs::path(directory) / path).lexically_normal().string();
-}
-
-// Whether an entry compiles HIP: a .hip source, hipcc or amdclang++ as its
-// compiler, or flags that say so (-x hip). A .cu source (hipify keeps the
-// name) is HIP when its flags say so (flagsSayHip: --offload-arch=gfx*,
-// -D__HIP_PLATFORM_AMD__, ...), CUDA otherwise.
-bool isHipEntry(const clang::tooling::CompileCommand &command) {
-  const std::string ext = fs::path(command.Filename).extension().string();
-  if (ext == ".hip") return true;
-  if (!command.CommandLine.empty() && isHipCompilerName(command.CommandLine.front())) return true;
-  const std::vector<std::string> flags(command.CommandLine.begin() + (command.CommandLine.empty() ? 0 : 1),
-                                       command.CommandLine.end());
-  if (ext == ".cu") return flagsSayHip(flags);
-  for (std::size_t i = 0; i < flags.size(); ++i)
-    if (flags[i] == "-xhip" || (flags[i] == "-x" && i + 1 < flags.size() && flags[i + 1] == "hip")) return true;
-  return false;
-}
-
-// Whether an entry compiles CUDA: nvcc, -x cu/-x cuda, or a .cu that is not HIP.
-bool isCudaEntry(const clang::tooling::CompileCommand &command) {
-  if (isHipEntry(command)) return false;
-  if (fs::path(command.Filename).extension().string() == ".cu") return true;
-  for (std::size_t i = 0; i < command.CommandLine.size(); ++i) {
-    const std::string &a = command.CommandLine[i];
-    const std::string next = i + 1 < command.CommandLine.size() ? command.CommandLine[i + 1] : "";
-    if (a == "-xcu" || a == "-xcuda" || (a == "-x" && (next == "cu" || next == "cuda"))) return true;
-    if (i == 0 && fs::path(a).filename().string().find("nvcc") != std::string::npos) return true;
-  }
-  return false;
 }
 
 // nvcc's target options: regscope passes its own -gencode for --cuda-arch.
@@ -145,15 +116,15 @@ std::string findDatabaseFile(const std::string &dir) {
 }
 
 std::vector<SourceJob> jobsFrom(const clang::tooling::CompilationDatabase &db, const std::string &database,
-                                const std::vector<std::string> &files, Vendor vendor) {
+                                const std::vector<std::string> &files, const DatabaseEntries &entries) {
   std::set<std::string> wanted;
   for (const std::string &file : files) wanted.insert(fs::absolute(file).lexically_normal().string());
   std::set<std::string> seen;
-  std::set<std::pair<std::string, std::vector<std::string>>> entries;
+  std::set<std::pair<std::string, std::vector<std::string>>> compiled;
   std::map<std::string, int> variants;
   std::vector<SourceJob> jobs;
   for (const clang::tooling::CompileCommand &command : db.getAllCompileCommands()) {
-    if (!(vendor == Vendor::Nvidia ? isCudaEntry(command) : isHipEntry(command))) continue;
+    if (!entries.compiles(command.Filename, command.CommandLine)) continue;
     const std::string path = absolute(command.Filename, command.Directory);
     if (!wanted.empty() && !wanted.count(path)) continue;
     seen.insert(path);
@@ -169,16 +140,14 @@ std::vector<SourceJob> jobsFrom(const clang::tooling::CompilationDatabase &db, c
     }
     job.flags = cleanCompileFlags(command.CommandLine, command.Directory, command.Filename, job.archs);
     // The same file with other flags (-include kernel2.hpp, -DVARIANT=2) is another job; the same flags, a duplicate.
-    if (!entries.insert({path, job.flags}).second) continue;
+    if (!compiled.insert({path, job.flags}).second) continue;
     if (const int n = variants[path]++; n > 0) job.variant = n + 1;
     jobs.push_back(std::move(job));
   }
-  const char *kind = vendor == Vendor::Nvidia ? "CUDA" : "HIP";
   if (jobs.empty() && wanted.empty())
-    throw Error(database + ": the compile database has no " + std::string(kind) + " entries" +
-                (vendor == Vendor::Amd ? " (for CUDA entries, name the targets with --cuda-arch)" : ""));
+    throw Error(database + ": the compile database has no " + entries.kind + " entries" + entries.when_none);
   for (const std::string &file : wanted)
-    if (!seen.count(file)) throw Error(file + ": not a " + std::string(kind) + " entry of the compile database");
+    if (!seen.count(file)) throw Error(file + ": not a " + entries.kind + " entry of the compile database");
   return jobs;
 }
 
@@ -195,28 +164,28 @@ std::unique_ptr<clang::tooling::CompilationDatabase> loadDatabase(const std::str
 }  // namespace
 
 std::vector<SourceJob> jobsFromDatabaseText(std::string_view text, const std::string &path,
-                                            const std::vector<std::string> &files, Vendor vendor) {
+                                            const std::vector<std::string> &files, const DatabaseEntries &entries) {
   const std::string canonical = canonicalJson(text, path);
-  return jobsFrom(*loadDatabase(canonical, path), path, files, vendor);
+  return jobsFrom(*loadDatabase(canonical, path), path, files, entries);
 }
 
 std::vector<SourceJob> jobsFromDatabase(const std::string &database, const std::vector<std::string> &files,
-                                        Vendor vendor) {
+                                        const DatabaseEntries &entries) {
   std::error_code ec;
-  if (fs::is_regular_file(database, ec)) return jobsFromDatabaseText(readFile(database), database, files, vendor);
+  if (fs::is_regular_file(database, ec)) return jobsFromDatabaseText(readFile(database), database, files, entries);
   if (!fs::is_directory(database, ec)) throw Error(database + ": no such file or directory");
   if (const std::string found = findDatabaseFile(database); !found.empty()) {
     // As Clang's directory plugin loads it: response files expanded, driver modes inferred.
     const std::string canonical = canonicalJson(readFile(found), found);
     auto db = clang::tooling::inferTargetAndDriverMode(
         clang::tooling::expandResponseFiles(loadDatabase(canonical, found), llvm::vfs::getRealFileSystem()));
-    return jobsFrom(*db, found, files, vendor);
+    return jobsFrom(*db, found, files, entries);
   }
   std::string error;
   std::unique_ptr<clang::tooling::CompilationDatabase> db =
       clang::tooling::CompilationDatabase::autoDetectFromDirectory(fs::absolute(database).string(), error);
   if (!db) throw Error("no compile database at or above " + database + " (looked for compile_commands.json)");
-  return jobsFrom(*db, database, files, vendor);
+  return jobsFrom(*db, database, files, entries);
 }
 
 }  // namespace regscope

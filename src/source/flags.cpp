@@ -365,6 +365,29 @@ bool isHipCompilerName(const std::string &compiler) {
   return name.find("hipcc") != std::string::npos || llvm::StringRef(name).startswith("amdclang");
 }
 
+bool commandCompilesHip(const std::string &file, const std::vector<std::string> &command_line) {
+  const std::string ext = fs::path(file).extension().string();
+  if (ext == ".hip") return true;
+  if (!command_line.empty() && isHipCompilerName(command_line.front())) return true;
+  const std::vector<std::string> flags(command_line.begin() + (command_line.empty() ? 0 : 1), command_line.end());
+  if (ext == ".cu") return flagsSayHip(flags);
+  for (std::size_t i = 0; i < flags.size(); ++i)
+    if (flags[i] == "-xhip" || (flags[i] == "-x" && i + 1 < flags.size() && flags[i + 1] == "hip")) return true;
+  return false;
+}
+
+bool commandCompilesCuda(const std::string &file, const std::vector<std::string> &command_line) {
+  if (commandCompilesHip(file, command_line)) return false;
+  if (fs::path(file).extension().string() == ".cu") return true;
+  for (std::size_t i = 0; i < command_line.size(); ++i) {
+    const std::string &a = command_line[i];
+    const std::string next = i + 1 < command_line.size() ? command_line[i + 1] : "";
+    if (a == "-xcu" || a == "-xcuda" || (a == "-x" && (next == "cu" || next == "cuda"))) return true;
+    if (i == 0 && fs::path(a).filename().string().find("nvcc") != std::string::npos) return true;
+  }
+  return false;
+}
+
 std::vector<std::string> splitArchList(const std::string &list) {
   std::vector<std::string> archs;
   for (std::size_t begin = 0; begin <= list.size();) {

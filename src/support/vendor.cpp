@@ -11,6 +11,8 @@ constexpr VendorName kVendorNames[] = {{Vendor::Amd, "amd"}, {Vendor::Nvidia, "n
 
 }  // namespace
 
+Vendor defaultVendor() { return Vendor::Amd; }
+
 const char *vendorName(Vendor vendor) {
   for (const VendorName &v : kVendorNames)
     if (v.vendor == vendor) return v.name;

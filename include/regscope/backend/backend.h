@@ -22,6 +22,8 @@
 #include "regscope/isa/isa.h"
 #include "regscope/model/kernel_model.h"
 #include "regscope/model/occupancy_curves.h"
+#include "regscope/source/compile_command.h"
+#include "regscope/source/source.h"
 #include "regscope/support/vendor.h"
 
 namespace regscope {
@@ -70,6 +72,45 @@ class Backend {
   virtual void checkRequested(const RequestedTargets &requested) const = 0;
   // The targets one compile of a source is for, as its compiler is given them.
   virtual std::vector<std::string> compileTargets(const RequestedTargets &requested) const = 0;
+  // The compile database entries this backend compiles, and their name in errors.
+  virtual DatabaseEntries databaseEntries() const = 0;
+  // Why `file`, named on the command line, is not this backend's to compile
+  // with `flags` (the config's and the command line's) for `requested` (AMD:
+  // a .cu that nothing says is HIP is CUDA); "" when it is.
+  virtual std::string refusedSource(const std::string &file, const RequestedTargets &requested,
+                                    const std::vector<std::string> &flags) const = 0;
+  // Throws regscope::Error when explain on this backend's compiles lacks a
+  // tool (NVIDIA: nvdisasm); `compiler` as the user named it.
+  virtual void checkExplainTools(const std::string &compiler) const = 0;
+  // The flags that compile the reference kernels (`kernels_dir`, HIP syntax)
+  // with this backend's compiler (NVIDIA: nvcc through the portability shim).
+  virtual std::vector<std::string> referenceKernelFlags(const std::string &kernels_dir) const = 0;
+  // The reference runner's "platform" for this backend's GPUs ("hip", "cuda";
+  // "" for none), and `targets` set as the targets a run asks of it.
+  virtual const char *runnerPlatform() const = 0;
+  virtual void requestTargets(RequestedTargets &requested, const std::vector<std::string> &targets) const = 0;
+  // kernels run: whether this machine has one of this backend's GPUs (its
+  // device files), the CMake flags that build the runner for it, and the arch
+  // of a runner's JSON that names none ("" when it cannot say).
+  virtual bool runnerGpuPresent() const = 0;
+  virtual std::vector<std::string> runnerConfigureFlags() const = 0;
+  virtual std::string runnerArch(const nlohmann::json &run) const = 0;
+  // regscope wrap: the build's compile command read as this backend's device
+  // compile (device false: not one), the words added to make the compiler
+  // print its figures, and the compiler's stderr split into what it would have
+  // printed without them (returned, byte for byte) and the figures (`remarks`).
+  virtual WrappedCompile readWrappedCompile(const std::vector<std::string> &argv) const = 0;
+  virtual std::vector<std::string> wrapFlags() const = 0;
+  virtual std::string splitWrapOutput(std::string_view diagnostics, std::string &remarks) const = 0;
+  // Why explain on artifacts (parse's inputs) gives this vendor's kernels no
+  // per-line figures; "" when it reads them.
+  virtual std::string noArtifactLineFigures() const = 0;
+  // Otherwise: the file a record's per-line figures are read from (AMD: its
+  // .s, else its code object), that file through the isa stage (std::nullopt:
+  // it has no line info, which noArtifactLines says); throws regscope::Error.
+  virtual std::string artifactIsaPath(const KernelRecord &record) const = 0;
+  virtual std::optional<IsaReport> readArtifactIsa(const KernelRecord &record, const std::string &path) const = 0;
+  virtual std::string noArtifactLines(const KernelRecord &record) const = 0;
   // Whether a compile database entry's own compiler is run (else the run's).
   virtual bool usesEntryCompiler() const = 0;
   // Whether an edited text (advise's candidates, read through a VFS overlay)
@@ -153,6 +194,18 @@ void checkRequestedTargets(const RequestedTargets &requested);
 // Whether `path` is compiled by ocloc once per GRF mode (the Intel jobs of
 // the pipeline) rather than as one CompileJob.
 bool compiledPerGrfMode(const std::string &path);
+// regscope wrap: the command read by each backend in the registry's order;
+// the first that finds a device compile in it (device false: none did).
+WrappedCompile readWrappedCompile(const std::vector<std::string> &argv);
+// The backend whose GPUs the reference runner names as `platform` ("hip",
+// "cuda"); AMD's for any other.
+const Backend &backendForRunner(const std::string &platform);
+// The backend of this machine's GPU for the runner, by its device files
+// (NVIDIA's first); nullptr: none.
+const Backend *runnerGpuBackend();
+// The targets a run asks for, as a shard run records them among the options
+// that change a figure (the database entries' own aside).
+nlohmann::json requestedTargetsJson(const RequestedTargets &requested);
 
 // The figures `record` lacks that its backend's model needs; unresolved
 // (until link) figures are not missing.

@@ -48,7 +48,7 @@ using FieldValues = std::array<std::optional<std::int64_t>, kFieldCount>;
 struct KernelIdentity {
   std::string name;  // mangled symbol
   std::string arch;  // "gfx90a", "sm_90"; empty when the source does not say
-  Vendor vendor = Vendor::Amd;
+  Vendor vendor = defaultVendor();
   std::string file;  // facts: as the compiler printed it; record: resolved
   int line = 0;      // facts: where the compiler points (the body's brace); record: the declaration
 };

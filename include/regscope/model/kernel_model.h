@@ -70,7 +70,7 @@ struct LaunchAssumption {
 // registers and spill-store bytes; Intel in hardware threads per Xe-core (of
 // the small-GRF thread slots), GRF registers and spill bytes per thread.
 struct OccupancySummary {
-  Vendor vendor = Vendor::Amd;
+  Vendor vendor = defaultVendor();
   int level = 0;  // waves/SIMD, warps/SM or threads/Xe-core
   int max_level = 0;
   int level_by_registers = 0;  // what registers alone would allow

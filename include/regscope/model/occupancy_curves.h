@@ -52,7 +52,7 @@ struct ResourceLimit {
 };
 
 struct OccupancyChart {
-  Vendor vendor = Vendor::Amd;
+  Vendor vendor = defaultVendor();
   int level = 0, max_level = 0;
   Limiter limiter = Limiter::None;
   std::vector<ResourceLimit> limits;

@@ -46,6 +46,11 @@ inline RequestedTargets requestedTargets(const AnalyzeOptions &options,
                                          const std::vector<std::string> &source_archs = {}) {
   return {options.archs, options.archs_explicit, source_archs, options.cuda_archs};
 }
+// The lists of `targets` (a backend's requestTargets set them) as the options'.
+inline void setRequestedTargets(AnalyzeOptions &options, const RequestedTargets &targets) {
+  options.archs = targets.archs;
+  options.cuda_archs = targets.cuda_archs;
+}
 
 // Analyses each job with one compiler run. A job that fails (a compile
 // error, an arch the device libraries lack) is recorded in Report::errors and

@@ -20,13 +20,10 @@ namespace regscope {
 Report analyzeReferenceCases(const std::vector<ReferenceCase> &cases, const std::string &selector, bool intel_device,
                              const AnalyzeOptions &options);
 
-// The GPU this machine has, by its device files.
-enum class RunnerGpu { None, Nvidia, Amd };
-RunnerGpu detectRunnerGpu();
-
-// Configures and builds kernels/runner for `gpu` under `root`; its path.
+// Configures and builds kernels/runner for the GPU of `gpu` (the registry's
+// runnerGpuBackend: this machine's) under `root`; its path.
 // Throws regscope::Error with the build's output when a step fails.
-std::string buildRunner(RunnerGpu gpu, const std::string &root);
+std::string buildRunner(const Backend &gpu, const std::string &root);
 
 // The runner's JSON (`run`) with regscope's figures for each measured case
 // joined in ("registers", "spills", "occupancy"), the cases analysed for the

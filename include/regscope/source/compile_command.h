@@ -13,7 +13,7 @@ namespace regscope {
 
 struct WrappedCompile {
   bool device = false;  // a HIP compile of one source to an object (-c -o OBJ)
-  Vendor vendor = Vendor::Amd;
+  Vendor vendor = defaultVendor();
   std::size_t compiler = 0;        // argv index of the compiler (after ccache, sccache, distcc, icecc, env)
   std::string source;              // as the command names it
   std::string object;              // -o's value, as the command names it

@@ -59,6 +59,15 @@ bool flagsSayHip(const std::vector<std::string> &flags);
 // amdclang++ or amdclang (ROCm's clang driver names).
 bool isHipCompilerName(const std::string &compiler);
 
+// Whether a compile database entry of `file` (as the entry names it) with this
+// command line (the compiler first) compiles HIP: a .hip source, hipcc or
+// amdclang++ as its compiler, or flags that say so (-x hip). A .cu source
+// (hipify keeps the name) is HIP when its flags say so (flagsSayHip:
+// --offload-arch=gfx*, -D__HIP_PLATFORM_AMD__, ...), CUDA otherwise.
+bool commandCompilesHip(const std::string &file, const std::vector<std::string> &command_line);
+// Whether it compiles CUDA: nvcc, -x cu/-x cuda, or a .cu that is not HIP.
+bool commandCompilesCuda(const std::string &file, const std::vector<std::string> &command_line);
+
 // The optimisation level the flags ask for ("-O3", "-O0", ...), or "" when none.
 std::string optimizationFlag(const std::vector<std::string> &flags);
 

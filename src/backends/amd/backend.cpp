@@ -4,12 +4,15 @@
 #include "regscope/backends/amd/backend.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "regscope/backend/target_messages.h"
 #include "regscope/backends/amd/collect.h"
 #include "regscope/backends/amd/describe.h"
 #include "regscope/backends/amd/driver.h"
 #include "regscope/backends/amd/isa.h"
+#include "regscope/source/flags.h"
 
 namespace regscope {
 namespace {
@@ -53,6 +56,43 @@ class AmdBackend final : public Backend {
       targets.push_back(canonicalAmdTarget(arch));
     return targets;
   }
+  DatabaseEntries databaseEntries() const override {
+    return {commandCompilesHip, "HIP", " (for CUDA entries, name the targets with --cuda-arch)"};
+  }
+  // hipify keeps .cu names: a .cu is HIP when the flags say so, or an AMD target is asked for.
+  std::string refusedSource(const std::string &file, const RequestedTargets &requested,
+                            const std::vector<std::string> &flags) const override {
+    if (std::filesystem::path(file).extension().string() != ".cu" || requested.archs_explicit || flagsSayHip(flags))
+      return "";
+    return file +
+           " is a CUDA source: analyse it with nvcc by naming its targets, e.g. --cuda-arch sm_90 "
+           "(if it is HIP, as hipify keeps .cu names, say so: --offload-arch gfx90a, or -- -x hip)";
+  }
+  void checkExplainTools(const std::string &) const override {}
+  std::vector<std::string> referenceKernelFlags(const std::string &) const override { return {}; }
+  const char *runnerPlatform() const override { return "hip"; }
+  void requestTargets(RequestedTargets &requested, const std::vector<std::string> &targets) const override {
+    requested.archs = targets;
+  }
+  bool runnerGpuPresent() const override {
+    std::error_code ec;
+    return std::filesystem::exists("/dev/kfd", ec);
+  }
+  std::vector<std::string> runnerConfigureFlags() const override { return {"-DRUNNER_GPU=hip"}; }
+  std::string runnerArch(const nlohmann::json &) const override { return ""; }
+  WrappedCompile readWrappedCompile(const std::vector<std::string> &argv) const override {
+    return readCompileCommand(argv);
+  }
+  std::vector<std::string> wrapFlags() const override { return {kResourceRemarkFlag}; }
+  std::string splitWrapOutput(std::string_view diagnostics, std::string &remarks) const override {
+    return splitResourceRemarks(diagnostics, remarks);
+  }
+  std::string noArtifactLineFigures() const override { return ""; }
+  std::string artifactIsaPath(const KernelRecord &record) const override { return regscope::artifactIsaPath(record); }
+  std::optional<IsaReport> readArtifactIsa(const KernelRecord &record, const std::string &path) const override {
+    return regscope::readArtifactIsa(record, path);
+  }
+  std::string noArtifactLines(const KernelRecord &record) const override { return regscope::noArtifactLines(record); }
   bool usesEntryCompiler() const override { return true; }
   bool compilesEditedText() const override { return true; }
   void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_lds = bytes; }

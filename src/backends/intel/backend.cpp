@@ -27,6 +27,35 @@ class IntelBackend final : public Backend {
   std::string deviceLibraryMessage(const std::string &) const override { return ""; }
   void checkRequested(const RequestedTargets &) const override {}  // the device: requireIntelDevice, with the jobs
   std::vector<std::string> compileTargets(const RequestedTargets &) const override { return {}; }
+  // ocloc's inputs are named on the command line (.cl, .spv), not read from a compile database.
+  DatabaseEntries databaseEntries() const override {
+    return {[](const std::string &, const std::vector<std::string> &) { return false; }, "OpenCL C", ""};
+  }
+  std::string refusedSource(const std::string &, const RequestedTargets &,
+                            const std::vector<std::string> &) const override {
+    return "";
+  }
+  void checkExplainTools(const std::string &) const override {}
+  std::vector<std::string> referenceKernelFlags(const std::string &) const override { return {}; }
+  const char *runnerPlatform() const override { return ""; }  // the runner runs no Intel GPU
+  void requestTargets(RequestedTargets &, const std::vector<std::string> &) const override {}  // --intel-device
+  bool runnerGpuPresent() const override { return false; }
+  std::vector<std::string> runnerConfigureFlags() const override { return {}; }
+  std::string runnerArch(const nlohmann::json &) const override { return ""; }
+  // regscope wrap reads hipcc/clang and nvcc compiles, not ocloc's.
+  WrappedCompile readWrappedCompile(const std::vector<std::string> &) const override { return {}; }
+  std::vector<std::string> wrapFlags() const override { return {}; }
+  std::string splitWrapOutput(std::string_view diagnostics, std::string &) const override {
+    return std::string(diagnostics);
+  }
+  std::string noArtifactLineFigures() const override {
+    return "per-line registers are read for AMD (the .s) and NVIDIA (nvdisasm) kernels";
+  }
+  std::string artifactIsaPath(const KernelRecord &record) const override { return record.file; }
+  std::optional<IsaReport> readArtifactIsa(const KernelRecord &, const std::string &) const override {
+    throw Error(noArtifactLineFigures());
+  }
+  std::string noArtifactLines(const KernelRecord &) const override { return noArtifactLineFigures(); }
   bool usesEntryCompiler() const override { return false; }
   bool compilesEditedText() const override { return false; }
   void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_lds = bytes; }

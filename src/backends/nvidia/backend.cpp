@@ -3,13 +3,19 @@
 // rules, and nvdisasm's liveness for explain.
 #include "regscope/backends/nvidia/backend.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
 #include "regscope/backend/target_messages.h"
 #include "regscope/backends/nvidia/collect.h"
 #include "regscope/backends/nvidia/describe.h"
 #include "regscope/backends/nvidia/driver.h"
 #include "regscope/backends/nvidia/isa.h"
 #include "regscope/backends/nvidia/nvcc_wrap.h"
+#include "regscope/source/flags.h"
 #include "regscope/support/error.h"
+#include "regscope/support/process.h"
 
 namespace regscope {
 namespace {
@@ -34,6 +40,57 @@ class NvidiaBackend final : public Backend {
   std::vector<std::string> compileTargets(const RequestedTargets &requested) const override {
     return requested.cuda_archs;
   }
+  DatabaseEntries databaseEntries() const override { return {commandCompilesCuda, "CUDA", ""}; }
+  std::string refusedSource(const std::string &, const RequestedTargets &,
+                            const std::vector<std::string> &) const override {
+    return "";
+  }
+  void checkExplainTools(const std::string &compiler) const override {
+    if (findNvdisasm(findNvcc(compiler)).empty())
+      throw Error(
+          "explain --cuda-arch needs nvdisasm (CUDA's full toolkit), which is not on PATH, beside "
+          "nvcc or in /usr/local/cuda/bin; AMD targets need nothing more");
+  }
+  // HIP syntax under nvcc: the portability shim.
+  std::vector<std::string> referenceKernelFlags(const std::string &kernels_dir) const override {
+    return {"-x", "cu", "-I", (std::filesystem::path(kernels_dir) / "common" / "cuda_shim").string()};
+  }
+  const char *runnerPlatform() const override { return "cuda"; }
+  void requestTargets(RequestedTargets &requested, const std::vector<std::string> &targets) const override {
+    requested.cuda_archs = targets;
+  }
+  bool runnerGpuPresent() const override {
+    std::error_code ec;
+    return std::filesystem::exists("/dev/nvidiactl", ec) || std::filesystem::exists("/dev/nvidia0", ec);
+  }
+  std::vector<std::string> runnerConfigureFlags() const override {
+    std::vector<std::string> flags = {"-DRUNNER_GPU=cuda", "-DCMAKE_CUDA_ARCHITECTURES=native"};
+    if (std::string nvcc = searchPath("nvcc"); nvcc.empty() && std::filesystem::exists("/usr/local/cuda/bin/nvcc"))
+      flags.push_back("-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc");
+    return flags;
+  }
+  // The compute capability the runner names ("9.0" -> sm_90).
+  std::string runnerArch(const nlohmann::json &run) const override {
+    std::string cc = run.value("compute_capability", "");
+    cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
+    return "sm_" + cc;
+  }
+  WrappedCompile readWrappedCompile(const std::vector<std::string> &argv) const override {
+    return readNvccCompileCommand(argv);
+  }
+  std::vector<std::string> wrapFlags() const override { return kPtxasVerboseFlags; }
+  std::string splitWrapOutput(std::string_view diagnostics, std::string &ptxas) const override {
+    return splitPtxasInfo(diagnostics, ptxas);
+  }
+  std::string noArtifactLineFigures() const override {
+    return "per-line registers of a cubin come through nvdisasm, which explain runs on cubins that the cubin reader "
+           "reads (not in this build)";
+  }
+  std::string artifactIsaPath(const KernelRecord &record) const override { return record.file; }
+  std::optional<IsaReport> readArtifactIsa(const KernelRecord &, const std::string &) const override {
+    throw Error(noArtifactLineFigures());
+  }
+  std::string noArtifactLines(const KernelRecord &) const override { return noArtifactLineFigures(); }
   bool usesEntryCompiler() const override { return false; }
   bool compilesEditedText() const override { return false; }
   void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_shared = bytes; }

@@ -237,4 +237,10 @@ std::string tritonArch(const TritonInfo &info) {
   return "sm_" + digits;  // 90 (and "90a") -> sm_90
 }
 
+Vendor tritonVendor(const TritonInfo &info) { return info.backend == "hip" ? Vendor::Amd : Vendor::Nvidia; }
+
+bool tritonRegistersUnread(const KernelRecord &record) {
+  return record.triton && record.vendor == Vendor::Nvidia && !record.has(Field::Registers);
+}
+
 }  // namespace regscope

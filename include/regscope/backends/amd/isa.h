@@ -2,8 +2,11 @@
 // (include/regscope/isa/isa.h has the method and the report).
 #pragma once
 
+#include <optional>
+#include <string>
 #include <string_view>
 
+#include "regscope/collect/kernel_record.h"
 #include "regscope/isa/isa.h"
 
 namespace regscope {
@@ -12,5 +15,15 @@ namespace regscope {
 // ("gfx90a", "gfx908", "gfx90a:xnack-"). Throws regscope::Error when the arch is
 // unknown to LLVM 15 or the text holds no AMDGPU instruction at all.
 IsaReport analyzeAmdgpuAssembly(std::string_view assembly, std::string_view arch, const IsaOptions &options = {});
+
+// explain on artifacts (src/backends/amd/artifact_isa.cpp): the file a
+// record's per-line figures are read from, its assembly (.s, .amdgcn; a
+// Triton entry's .amdgcn beside its .hsaco), else the code object itself;
+// that file through the isa stage (a code object disassembled back to
+// assembly when it has .debug_line), std::nullopt when it has none; and what
+// explain says then. Throws regscope::Error when the file cannot be read.
+std::string artifactIsaPath(const KernelRecord &record);
+std::optional<IsaReport> readArtifactIsa(const KernelRecord &record, const std::string &path);
+std::string noArtifactLines(const KernelRecord &record);
 
 }  // namespace regscope

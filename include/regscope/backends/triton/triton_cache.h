@@ -10,7 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "regscope/collect/kernel_record.h"
 #include "regscope/collect/triton_info.h"
+#include "regscope/support/vendor.h"
 
 namespace regscope {
 
@@ -43,5 +45,12 @@ std::string tritonKey(const TritonInfo &info);
 
 // regscope's arch name for the target: "gfx942", "sm_90".
 std::string tritonArch(const TritonInfo &info);
+
+// The vendor of the GPU Triton compiled for: NVIDIA for "cuda", AMD for "hip".
+Vendor tritonVendor(const TritonInfo &info);
+
+// Whether a record of a Triton NVIDIA entry lacks its registers: the entry had
+// a .ptx without its .cubin (PTX has no register figures).
+bool tritonRegistersUnread(const KernelRecord &record);
 
 }  // namespace regscope

@@ -1,0 +1,72 @@
+// explain on artifacts, the AMD part (include/regscope/backends/amd/isa.h):
+// a kernel's assembly (.s, .amdgcn; a Triton entry's .amdgcn beside its
+// .hsaco; else a device code object with .debug_line, disassembled back to
+// assembly: code_object_text.h) through the isa stage.
+#include <filesystem>
+
+#include "regscope/backends/amd/code_object_text.h"
+#include "regscope/backends/amd/isa.h"
+#include "regscope/support/files.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The .s of a kernel read from `file`: the file itself when it is assembly,
+// else a Triton entry's .amdgcn beside its code object. Empty: none.
+std::string assemblyOf(const KernelRecord &record) {
+  const fs::path file(record.file);
+  const std::string ext = file.extension().string();
+  if (ext == ".s" || ext == ".amdgcn") return record.file;
+  if (record.triton) {
+    const fs::path beside = file.parent_path() / (file.stem().string() + ".amdgcn");
+    std::error_code ec;
+    if (fs::is_regular_file(beside, ec)) return beside.string();
+  }
+  return "";
+}
+
+// LLVM 15 (the isa stage's MC layer) knows gfx940 but not its later steppings
+// gfx941 and gfx942, which share its instruction set (LLVM's
+// FeatureISAVersion9_4_Common); their assembly is read as gfx940's.
+std::string mcArch(const std::string &arch) {
+  if (arch == "gfx941" || arch == "gfx942") return "gfx940";
+  return arch;
+}
+
+// The .amdgcn_target directive names the arch the text was written for; LLVM
+// 15's parser refuses one it does not know, so the line is blanked (kept as a
+// line, so that line numbers still match the file).
+std::string readableAssembly(std::string text, const std::string &arch) {
+  if (mcArch(arch) == arch) return text;
+  for (std::size_t at = text.find(".amdgcn_target"); at != std::string::npos;
+       at = text.find(".amdgcn_target", at + 1)) {
+    const std::size_t end = text.find('\n', at);
+    text.replace(at, (end == std::string::npos ? text.size() : end) - at, "");
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string artifactIsaPath(const KernelRecord &record) {
+  // No assembly: the code object itself, disassembled, when it has line info.
+  const std::string assembly = assemblyOf(record);
+  return assembly.empty() ? record.file : assembly;
+}
+
+std::optional<IsaReport> readArtifactIsa(const KernelRecord &record, const std::string &path) {
+  const bool code_object = assemblyOf(record).empty();
+  std::optional<std::string> text = code_object ? assemblyOfCodeObject(readFile(path), mcArch(record.arch))
+                                                : readableAssembly(readFile(path), record.arch);
+  if (!text) return std::nullopt;
+  return analyzeAmdgpuAssembly(*text, mcArch(record.arch));
+}
+
+std::string noArtifactLines(const KernelRecord &record) {
+  return "explain reads a kernel's AMD assembly (.s, .amdgcn) or a code object with line info: " + record.file +
+         " has no device code object with .debug_line (name its .s, or compile with -g)";
+}
+
+}  // namespace regscope
