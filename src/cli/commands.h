@@ -13,6 +13,7 @@
 #include "regscope/pipeline/parse_tree.h"
 #include "regscope/pipeline/sources.h"
 #include "regscope/support/messages.h"
+#include "regscope/support/progress.h"
 #include "regscope/views/output.h"
 #include "regscope/views/view.h"
 
@@ -84,14 +85,6 @@ std::unique_ptr<View> shardedView(std::unique_ptr<View> view, const SourceReques
 
 // Prints the report's per-file errors; kExitError if there were any.
 int reportErrors(const Report &report);
-
-// --progress's "auto" (a terminal, not under CI or pre-commit), "always", "never".
-bool progressWanted(const std::string &setting);
-// parseInputs over files and directories (artifact_inputs.cpp), then the walk's
-// summary line on stderr and the known artifacts it could not read: an error
-// line when `unread_is_error` (gate, baseline), else a warning.
-ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const ParseOptions &options,
-                                bool unread_is_error);
 
 // `ci_formats`: also offer sarif, github and junit (views with findings).
 void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats = false);

@@ -62,7 +62,8 @@ Command addParseCommand(CLI::App &root) {
             options.parallel = state->jobs;
             options.progress = progressWanted(state->progress);
             options.cache_dir = state->no_cache ? "" : ResultCache::defaultDirectory();
-            Report report = readArtifactInputs(state->files, options, /*unread_is_error=*/false).report;
+            Report report =
+                readArtifactInputs(state->files, options, /*unread_is_error=*/false, stderrMessages()).report;
             for (const std::string &w : report.warnings) printWarning(w);
             emit(state->output, *kernelTableView(report, "regscope parse", analysisFindings(report)));
             return report.errors.empty() ? 0 : reportErrors(report);

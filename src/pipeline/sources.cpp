@@ -15,6 +15,7 @@
 #include "regscope/source/flags.h"
 #include "regscope/source/header_files.h"
 #include "regscope/support/error.h"
+#include "regscope/support/progress.h"
 #include "regscope/support/symbols.h"
 #include "regscope/target/intel.h"
 
@@ -93,9 +94,7 @@ std::vector<SourceJob> sourceJobs(SourceRequest &request, const Messages &say) {
   if (request.block_size) request.analyze.launch.block_size = request.block_size;
   requireIntelDevice(request.analyze.intel_device);
   request.analyze.intel_grf = grfModesFor(request.grf);
-  const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
-  request.analyze.progress =
-      request.progress == "always" || (request.progress == "auto" && isatty(STDERR_FILENO) && !quiet_env);
+  request.analyze.progress = progressWanted(request.progress);
   std::vector<SourceJob> jobs = request.database.empty()
                                     ? jobsForFiles(request.files)
                                     : jobsFromDatabase(request.database, request.files, backend.databaseEntries());

@@ -10,6 +10,7 @@
 
 #include "regscope/model/kernel_model.h"
 #include "regscope/report/report.h"
+#include "regscope/support/messages.h"
 
 namespace regscope {
 
@@ -50,6 +51,12 @@ struct ParsedInputs {
 // read as its cache entry. In a directory, an artifact that cannot be read is
 // that file's error in `report.errors` (exit 2), and the others are still read.
 ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOptions &options);
+
+// parseInputs, then what the user reads of the walk: its one summary line
+// (messages.note) and the known artifacts it could not read, each an error
+// when `unread_is_error` (gate, baseline), else a warning (artifact_inputs.cpp).
+ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const ParseOptions &options,
+                                bool unread_is_error, const Messages &messages);
 
 // Whether `path` is something parseInputs reads that a compile cannot take: a
 // directory, or a file named like a binary or Triton artifact (.hsaco, .co,

@@ -1,11 +1,6 @@
 // Directories and Triton caches for parse, gate and baseline: the walk's one
 // summary line, and the known artifacts this build could not read.
-#include <unistd.h>
-#include <iostream>
-
-#include "commands.h"
-#include "regscope/support/error.h"
-#include "regscope/support/escape.h"
+#include "regscope/pipeline/parse_tree.h"
 
 namespace regscope {
 namespace {
@@ -16,13 +11,8 @@ std::string plural(std::size_t n, const std::string &one, const std::string &man
 
 }  // namespace
 
-bool progressWanted(const std::string &setting) {
-  const bool quiet_env = std::getenv("CI") || std::getenv("PRE_COMMIT") || std::getenv("GITHUB_ACTIONS");
-  return setting == "always" || (setting == "auto" && isatty(STDERR_FILENO) && !quiet_env);
-}
-
 ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const ParseOptions &options,
-                                bool unread_is_error) {
+                                bool unread_is_error, const Messages &messages) {
   ParsedInputs parsed = parseInputs(inputs, options);
   const WalkSummary &w = parsed.walk;
   if (w.walked) {
@@ -37,16 +27,16 @@ ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const Pa
     add(w.no_device_code, "host files without device code");
     add(w.unknown, "other files");
     if (!skipped.empty()) line += "; skipped " + skipped;
-    std::cerr << "regscope: " << escape::terminal(line) << "\n";
+    messages.note(line);
   }
   // Each on its own line (the first five), then how many more.
-  auto say = [&](const std::string &text) { unread_is_error ? printError(text) : printWarning(text); };
+  auto say = [&](const std::string &text) { unread_is_error ? messages.error(text) : messages.warning(text); };
   for (std::size_t i = 0; i < w.not_read.size() && i < 5; ++i) say(w.not_read[i] + ": not read, so not judged");
   if (w.not_read.size() > 5) say("and " + std::to_string(w.not_read.size() - 5) + " more known artifacts not read");
   if (w.triton_cubins_not_read)
-    printWarning(plural(w.triton_cubins_not_read, "Triton NVIDIA kernel", "Triton NVIDIA kernels") +
-                 ": launch and options from the metadata, registers unknown (no .cubin beside the .ptx, which has "
-                 "no register figures)");
+    messages.warning(plural(w.triton_cubins_not_read, "Triton NVIDIA kernel", "Triton NVIDIA kernels") +
+                     ": launch and options from the metadata, registers unknown (no .cubin beside the .ptx, which has "
+                     "no register figures)");
   return parsed;
 }
 
