@@ -3,6 +3,9 @@
 #include "regscope/describe/phrases.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
 #include <vector>
 
 namespace regscope {
@@ -151,19 +154,33 @@ std::string cutName(const std::string &form, std::size_t width) {
 std::vector<std::string> shortenNames(const std::vector<std::string> &names, std::size_t width) {
   std::vector<std::string> out(names);
   if (width == 0) return out;
-  // Siblings: instantiations of the same template with as many arguments.
+  // Siblings: instantiations of the same template with as many arguments,
+  // grouped by "head<N args>" so that each name meets its siblings once
+  // (a table of 100,000 kernels must not compare every pair).
   std::vector<SignatureParts> parts;
   for (const std::string &name : names) parts.push_back(splitSignature(name));
+  auto family = [&](std::size_t i) { return parts[i].head + '<' + std::to_string(parts[i].args.size()); };
+  struct Family {
+    std::size_t members = 0;
+    std::vector<std::map<std::string, std::size_t>> values;  // per argument: value -> members with it
+  };
+  std::unordered_map<std::string, Family> families;
+  for (std::size_t j = 0; j < names.size(); ++j) {
+    if (!parts[j].templated) continue;
+    Family &f = families[family(j)];
+    ++f.members;
+    f.values.resize(parts[j].args.size());
+    for (std::size_t a = 0; a < parts[j].args.size(); ++a) ++f.values[a][parts[j].args[a]];
+  }
   std::vector<std::vector<std::string>> forms(names.size());
   for (std::size_t i = 0; i < names.size(); ++i) {
+    // An argument tells i apart when a sibling has another value there.
     std::vector<bool> distinct(parts[i].args.size(), false);
-    for (std::size_t j = 0; j < names.size(); ++j) {
-      if (j == i || !parts[j].templated || parts[j].head != parts[i].head ||
-          parts[j].args.size() != parts[i].args.size())
-        continue;
-      for (std::size_t a = 0; a < distinct.size(); ++a)
-        distinct[a] = distinct[a] || parts[j].args[a] != parts[i].args[a];
-    }
+    if (auto f = families.find(family(i)); f != families.end())
+      for (std::size_t a = 0; a < distinct.size(); ++a) {
+        const auto same = f->second.values[a].find(parts[i].args[a]);
+        distinct[a] = f->second.members > (same == f->second.values[a].end() ? 0 : same->second);
+      }
     forms[i] = shortForms(names[i], distinct);
   }
   // Each name: its shortest form that fits (else the shortest, cut in the middle).
@@ -178,31 +195,50 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
       }
   }
   // Siblings read alike: each takes the shortest form any of them needs.
+  std::unordered_map<std::string, std::size_t> alike;  // family and its number of forms -> the pick
+  auto alikeKey = [&](std::size_t i) { return family(i) + '/' + std::to_string(forms[i].size()); };
   for (std::size_t i = 0; i < names.size(); ++i)
-    for (std::size_t j = 0; j < names.size(); ++j)
-      if (parts[i].templated && parts[j].templated && parts[j].head == parts[i].head &&
-          parts[j].args.size() == parts[i].args.size() && forms[i].size() == forms[j].size())
-        pick[i] = std::max(pick[i], pick[j]);
+    if (parts[i].templated) {
+      std::size_t &most = alike[alikeKey(i)];
+      most = std::max(most, pick[i]);
+    }
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (parts[i].templated) pick[i] = alike[alikeKey(i)];
   std::vector<bool> whole(names.size(), false);  // shown whole, however wide: it would collide otherwise
   auto render = [&](std::size_t i) {
     const std::string &form = forms[i][pick[i]];
     return whole[i] || form.size() <= width ? form : cutName(form, width);
   };
   for (std::size_t i = 0; i < names.size(); ++i) out[i] = render(i);
-  // Different names never read the same: back off to longer forms, at worst the whole name.
+  // Different names never read the same: back off to longer forms, at worst
+  // the whole name. Pairs (i, j > i) in order, each met through the index of
+  // who shows which text, as a scan of every pair would meet them.
+  std::unordered_map<std::string, std::set<std::size_t>> showing;
+  for (std::size_t i = 0; i < names.size(); ++i) showing[out[i]].insert(i);
+  auto show = [&](std::size_t k, std::string text) {
+    auto was = showing.find(out[k]);
+    was->second.erase(k);
+    if (was->second.empty()) showing.erase(was);
+    out[k] = std::move(text);
+    showing[out[k]].insert(k);
+  };
   for (bool changed = true; changed;) {
     changed = false;
     for (std::size_t i = 0; i < names.size(); ++i)
-      for (std::size_t j = i + 1; j < names.size(); ++j) {
-        if (out[i] != out[j] || names[i] == names[j]) continue;
-        for (std::size_t k : {i, j}) {
+      for (std::size_t after = i;;) {
+        const std::set<std::size_t> &same = showing.at(out[i]);
+        auto j = same.upper_bound(after);
+        while (j != same.end() && names[*j] == names[i]) ++j;
+        if (j == same.end()) break;
+        after = *j;
+        for (std::size_t k : {i, after}) {
           if (pick[k] > 0)
             --pick[k];
           else if (!whole[k])
             whole[k] = true;
           else
             continue;  // already whole: nothing longer to show
-          out[k] = render(k);
+          show(k, render(k));
           changed = true;
         }
       }
