@@ -68,5 +68,26 @@ TEST(ShortenNames, ShortNamesAndOneLineNames) {
   EXPECT_NE(shown[0], shown[1]);
 }
 
+// A table of many instances (a build's whole template sweep): every name
+// still reads differently, and names that cut to the same text back off to
+// longer forms, the ones that differ only far inside a long head whole.
+TEST(ShortenNames, ManyInstancesAndNamesThatCutAlikeStayDistinct) {
+  std::vector<std::string> names;
+  for (int type = 0; type < 40; ++type)
+    for (int cols = 1; cols <= 8; ++cols)
+      names.push_back("void mul_mat_vec_q<(ggml_type)" + std::to_string(type) + ", " + std::to_string(cols) +
+                      ", true, false>" + kParams);
+  for (int i = 0; i < 20; ++i)  // alike for their first 60 characters, and longer than any width here
+    names.push_back("void a_kernel_whose_name_is_much_longer_than_the_terminal_allows_" + std::to_string(i) + "(int)");
+  for (std::size_t width : {16u, 48u, 80u}) {
+    const std::vector<std::string> shown = shortenNames(names, width);
+    ASSERT_EQ(shown.size(), names.size());
+    EXPECT_EQ(std::set<std::string>(shown.begin(), shown.end()).size(), names.size()) << "width " << width;
+  }
+  // The same name twice reads the same (no back-off for it).
+  const std::vector<std::string> twice = shortenNames({names[0], names[0]}, 48);
+  EXPECT_EQ(twice[0], twice[1]);
+}
+
 }  // namespace
 }  // namespace regscope
