@@ -65,7 +65,8 @@ Command addParseCommand(CLI::App &root) {
             Report report =
                 readArtifactInputs(state->files, options, /*unread_is_error=*/false, stderrMessages()).report;
             for (const std::string &w : report.warnings) printWarning(w);
-            emit(state->output, *kernelTableView(report, "regscope parse", analysisFindings(report)));
+            emit(state->output, *kernelTableView(report, "regscope parse", analysisFindings(report)),
+                 nothingToReport(report));
             return report.errors.empty() ? 0 : reportErrors(report);
           }};
 }
