@@ -168,12 +168,17 @@ SidecarJobs readSidecarJobs(const std::string &build_dir, const AnalyzeOptions &
       // The object beside the sidecar, wherever the build directory now is.
       const std::string object = path.substr(0, path.size() - kSidecarSuffix.size());
       const Stamp now = stampOf(object);
+      // Its object's figures are then unknown: an error naming it (exit 2; a
+      // gate cannot pass what it did not read), and the others are still reported.
       if (!now.exists) {
-        report.warnings.push_back(path + ": skipped: its object " + object + " is gone");
+        report.errors.push_back(
+            {path, "", path + ": its object " + object + " is gone, so its kernels' figures are unknown"});
         continue;
       }
       if (now.size != s.object_size || now.mtime_ns != s.object_mtime_ns) {
-        report.warnings.push_back(path + ": skipped: its object was rebuilt without the launcher since");
+        report.errors.push_back({path, "",
+                                 path + ": its object was rebuilt without the launcher since the sidecar was "
+                                        "written, so its kernels' figures are unknown (rebuild it with the launcher)"});
         continue;
       }
       sidecars.push_back(std::move(s));

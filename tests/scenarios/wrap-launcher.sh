@@ -118,13 +118,19 @@ else
   (cd wrapped && rs ../gt2 gate --collect . --min-occupancy 8)
   [ "$(rc gt2)" = 1 ] && pass wrap-j "gate --collect fails (exit 1) on a threshold" || fail wrap-j "gate --collect --min-occupancy 8: $(seen gt2)"
 
-  # A stale sidecar (object rebuilt without the launcher) is skipped with a warning; a corrupt one is an error.
+  # A stale sidecar (object rebuilt without the launcher) is an error naming it, the others still
+  # reported; a gate over it cannot pass (its kernels were not read); a corrupt one is an error.
   cp -a wrapped stale
   touch stale/CMakeFiles/kernels.dir/src/sub/scale.hip.o
   (cd stale && rs ../st collect . --format json)
-  if [ "$(rc st)" = 0 ] && grep -q 'scale.hip.o.regscope.json.*rebuilt without the launcher' st.err &&
-     ! grep -q scale_kernel st.out; then pass wrap-k "a stale sidecar is skipped with a warning naming it"
+  if [ "$(rc st)" = 2 ] && grep -q 'scale.hip.o.regscope.json.*rebuilt without the launcher' st.err &&
+     ! grep -q scale_kernel st.out && grep -q matmul st.out; then
+    pass wrap-k "a stale sidecar is an error naming it (exit 2); the others are still reported"
   else fail wrap-k "stale sidecar: $(seen st)"; fi
+  (cd stale && rs ../stg gate --collect . --baseline ../base.json)
+  if [ "$(rc stg)" = 2 ] && grep -q 'rebuilt without the launcher' stg.err; then
+    pass wrap-k2 "gate --collect over a stale sidecar cannot pass (exit 2)"
+  else fail wrap-k2 "gate over a stale sidecar: $(seen stg)"; fi
   echo '{"regscope_sidecar": 1, "source": ' > stale/CMakeFiles/kernels.dir/src/lbm.hip.o.regscope.json
   (cd stale && rs ../cor collect .)
   if [ "$(rc cor)" = 2 ] && grep -q 'lbm.hip.o.regscope.json' cor.err && grep -q 'matmul' cor.out; then
