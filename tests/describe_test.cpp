@@ -10,6 +10,7 @@
 #include "regscope/backend/backend.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/vendor.h"
+#include "regscope/views/views.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -101,6 +102,32 @@ TEST(Describe, ANoteSharedByKernelsIsSaidOnceNamingThem) {
   EXPECT_EQ(stack,
             "recursive(int*, int) [gfx90a], recursive(int*, int) [gfx908]: uses a dynamic stack; its scratch "
             "size is a guess");
+}
+
+// A figure that was not read is "?" in the CI summary (markdown) and on the
+// HTML page, never its 0: a cubin records no spill bytes.
+TEST(Describe, AFigureNotReadIsUnknownInMarkdownAndHtml) {
+  const Report report = parseArtifacts({sourcePath("fixtures/cubin/cubin_probe.sm_80.cubin")}, "");
+  ASSERT_FALSE(report.kernels.empty());
+  const std::unique_ptr<View> view = kernelTableView(report, "regscope parse", {});
+  const std::string markdown = render(*view, Format::Markdown);
+  for (const KernelReport &k : report.kernels) {
+    EXPECT_FALSE(k.summary.spills_known) << k.record.name;
+    EXPECT_TRUE(k.summary.registers_known) << k.record.name;
+    // "| `name` | sm_80 | file | 12 | ? | ..."
+    const std::string row = " | " + std::to_string(k.summary.registers) + " | ? | ";
+    EXPECT_NE(markdown.find(row), std::string::npos) << row << "\n" << markdown;
+  }
+  const nlohmann::json page = view->page();
+  int spills = 0;
+  for (const nlohmann::json &kernel : page.at("kernels"))
+    for (const nlohmann::json &arch : kernel.at("archs"))
+      for (const nlohmann::json &figure : arch.at("figures"))
+        if (figure.at("label") == "Spills") {
+          EXPECT_EQ(figure.at("value"), "?");
+          ++spills;
+        }
+  EXPECT_EQ(spills, static_cast<int>(report.kernels.size()));
 }
 
 }  // namespace

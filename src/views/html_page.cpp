@@ -124,12 +124,15 @@ json archEntry(const KernelReport &k, std::size_t kernel_index) {
                        ? std::string("-")
                        : std::to_string(s.level) + "/" + std::to_string(s.max_level) + " " + occupancyUnit(s.vendor);
   e["at_max"] = s.limiter == Limiter::None;
-  e["spills"] = s.spills > 0;
+  e["spills"] = s.spills_known && s.spills > 0;
   e["next_step"] = kernelNextStep(k);
+  // A figure that was not read is "?", never its 0.
   e["figures"] = json::array({
-      {{"label", vendorWords(s.vendor).registers_label}, {"value", std::to_string(s.registers)}},
-      {{"label", "Spills"}, {"value", std::to_string(s.spills) + " " + spillsUnit(s.vendor)}},
-      {{"label", "Scratch"}, {"value", bytesText(s.scratch_bytes)}},
+      {{"label", vendorWords(s.vendor).registers_label},
+       {"value", s.registers_known ? std::to_string(s.registers) : "?"}},
+      {{"label", "Spills"},
+       {"value", s.spills_known ? std::to_string(s.spills) + " " + spillsUnit(s.vendor) : std::string("?")}},
+      {{"label", "Scratch"}, {"value", s.scratch_known ? bytesText(s.scratch_bytes) : "?"}},
       {{"label", axisWords(s.vendor, CurveAxis::Shared).title}, {"value", bytesText(sharedMemoryBytes(k))}},
       {{"label", axisWords(s.vendor, CurveAxis::BlockSize).title},
        {"value", std::to_string(k.launch.block_size) + " (" + blockSizeSourceName(k.launch.source) + ")"}},
@@ -264,7 +267,7 @@ json reportSections(const Report &report, const ArchEntryHook &hook) {
     group.push_back(&k);
     archs.insert(k.record.arch);
     ++limiters[limiterName(k.summary.limiter)];
-    spilling += k.summary.spills > 0;
+    spilling += k.summary.spills_known && k.summary.spills > 0;
   }
   json kernels = json::array();
   for (std::size_t i = 0; i < order.size(); ++i) {

@@ -76,8 +76,10 @@ CiReport ciReport(const Report &report, std::string title, std::vector<Verdict> 
     const KernelRecord &r = k.record;
     const OccupancySummary &s = k.summary;
     ci.cases.push_back({k.display_file, r.line, r.demangled, r.arch});
-    ci.summary.add({r.demangled, r.arch, k.display_file + ":" + std::to_string(r.line), Cell::count(s.registers),
-                    Cell::count(s.spills), Cell::count(s.scratch_bytes),
+    // A figure that was not read is "?", never its 0.
+    auto known = [](bool is_known, int n) { return is_known ? Cell::count(n) : Cell("?"); };
+    ci.summary.add({r.demangled, r.arch, locationText(k.display_file, r.line), known(s.registers_known, s.registers),
+                    known(s.spills_known, s.spills), known(s.scratch_known, s.scratch_bytes),
                     (s.limiter == Limiter::Unknown ? std::string("?") : std::to_string(s.level)) + "/" +
                         std::to_string(s.max_level) + " " + occupancyUnit(s.vendor),
                     limiterName(s.limiter)});

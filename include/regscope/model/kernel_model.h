@@ -6,6 +6,7 @@
 // sentences that explain them are written by the views.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,6 +79,9 @@ struct OccupancySummary {
   int spills = 0;
   int scratch_bytes = 0;  // scratch per lane (Intel: per hardware thread / SIMD), or the stack frame
   Limiter limiter = Limiter::None;
+  // Whether each figure above was read: one that was not (no occupancy was
+  // computed, or a source lacked it) is shown as unknown, never as its 0.
+  bool registers_known = false, spills_known = false, scratch_known = false;
 };
 // The models work in int. A record's figure outside 0..kMaxModelFigure (ptxas
 // once printed "4294966272 bytes smem") is impossible on every target: the
@@ -99,6 +103,8 @@ struct ModelFacts {
   std::string impossible;
 
   bool judged() const { return summary.limiter != Limiter::Unknown && unknown.empty(); }
+  // Whether `f` was read (it is not among `unknown`).
+  bool knows(Field f) const { return std::find(unknown.begin(), unknown.end(), f) == unknown.end(); }
 };
 
 // The figures `record` lacks: those its source's format always carries

@@ -140,6 +140,9 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   m.summary.spills = value(Field::VgprSpills) + value(Field::SgprSpills);
   m.summary.scratch_bytes = value(Field::ScratchBytes);
   m.summary.limiter = amd.occupancy.limiter;
+  m.summary.registers_known = true;
+  m.summary.spills_known = m.knows(Field::VgprSpills) && m.knows(Field::SgprSpills);
+  m.summary.scratch_known = m.knows(Field::ScratchBytes);
   m.model = std::move(amd);
   return m;
 }

@@ -69,7 +69,9 @@ ModelledKernel modelIntelKernel(const KernelRecord &record, const IntelDevice &d
                // or more, far past every target) is saturated here; spill_bytes keeps the figure.
                intel.resources.grf_count, static_cast<int>(std::min<std::int64_t>(intel.spill_bytes, INT_MAX)),
                // Scratch is per hardware thread, SIMD lanes wide; per lane, as AMD counts it.
-               (value(Field::ScratchPerThread) + simd - 1) / simd, o.limiter};
+               (value(Field::ScratchPerThread) + simd - 1) / simd, o.limiter,
+               /*registers_known=*/true, /*spills_known=*/intel.spill_known,
+               /*scratch_known=*/m.knows(Field::ScratchPerThread)};
   m.model = std::move(intel);
   return m;
 }

@@ -64,7 +64,10 @@ ModelledKernel modelCudaKernel(const KernelRecord &record, const CudaArch &arch,
                resources.registers,
                value(Field::SpillStoreBytes),
                value(Field::StackBytes),
-               cuda.occupancy.limiter};
+               cuda.occupancy.limiter,
+               /*registers_known=*/true,
+               /*spills_known=*/m.knows(Field::SpillStoreBytes),
+               /*scratch_known=*/m.knows(Field::StackBytes)};
   m.model = std::move(cuda);
   return m;
 }
