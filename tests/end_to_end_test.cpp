@@ -111,7 +111,9 @@ TEST_F(EndToEnd, SeveralArchsInOneRunAndLdsExplanation) {
       EXPECT_EQ(k["vgprs"], 70);
       EXPECT_EQ(k["agprs"], 64);
       EXPECT_EQ(k["vgprs_total"], 136);
-      EXPECT_EQ(k["occupancy"]["waves_per_simd"], 3);
+      // LLVM 15 compiled it for 1024 threads and printed 3: 16 waves need 4 a SIMD, 136 VGPRs allow 3.
+      EXPECT_EQ(k["occupancy"]["limiter"], "invalid");
+      EXPECT_NE(k["occupancy"]["invalid_reason"].get<std::string>().find("never be resident"), std::string::npos);
     }
     EXPECT_NE(k["name"], "_Z3fibi") << "device functions are not kernels";
   }
@@ -707,7 +709,7 @@ TEST_F(EndToEnd, ParseExistingArtifacts) {
     if (k["name"] == "_Z10agpr_heavyPf" && k["arch"] == "gfx90a") {
       EXPECT_TRUE(k["vgprs"].is_null());
       EXPECT_EQ(k["vgprs_total"], 136);
-      EXPECT_EQ(k["occupancy"]["waves_per_simd"], 3);
+      EXPECT_EQ(k["occupancy"]["limiter"], "invalid");  // at 1024 threads: never resident (136 VGPRs allow 3)
     }
 
   // A .s file and a log give the LBM figures.

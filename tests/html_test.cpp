@@ -431,7 +431,7 @@ TEST_F(InChromium, HostileNamesStayText) {
   EXPECT_NE(loaded.dom.find("k&lt;\"a\" &amp; 'b'&gt;&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
 }
 
-// gate --baseline: a baseline that remembers agpr_heavy at one more wave
+// gate --baseline: a baseline that remembers lds_heavy at one more wave
 // per SIMD than it has (a hand-edited copy of the real baseline) makes that
 // kernel a regression; the page puts the verdict and the regression first.
 TEST_F(InChromium, GateAgainstABaselineShowsTheRegressionFirst) {
@@ -446,7 +446,7 @@ TEST_F(InChromium, GateAgainstABaselineShowsTheRegressionFirst) {
   json base = json::parse(test::readText(dir_.path() + "/base.json"));
   int was = 0;
   for (json &k : base["kernels"])
-    if (k["name"].get<std::string>().find("agpr_heavy") != std::string::npos) {
+    if (k["name"].get<std::string>().find("lds_heavy") != std::string::npos) {
       was = k["occupancy"].get<int>();
       k["occupancy"] = was + 1;  // hand-edited: the past was better
     }
@@ -468,8 +468,8 @@ TEST_F(InChromium, GateAgainstABaselineShowsTheRegressionFirst) {
   ASSERT_NE(comparison, std::string::npos);
   const std::size_t first_row = loaded.dom.find("<tr class=", loaded.dom.find("<tbody>", comparison));
   EXPECT_EQ(attributeAt(loaded.dom, first_row, "data-status"), "regressed");
-  EXPECT_NE(loaded.dom.find("agpr_heavy", first_row), std::string::npos);
-  EXPECT_LT(loaded.dom.find("agpr_heavy", first_row), loaded.dom.find("</tr>", first_row));
+  EXPECT_NE(loaded.dom.find("lds_heavy", first_row), std::string::npos);
+  EXPECT_LT(loaded.dom.find("lds_heavy", first_row), loaded.dom.find("</tr>", first_row));
   EXPECT_NE(loaded.dom.find("<td class=\"num bad\">" + std::to_string(was + 1) + "</td>", first_row),
             std::string::npos);
 }

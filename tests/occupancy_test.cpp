@@ -132,6 +132,26 @@ TEST(Occupancy, LbmOriginalNeedsSixFewerVgprs) {
 // source for the rule: AMD's Radeon Compute Profiler
 // (CLCUInfoSI::ComputeNumActiveWaves: register-limited waves per CU, floored
 // to whole workgroups). LLVM's remark does not apply it (see the last check).
+// A workgroup whose waves need more slots per SIMD than its registers leave
+// can never be resident: 1024 threads are 16 waves, 4 on every SIMD; 130
+// VGPRs (136 allocated on gfx90a) allow 3. 128 allow 4; 768 threads (3 a SIMD) fit.
+TEST(WholeWorkgroups, AWorkgroupTheRegistersCannotHoldIsNeverResident) {
+  KernelResources r;
+  r.workgroup_size = 1024;
+  r.vgprs = 130;
+  const std::string why = workgroupNotResident(gfx90a(), r);
+  EXPECT_NE(why.find("130 VGPRs allow 3 per SIMD"), std::string::npos) << why;
+  r.vgprs = 128;
+  EXPECT_EQ(workgroupNotResident(gfx90a(), r), "");
+  r.vgprs = 130;
+  r.workgroup_size = 768;
+  EXPECT_EQ(workgroupNotResident(gfx90a(), r), "");
+  r.vgprs = 1;  // SGPRs: GFX9's 800 per SIMD, 102 a wave at most: a 16-wave group always fits
+  r.sgprs = 102;
+  r.workgroup_size = 1024;
+  EXPECT_EQ(workgroupNotResident(gfx90a(), r), "");
+}
+
 TEST(WholeWorkgroups, RegisterLimitCountsWholeWorkgroups) {
   KernelResources r;
   r.vgprs = 90;  // 96 allocated: 512 / 96 = 5 waves/SIMD, 20 per CU

@@ -57,7 +57,9 @@ TEST(Output, TheReportGoesWholeToTheOutputFile) {
   const nlohmann::json written = nlohmann::json::parse(test::readText(options.path));
   ASSERT_EQ(written["kernels"].size(), 5u);
   EXPECT_EQ(written["kernels"][0]["demangled"], "agpr_heavy(float*)");
-  EXPECT_EQ(written["kernels"][0]["occupancy"]["waves_per_simd"], 3);
+  EXPECT_EQ(written["kernels"][0]["vgprs_total"], 136);
+  EXPECT_EQ(written["kernels"][2]["demangled"], "lds_heavy(float*)");
+  EXPECT_EQ(written["kernels"][2]["occupancy"]["waves_per_simd"], 4);
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 1);  // no temporary left
   options.format = "yaml";
   EXPECT_EQ(errorOf([&] { emit(options, *kernelTableView(report, "regscope parse", {})); }), "unknown format 'yaml'");

@@ -72,6 +72,22 @@ class Levels {
 
 }  // namespace
 
+std::string workgroupNotResident(const AmdArch &arch, const KernelResources &r) {
+  const int waves = divideCeil(std::max(r.workgroup_size, 1), arch.wave_size);
+  const int per_simd = divideCeil(waves, arch.simds_per_cu);  // a workgroup's waves spread over the SIMDs
+  const int vgprs_total = r.vgprs_total > 0 ? r.vgprs_total : totalVgprs(arch, r.vgprs, r.agprs);
+  auto cannot = [&](int allowed, const std::string &what) {
+    return "a workgroup of " + std::to_string(r.workgroup_size) + " threads is " + std::to_string(waves) + " waves, " +
+           std::to_string(per_simd) + " per SIMD, but " + what + " allow " + std::to_string(allowed) +
+           " per SIMD: it can never be resident on a CU";
+  };
+  if (const int allowed = wavesByVgprs(arch, vgprs_total); allowed < per_simd)
+    return cannot(allowed, std::to_string(vgprs_total) + " VGPRs");
+  if (const int allowed = wavesBySgprs(arch, r.sgprs); allowed < per_simd)
+    return cannot(allowed, std::to_string(r.sgprs) + " SGPRs");
+  return "";
+}
+
 Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRule rule) {
   Occupancy occ;
   occ.max_waves_per_simd = arch.max_waves_per_simd;

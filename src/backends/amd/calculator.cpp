@@ -31,6 +31,10 @@ AmdCalculation calculateAmdOccupancy(const AmdCalculatorInput &input) {
   const CompilerModel model = input.as_compiler == "llvm15"   ? CompilerModel::Llvm15
                               : input.as_compiler == "llvm19" ? CompilerModel::Llvm19
                                                               : CompilerModel::Hardware;
+  // A workgroup the registers can never hold is an error, never an occupancy
+  // (the compiler models print their own figure for it, which is the point of them).
+  if (model == CompilerModel::Hardware)
+    if (std::string why = workgroupNotResident(arch, r); !why.empty()) throw Error(why);
   return {arch, r, computeOccupancyAs(arch, r, model)};
 }
 

@@ -78,7 +78,7 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
     const std::string waves = none ? "?" : std::to_string(occ.waves_per_simd);
     std::string next = m.unresolved                        ? "unresolved until link"
                        : invalid && !k->impossible.empty() ? "cannot launch: " + k->impossible
-                       : invalid                           ? "cannot launch: " + amdLaunchInvalidText(k->launch)
+                       : invalid                           ? "cannot launch: " + amdInvalidText(m, k->launch)
                        : occ.limiter == Limiter::Unknown   ? unknownText(*k)
                                                            : nextStepText(occ);
     addKernelRow(
@@ -124,14 +124,15 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
     if (r.value(Field::DynamicStack)) notes.add(*k, "uses a dynamic stack; its scratch size is a guess");
     if (std::string why = compilerExplanation(m, compiler_version); !why.empty()) notes.add(*k, why);
     if (m.occupancy.limiter == Limiter::Invalid)
-      notes.add(*k, "cannot launch: " + (k->impossible.empty() ? amdLaunchInvalidText(k->launch) : k->impossible));
+      notes.add(*k, "cannot launch: " + (k->impossible.empty() ? amdInvalidText(m, k->launch) : k->impossible));
     else if (m.occupancy.limiter == Limiter::Unknown)
       notes.add(*k, "occupancy unknown: " + unknownText(*k).substr(9) + " (the compiler's output lacks them)");
-    else if (m.occupancy.counts_per_cu && !m.unresolved)
+    else if (m.occupancy.counts_per_cu && !m.unresolved &&
+             m.occupancy.waves_per_cu < m.occupancy.max_waves_per_cu)  // slots left idle: say so
       notes.add(
           *k, "fills " + waveSlotsText(m.occupancy, (k->launch.block_size + m.arch.wave_size - 1) / m.arch.wave_size));
-    const bool launch_matters =
-        m.occupancy.limiter == Limiter::Lds || m.occupancy.limiter == Limiter::Workgroup || m.occupancy.counts_per_cu;
+    const bool launch_matters = m.occupancy.limiter == Limiter::Lds || m.occupancy.limiter == Limiter::Workgroup ||
+                                m.occupancy.counts_per_cu || !m.not_resident.empty();
     if (k->record.triton)
       notes.add(*k, tritonNote(*k, bytesText(static_cast<int>(k->record.triton->shared)) + " of dynamic LDS"));
     else if (launch_matters || k->launch.source == BlockSizeSource::Config ||
@@ -163,16 +164,18 @@ json amdKernelJson(const KernelReport &k, const std::string &compiler_version) {
   occ["dynamic_lds_source"] = dynamicSharedSourceName(k.launch.dynamic_source);
   if (std::string why = compilerExplanation(m, compiler_version); !why.empty()) occ["explanation"] = why;
   if (m.occupancy.limiter == Limiter::Invalid)
-    occ["invalid_reason"] = k.impossible.empty() ? amdLaunchInvalidText(k.launch) : k.impossible;
+    occ["invalid_reason"] = k.impossible.empty() ? amdInvalidText(m, k.launch) : k.impossible;
   const bool unknown_agprs = std::find(k.unknown.begin(), k.unknown.end(), Field::Agprs) != k.unknown.end();
   const bool no_occupancy = m.unresolved || k.summary.limiter == Limiter::Unknown;
+  // The allocation the model counted; a launch over the kernel's bound counted none: the record's.
+  const bool counted = !no_occupancy && !(m.occupancy.limiter == Limiter::Invalid && m.occupancy.vgprs_total == 0);
   json unresolved = json::array();
   for (Field f : r.unresolved) unresolved.push_back(fieldKey(f));
   json kernel = kernelJsonBase(k);
   kernel.update({
       {fieldKey(Field::Vgprs), figureJson(r, Field::Vgprs)},
       {fieldKey(Field::Agprs), r.has(Field::Agprs) || unknown_agprs ? figureJson(r, Field::Agprs) : json(0)},
-      {fieldKey(Field::VgprsTotal), no_occupancy ? figureJson(r, Field::VgprsTotal) : json(m.occupancy.vgprs_total)},
+      {fieldKey(Field::VgprsTotal), counted ? json(m.occupancy.vgprs_total) : figureJson(r, Field::VgprsTotal)},
       {fieldKey(Field::Sgprs), figureJson(r, Field::Sgprs)},
       {fieldKey(Field::ScratchBytes), figureJson(r, Field::ScratchBytes)},
       {fieldKey(Field::VgprSpills), figureJson(r, Field::VgprSpills)},
@@ -193,7 +196,7 @@ json amdKernelJson(const KernelReport &k, const std::string &compiler_version) {
 std::string amdNextStep(const KernelReport &k) {
   const AmdKernelModel &m = std::get<AmdKernelModel>(k.model);
   if (m.unresolved) return "unresolved until link";
-  if (m.occupancy.limiter == Limiter::Invalid) return "cannot launch: " + amdLaunchInvalidText(k.launch);
+  if (m.occupancy.limiter == Limiter::Invalid) return "cannot launch: " + amdInvalidText(m, k.launch);
   return nextStepText(m.occupancy);
 }
 

@@ -93,6 +93,13 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   AmdKernelModel amd{arch, {}, std::nullopt, false, anyUnresolved(record) && m.impossible.empty()};
   m.summary.vendor = Vendor::Amd;
   m.summary.max_level = arch.max_waves_per_simd;
+  // Spills and scratch are the record's, whether or not an occupancy follows
+  // (a kernel that cannot launch as assumed still spills what it spills).
+  auto read = [&](Field f) { return m.knows(f) && !record.isUnresolved(f); };
+  m.summary.spills = value(Field::VgprSpills) + value(Field::SgprSpills);
+  m.summary.spills_known = read(Field::VgprSpills) && read(Field::SgprSpills);
+  m.summary.scratch_bytes = value(Field::ScratchBytes);
+  m.summary.scratch_known = read(Field::ScratchBytes);
   auto noOccupancy = [&](Limiter limiter) {
     amd.occupancy.max_waves_per_simd = arch.max_waves_per_simd;
     amd.occupancy.max_waves_per_cu = arch.max_waves_per_simd * arch.simds_per_cu;
@@ -113,6 +120,17 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   resources.sgprs = value(Field::Sgprs);
   resources.lds_bytes = addBytes(value(Field::LdsBytes), m.launch.dynamic_shared);
   resources.workgroup_size = m.launch.block_size;
+  // A launch whose workgroup the registers can never hold (a --block-size over
+  // what the kernel was compiled for, or LLVM 15 counting AGPRs apart from the
+  // flat workgroup size on gfx90a): it cannot run; the figures are possible.
+  amd.not_resident = workgroupNotResident(arch, resources);
+  if (!amd.not_resident.empty()) {
+    amd.occupancy.vgprs_total =
+        resources.vgprs_total > 0 ? resources.vgprs_total : totalVgprs(arch, resources.vgprs, resources.agprs);
+    m.summary.registers = amd.occupancy.vgprs_total;
+    m.summary.registers_known = true;
+    return noOccupancy(Limiter::Invalid);
+  }
   amd.occupancy = computeOccupancy(arch, resources);
   amd.resources = resources;
   if (record.has(Field::CompilerOccupancy)) {
@@ -137,12 +155,8 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   m.summary.level = amd.occupancy.waves_per_simd;
   m.summary.level_by_registers = amd.occupancy.by_vgpr;
   m.summary.registers = amd.occupancy.vgprs_total;
-  m.summary.spills = value(Field::VgprSpills) + value(Field::SgprSpills);
-  m.summary.scratch_bytes = value(Field::ScratchBytes);
   m.summary.limiter = amd.occupancy.limiter;
   m.summary.registers_known = true;
-  m.summary.spills_known = m.knows(Field::VgprSpills) && m.knows(Field::SgprSpills);
-  m.summary.scratch_known = m.knows(Field::ScratchBytes);
   m.model = std::move(amd);
   return m;
 }

@@ -33,6 +33,10 @@ std::string amdLaunchInvalidText(const LaunchAssumption &launch) {
          std::to_string(launch.max_block_size) + " (__launch_bounds__ or --gpu-max-threads-per-block)";
 }
 
+std::string amdInvalidText(const AmdKernelModel &amd, const LaunchAssumption &launch) {
+  return amd.not_resident.empty() ? amdLaunchInvalidText(launch) : amd.not_resident;
+}
+
 std::string compilerExplanation(const AmdKernelModel &amd, const std::string &compiler_version) {
   if (!amd.compiler) return "";
   const CompilerFigure &c = *amd.compiler;

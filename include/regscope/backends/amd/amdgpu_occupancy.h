@@ -64,6 +64,13 @@ struct Occupancy {
   Headroom headroom;
 };
 
+// Why one workgroup of `r` can never be resident on a CU (its waves need more
+// slots per SIMD than its VGPRs or SGPRs leave: a launch that cannot run), or
+// "" when it can. The compiler's flat-workgroup-size bound prevents this for
+// the size a kernel was compiled for; a launch given with --block-size, or a
+// record read for another arch, can meet it.
+std::string workgroupNotResident(const AmdArch &arch, const KernelResources &r);
+
 Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRule rule = LdsRule::Hardware);
 
 // The occupancy `model` would print for these resources.

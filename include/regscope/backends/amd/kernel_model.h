@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "regscope/backends/amd/amdgpu_occupancy.h"
 #include "regscope/target/amdgpu.h"
@@ -36,6 +37,11 @@ struct AmdKernelModel {
   // another translation unit: no occupancy until link (record.unresolved).
   bool unresolved = false;
   KernelResources resources;  // as the model saw them: the launch applied (empty when unresolved)
+  // Why one workgroup of the assumed launch can never be resident on a CU (its
+  // waves need more VGPRs or SGPRs than a SIMD has): the launch cannot run
+  // (occupancy.limiter is Invalid). The figures themselves are possible: a
+  // smaller launch runs. Empty otherwise.
+  std::string not_resident;
 };
 
 }  // namespace regscope

@@ -16,6 +16,9 @@ std::string nextStepText(const Occupancy &occ);
 std::string waveSlotsText(const Occupancy &occ, int waves_per_group);
 // "a workgroup of 1024 threads exceeds the kernel's maximum of 256 (...)"
 std::string amdLaunchInvalidText(const LaunchAssumption &launch);
+// Why a kernel whose figures are possible cannot launch as assumed: its
+// workgroup never resident (AmdKernelModel::not_resident), else over its bound.
+std::string amdInvalidText(const AmdKernelModel &amd, const LaunchAssumption &launch);
 // Why the compiler's printed occupancy differs from regscope's, or "" when it
 // does not (or the difference needs no words).
 std::string compilerExplanation(const AmdKernelModel &amd, const std::string &compiler_version);
