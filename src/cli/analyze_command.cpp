@@ -34,14 +34,12 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
               const ExplainedReport explained = explainSources(state->sources, stderrMessages());
               emit(state->output,
                    *kernelLinesView(explained.report, explained.kernels, "regscope analyze",
-                                    static_cast<std::size_t>(state->lines), analysisFindings(explained.report)),
-                   nothingToReport(explained.report));
+                                    static_cast<std::size_t>(state->lines), analysisFindings(explained.report)));
               return reportErrors(explained.report);
             }
             Report report = analyzeSources(state->sources, stderrMessages());
             emit(state->output,
-                 *shardedView(kernelTableView(report, "regscope analyze", analysisFindings(report)), state->sources),
-                 nothingToReport(report));
+                 *shardedView(kernelTableView(report, "regscope analyze", analysisFindings(report)), state->sources));
             return reportErrors(report);
           }};
 }

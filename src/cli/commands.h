@@ -85,8 +85,6 @@ std::unique_ptr<View> shardedView(std::unique_ptr<View> view, const SourceReques
 
 // Prints the report's per-file errors; kExitError if there were any.
 int reportErrors(const Report &report);
-// Every input failed: no kernel to report, only errors (emit writes no -o file).
-inline bool nothingToReport(const Report &report) { return report.kernels.empty() && !report.errors.empty(); }
 
 // `ci_formats`: also offer sarif, github and junit (views with findings).
 void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats = false);

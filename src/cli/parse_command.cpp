@@ -65,8 +65,7 @@ Command addParseCommand(CLI::App &root) {
             Report report =
                 readArtifactInputs(state->files, options, /*unread_is_error=*/false, stderrMessages()).report;
             for (const std::string &w : report.warnings) printWarning(w);
-            emit(state->output, *kernelTableView(report, "regscope parse", analysisFindings(report)),
-                 nothingToReport(report));
+            emit(state->output, *kernelTableView(report, "regscope parse", analysisFindings(report)));
             return report.errors.empty() ? 0 : reportErrors(report);
           }};
 }

@@ -87,7 +87,7 @@ RenderOptions renderOptionsFor(const OutputOptions &options, Format format, bool
   return render_options;
 }
 
-void emit(const OutputOptions &options, const View &view, bool failed) {
+void emit(const OutputOptions &options, const View &view) {
   const std::optional<Format> format = formatByName(options.format);
   if (!format) throw Error("unknown format '" + options.format + "'");
   const bool to_terminal = options.path.empty() && isatty(STDOUT_FILENO);
@@ -95,7 +95,7 @@ void emit(const OutputOptions &options, const View &view, bool failed) {
   throwIfInterrupted();  // a signal before the output is written ends the run
   if (options.path.empty())
     writeStdout(text);
-  else if (!failed)
+  else
     writeFileAtomically(options.path, text);  // a failed write removes its temporary file: no half report
 }
 

@@ -28,11 +28,8 @@ bool useColor(const std::string &mode, bool to_terminal);
 RenderOptions renderOptionsFor(const OutputOptions &options, Format format, bool to_terminal);
 
 // Renders the view in the chosen format to stdout or (atomically) to the -o
-// file. Throws regscope::Error when it cannot be written whole. `failed`: the
-// run has nothing to report (every input failed; stderr says why): stdout
-// still gets the view, but no -o file is written, so an existing one (last
-// run's report) stays as it was.
-void emit(const OutputOptions &options, const View &view, bool failed = false);
+// file. Throws regscope::Error when it cannot be written whole.
+void emit(const OutputOptions &options, const View &view);
 
 // At start-up: a closed stdout (`regscope ... >&-`) is remembered and
 // /dev/null put in its place, so no file opened during the run takes
