@@ -53,8 +53,9 @@ class Levels {
 
  private:
   // Whole workgroups that `per_simd` register-limited waves on every SIMD
-  // hold; at least one (a workgroup the registers cannot hold at all is
-  // refused by the compiler's flat-workgroup-size bound before this).
+  // hold; at least one: a workgroup the registers cannot hold at all cannot
+  // launch (workgroupNotResident, checked by the model and the calculator
+  // first), and the curves and inverse searches sample past it.
   int groupsOf(int per_simd) const { return std::max(per_simd * arch_.simds_per_cu / waves_per_group_, 1); }
   // Registers are per SIMD: a CU holds the SIMDs' waves, in whole workgroups.
   int registers(int per_simd) const {
