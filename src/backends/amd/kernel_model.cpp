@@ -123,6 +123,9 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   // A launch whose workgroup the registers can never hold (a --block-size over
   // what the kernel was compiled for, or LLVM 15 counting AGPRs apart from the
   // flat workgroup size on gfx90a): it cannot run; the figures are possible.
+  // The record's own: whatever the launch.
+  amd.hidden_agpr_spills = arch.agprs == AgprMode::Separate && record.value(Field::Agprs) > 0 &&
+                           record.has(Field::MfmaInstructions) && record.value(Field::MfmaInstructions) == 0;
   amd.not_resident = workgroupNotResident(arch, resources);
   if (!amd.not_resident.empty()) {
     amd.occupancy.vgprs_total =
@@ -150,8 +153,6 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
     figure.hardware_at_compile = computeOccupancy(arch, compiled).waves_per_simd;
     amd.compiler = figure;
   }
-  amd.hidden_agpr_spills = arch.agprs == AgprMode::Separate && record.value(Field::Agprs) > 0 &&
-                           record.has(Field::MfmaInstructions) && record.value(Field::MfmaInstructions) == 0;
   m.summary.level = amd.occupancy.waves_per_simd;
   m.summary.level_by_registers = amd.occupancy.by_vgpr;
   m.summary.registers = amd.occupancy.vgprs_total;
