@@ -132,6 +132,15 @@ TEST(RemarkText, MultiArchLogIsAnErrorNotAGuess) {
   EXPECT_EQ(collectArtifact(fixture("hipcc-5.2.3/lbm.remarks-nosavetemps.txt"), "l.txt", "gfx90a").records.size(), 1u);
 }
 
+// A path with a quote is single-quoted in the record, the quote doubled
+// ("File: 'q''d/ok.hip'", hipcc 5.2.3's own record): read as q'd/ok.hip.
+TEST(RemarkYaml, AQuotedPathIsReadAsThePath) {
+  const FactSet set = parseRemarkYaml(fixture("hipcc-5.2.3/quoted-path-gfx90a.opt.yaml"), "gfx90a");
+  ASSERT_EQ(set.kernels.size(), 1u);
+  EXPECT_EQ(set.kernels[0].file, "q'd/ok.hip");
+  EXPECT_EQ(set.kernels[0].line, 2);
+}
+
 TEST(RemarkYaml, PerArchOptimisationRecord) {
   FactSet gfx90a = parseRemarkYaml(fixture("hipcc-5.2.3/lbm-gfx90a.opt.yaml"), "gfx90a");
   ASSERT_EQ(gfx90a.kernels.size(), 1u);

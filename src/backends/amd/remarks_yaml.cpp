@@ -19,6 +19,18 @@
 namespace regscope {
 namespace {
 
+// LLVM 15's YAML remark parser drops a single-quoted scalar's quotes but
+// keeps its escapes: "File: 'q''d/k.hip'" comes back as q''d/k.hip. A
+// doubled quote is YAML's escape for one.
+std::string singleQuotedYaml(llvm::StringRef text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    out += text[i];
+    if (text[i] == '\'' && i + 1 < text.size() && text[i + 1] == '\'') ++i;
+  }
+  return out;
+}
+
 // LLVM's remark parser keeps the YAML diagnostic with the source line and a
 // caret under it: the first line says it all.
 std::string firstLine(llvm::Error error) {
@@ -108,7 +120,7 @@ FactSet parseRemarkYaml(std::string_view yaml, const std::string &arch) {
       facts.name = function;
       facts.arch = arch;
       if (remark.Loc) {
-        facts.file = remark.Loc->SourceFilePath.str();
+        facts.file = singleQuotedYaml(remark.Loc->SourceFilePath);
         facts.line = static_cast<int>(remark.Loc->SourceLine);
       }
       set.kernels.push_back(std::move(facts));
