@@ -683,6 +683,28 @@ TEST_F(EndToEnd, HiddenAgprSpillsOnGfx908) {
 namespace regscope {
 namespace {
 
+// A .s that --save-temps left, and a host object with device code, named to
+// baseline, gate and explain: read as they are (as parse reads them), never
+// handed to hipcc as sources (which said "the compiler wrote no device assembly").
+TEST_F(EndToEnd, BuildOutputsNamedToGateAndExplainAreReadNotCompiled) {
+  TempDir in;
+  fs::copy_file(test::sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s"), in.path() + "/k.s");
+  fs::copy_file(test::sourcePath("fixtures/hipcc-5.2.3/probe-host.o"), in.path() + "/k.o");
+  const std::string base = in.path() + "/b.json";
+  test::RunResult b = run({"baseline", in.path() + "/k.s", "-o", base});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_EQ(json::parse(test::readText(base))["kernels"].size(), 5u);
+  test::RunResult g = run({"gate", in.path() + "/k.s", "--baseline", base, "--format", "json"});
+  EXPECT_EQ(g.exit_code, 0) << g.err;
+  EXPECT_EQ(json::parse(g.out)["kernels_checked"], 5);
+  test::RunResult o = run({"gate", in.path() + "/k.o", "--max-spills", "0", "--format", "json"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(json::parse(o.out)["kernels_checked"], 10);  // gfx90a and gfx908
+  test::RunResult e = run({"explain", in.path() + "/k.s", "--kernel", "capped", "--format", "json"});
+  EXPECT_EQ(e.exit_code, 0) << e.err;
+  EXPECT_EQ(e.err.find("no device assembly"), std::string::npos) << e.err;
+}
+
 TEST_F(EndToEnd, ParseExistingArtifacts) {
   // A host object with two archs: same report, no compiler run.
   test::RunResult host = run({"parse", test::sourcePath("fixtures/hipcc-5.2.3/probe-host.o"), "--format", "json"});

@@ -445,6 +445,14 @@ bool isArtifactInput(const std::string &path) {
   const std::string ext = fs::path(path).extension().string();
   for (const char *e : {".hsaco", ".co", ".amdgcn", ".cubin", ".fatbin"})
     if (ext == e) return true;
+  // A build's own output named by the user (the .s --save-temps leaves, an
+  // object or executable with device code): what its bytes are, as the walk
+  // tells them, not a source to compile.
+  for (const char *e : {".s", ".asm", ".o", ".out", ".so", ""})
+    if (ext == e && isFile(path)) {
+      const FileKind kind = classify(path);
+      return kind == FileKind::Artifact || kind == FileKind::Nvidia || kind == FileKind::Intel;
+    }
   return false;
 }
 

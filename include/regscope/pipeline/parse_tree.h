@@ -59,8 +59,10 @@ ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const Pa
                                 bool unread_is_error, const Messages &messages);
 
 // Whether `path` is something parseInputs reads that a compile cannot take: a
-// directory, or a file named like a binary or Triton artifact (.hsaco, .co,
-// .amdgcn, .cubin, .fatbin). gate and baseline read such inputs as artifacts.
+// directory, a file named like a binary or Triton artifact (.hsaco, .co,
+// .amdgcn, .cubin, .fatbin), or a .s, .o, .out, .so or extensionless file
+// whose bytes are AMDGPU assembly, a code object, or an object or executable
+// with device code. gate, baseline and explain read such inputs as artifacts.
 bool isArtifactInput(const std::string &path);
 
 }  // namespace regscope
