@@ -652,6 +652,21 @@ TEST_F(EndToEnd, Rdna2Wave32AndTheDeviceLibraryGap) {
   EXPECT_NE(missing.err.find("no bitcode for gfx"), std::string::npos) << missing.err;
 }
 
+// An arch regscope has a row for but the installed clang does not know
+// (gfx942 under hipcc 5.2.3's clang 15: "invalid target ID 'gfx942'") fails
+// alone, named; the file's other archs are still analysed.
+TEST_F(EndToEnd, AnArchTheCompilerDoesNotKnowFailsAlone) {
+  test::RunResult r = run({"analyze", kernel("lbm"), "--offload-arch", "gfx90a,gfx942", "--format", "json"});
+  EXPECT_EQ(r.exit_code, 2);
+  const json report = json::parse(r.out);
+  ASSERT_FALSE(report["kernels"].empty());
+  for (const json &k : report["kernels"]) EXPECT_EQ(k["arch"], "gfx90a");
+  ASSERT_EQ(report["errors"].size(), 1u);
+  EXPECT_EQ(report["errors"][0]["arch"], "gfx942");
+  EXPECT_NE(report["errors"][0]["message"].get<std::string>().find("does not know the target gfx942"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace regscope
 

@@ -164,24 +164,25 @@ class JobRunner {
       result.notes.push_back(source.file +
                              ": compiled unoptimised (-O0), as its flags ask: the figures are not "
                              "those of an optimised build");
-    // Archs the installed device libraries lack fail alone; the others go on.
+    // Archs the compiler refuses alone (a device library missing, a target
+    // it does not know) fail alone; the others go on.
     while (!job.archs.empty()) {
-      std::vector<std::string> missing;
-      if (compile(source, job, backend, result, missing)) break;
-      if (missing.empty()) break;
-      for (const std::string &arch : missing) {
-        result.errors.push_back({source.file, arch, backend.deviceLibraryMessage(arch)});
-        job.archs.erase(std::remove(job.archs.begin(), job.archs.end(), arch), job.archs.end());
+      std::vector<RefusedTarget> refused;
+      if (compile(source, job, backend, result, refused)) break;
+      if (refused.empty()) break;
+      for (const RefusedTarget &r : refused) {
+        result.errors.push_back({source.file, r.target, r.message});
+        job.archs.erase(std::remove(job.archs.begin(), job.archs.end(), r.target), job.archs.end());
       }
     }
     return result;
   }
 
  private:
-  // One compile (or cache hit) of `job`. False when it failed; `missing`
-  // then names the archs whose device library the compiler could not find.
+  // One compile (or cache hit) of `job`. False when it failed; `refused`
+  // then names the archs the compiler refused alone, and why.
   bool compile(const SourceJob &source, const CompileJob &job, const Backend &backend, JobResult &result,
-               std::vector<std::string> &missing) const {
+               std::vector<RefusedTarget> &refused) const {
     // An edited text is keyed by its digest: the overlay's path is a fresh
     // temporary, and the dependency file names the original, not the text.
     CompileJob key_job = job;
@@ -225,16 +226,21 @@ class JobRunner {
           ")");
     }
     if (output.exit_code != 0) {
-      missing = backend.targetsWithoutDeviceLibrary(output.diagnostics);
-      if (missing.empty() || missing.size() == job.archs.size()) {
-        for (const std::string &arch : missing)
-          result.errors.push_back({source.file, arch, backend.deviceLibraryMessage(arch)});
-        if (missing.empty())
+      refused = backend.refusedTargets(output.diagnostics);
+      // Only archs of this compile, or the retry could loop.
+      refused.erase(std::remove_if(refused.begin(), refused.end(),
+                                   [&](const RefusedTarget &r) {
+                                     return std::find(job.archs.begin(), job.archs.end(), r.target) == job.archs.end();
+                                   }),
+                    refused.end());
+      if (refused.empty() || refused.size() == job.archs.size()) {
+        for (const RefusedTarget &r : refused) result.errors.push_back({source.file, r.target, r.message});
+        if (refused.empty())
           result.errors.push_back({source.file, "",
                                    fs::path(job.compiler).filename().string() + " failed on " + source.file +
                                        " (exit " + std::to_string(output.exit_code) + "):\n" +
                                        firstErrors(output.diagnostics)});
-        missing.clear();
+        refused.clear();
       }
       return false;
     }

@@ -46,6 +46,12 @@ struct RequestedTargets {
   std::vector<std::string> cuda_archs;    // --cuda-arch: compile with nvcc for these
 };
 
+// A target one compile could not build while the others could (Backend::refusedTargets).
+struct RefusedTarget {
+  std::string target;
+  std::string message;  // the error for that target alone
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -62,11 +68,11 @@ class Backend {
   // Whether the collect stage needs the compile's dependency list (NVIDIA:
   // ptxas names no source line, so a kernel is looked for in the headers read).
   virtual bool collectReadsDependencies() const = 0;
-  // The targets of a failed compile that failed only because the installed
-  // toolchain lacks their device library (AMD's ROCm device libraries); they
-  // are reported alone and the others compiled again. Empty: none.
-  virtual std::vector<std::string> targetsWithoutDeviceLibrary(const std::string &diagnostics) const = 0;
-  virtual std::string deviceLibraryMessage(const std::string &target) const = 0;
+  // The targets of a failed compile that failed only for themselves, each with
+  // why (AMD: the installed ROCm lacks its device library, or its clang does
+  // not know the target); they are reported alone and the others compiled
+  // again. Empty: none.
+  virtual std::vector<RefusedTarget> refusedTargets(const std::string &diagnostics) const = 0;
   // Throws regscope::Error for a requested target of this backend that has no
   // row (checked for every backend before any compile).
   virtual void checkRequested(const RequestedTargets &requested) const = 0;

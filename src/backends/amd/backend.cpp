@@ -27,24 +27,31 @@ class AmdBackend final : public Backend {
   bool keepsDeviceCode() const override { return false; }
   bool collectReadsDependencies() const override { return false; }
 
-  // The archs whose ROCm device library is missing, from clang's
-  // "cannot find ROCm device library for gfx942; provide its path via ...".
-  std::vector<std::string> targetsWithoutDeviceLibrary(const std::string &diagnostics) const override {
-    static const std::string marker = "cannot find ROCm device library for ";
-    std::vector<std::string> archs;
-    for (std::size_t at = diagnostics.find(marker); at != std::string::npos; at = diagnostics.find(marker, at + 1)) {
-      const std::size_t begin = at + marker.size();
-      const std::size_t end = diagnostics.find_first_of("; \n", begin);
-      const std::string arch = diagnostics.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-      if (std::find(archs.begin(), archs.end(), arch) == archs.end()) archs.push_back(arch);
-    }
-    return archs;
-  }
-  std::string deviceLibraryMessage(const std::string &arch) const override {
-    return "the installed ROCm device libraries have no bitcode for " + arch +
-           "; regscope will not build without them, since -nogpulib turns every math call into an external call "
-           "and gives wrong figures (install a ROCm whose device libraries know " +
-           arch + ")";
+  // From clang's diagnostics: "cannot find ROCm device library for gfx1100;
+  // provide its path via ..." (the installed ROCm lacks its bitcode) and
+  // "invalid target ID 'gfx942'; format is ..." (this clang does not know it).
+  std::vector<RefusedTarget> refusedTargets(const std::string &diagnostics) const override {
+    std::vector<RefusedTarget> refused;
+    auto scan = [&](const std::string &marker, const char *stops, auto message) {
+      for (std::size_t at = diagnostics.find(marker); at != std::string::npos; at = diagnostics.find(marker, at + 1)) {
+        const std::size_t begin = at + marker.size();
+        const std::size_t end = diagnostics.find_first_of(stops, begin);
+        const std::string arch = diagnostics.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+        if (std::none_of(refused.begin(), refused.end(), [&](const RefusedTarget &r) { return r.target == arch; }))
+          refused.push_back({arch, message(arch)});
+      }
+    };
+    scan("cannot find ROCm device library for ", "; \n", [](const std::string &arch) {
+      return "the installed ROCm device libraries have no bitcode for " + arch +
+             "; regscope will not build without them, since -nogpulib turns every math call into an external "
+             "call and gives wrong figures (install a ROCm whose device libraries know " +
+             arch + ")";
+    });
+    scan("invalid target ID '", "'\n", [](const std::string &arch) {
+      return "the compiler does not know the target " + arch +
+             " (clang: invalid target ID): install a ROCm whose clang targets it, or leave it out of --offload-arch";
+    });
+    return refused;
   }
   void checkRequested(const RequestedTargets &requested) const override {
     for (const std::string &arch : requested.archs) canonicalAmdTarget(arch);

@@ -23,8 +23,7 @@ class IntelBackend final : public Backend {
   std::vector<std::string> lineTableFlags() const override { return {}; }
   bool keepsDeviceCode() const override { return false; }
   bool collectReadsDependencies() const override { return false; }
-  std::vector<std::string> targetsWithoutDeviceLibrary(const std::string &) const override { return {}; }
-  std::string deviceLibraryMessage(const std::string &) const override { return ""; }
+  std::vector<RefusedTarget> refusedTargets(const std::string &) const override { return {}; }
   void checkRequested(const RequestedTargets &) const override {}  // the device: requireIntelDevice, with the jobs
   std::vector<std::string> compileTargets(const RequestedTargets &) const override { return {}; }
   // ocloc's inputs are named on the command line (.cl, .spv), not read from a compile database.

@@ -31,8 +31,7 @@ class NvidiaBackend final : public Backend {
   // ptxas names no source line, so a kernel defined in a header is looked for
   // in the headers read.
   bool collectReadsDependencies() const override { return true; }
-  std::vector<std::string> targetsWithoutDeviceLibrary(const std::string &) const override { return {}; }
-  std::string deviceLibraryMessage(const std::string &) const override { return ""; }
+  std::vector<RefusedTarget> refusedTargets(const std::string &) const override { return {}; }
   void checkRequested(const RequestedTargets &requested) const override {
     for (const std::string &arch : requested.cuda_archs)
       if (!findCudaArch(arch)) throw Error("unknown CUDA arch '" + arch + "'; known: " + knownCudaArchList());
