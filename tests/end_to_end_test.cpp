@@ -720,6 +720,22 @@ TEST_F(EndToEnd, BuildOutputsNamedToGateAndExplainAreReadNotCompiled) {
   EXPECT_EQ(e.err.find("no device assembly"), std::string::npos) << e.err;
 }
 
+// HeCBench's HIP benchmarks keep CUDA's names: hipcc compiles main.cu. With -p,
+// a named .cu selects its database entry, whose hipcc command says it is HIP;
+// it was refused as "a CUDA source" before the database was read.
+TEST_F(EndToEnd, ANamedCuFileOfAHipccDatabaseEntryIsHip) {
+  TempDir project;
+  fs::copy_file(test::sourcePath("fixtures/src/probe.hip"), project.path() + "/main.cu");
+  std::ofstream(project.path() + "/compile_commands.json")
+      << json::array({{{"directory", project.path()},
+                       {"arguments", {"hipcc", "-std=c++17", "-O3", "-c", "main.cu", "-o", "main.o"}},
+                       {"file", "main.cu"}}})
+             .dump();
+  test::RunResult r = run({"analyze", "-p", project.path(), project.path() + "/main.cu", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["kernels"].size(), 5u);  // probe.hip's five kernels, on gfx90a
+}
+
 TEST_F(EndToEnd, ParseExistingArtifacts) {
   // A host object with two archs: same report, no compiler run.
   test::RunResult host = run({"parse", test::sourcePath("fixtures/hipcc-5.2.3/probe-host.o"), "--format", "json"});
