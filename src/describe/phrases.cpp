@@ -159,7 +159,8 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
   // (a table of 100,000 kernels must not compare every pair).
   std::vector<SignatureParts> parts;
   for (const std::string &name : names) parts.push_back(splitSignature(name));
-  auto family = [&](std::size_t i) { return parts[i].head + '<' + std::to_string(parts[i].args.size()); };
+  std::vector<std::string> family;  // "head<N": a name's siblings share it
+  for (const SignatureParts &p : parts) family.push_back(p.head + '<' + std::to_string(p.args.size()));
   struct Family {
     std::size_t members = 0;
     std::vector<std::map<std::string, std::size_t>> values;  // per argument: value -> members with it
@@ -167,7 +168,7 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
   std::unordered_map<std::string, Family> families;
   for (std::size_t j = 0; j < names.size(); ++j) {
     if (!parts[j].templated) continue;
-    Family &f = families[family(j)];
+    Family &f = families[family[j]];
     ++f.members;
     f.values.resize(parts[j].args.size());
     for (std::size_t a = 0; a < parts[j].args.size(); ++a) ++f.values[a][parts[j].args[a]];
@@ -176,7 +177,7 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
   for (std::size_t i = 0; i < names.size(); ++i) {
     // An argument tells i apart when a sibling has another value there.
     std::vector<bool> distinct(parts[i].args.size(), false);
-    if (auto f = families.find(family(i)); f != families.end())
+    if (auto f = families.find(family[i]); f != families.end())
       for (std::size_t a = 0; a < distinct.size(); ++a) {
         const auto same = f->second.values[a].find(parts[i].args[a]);
         distinct[a] = f->second.members > (same == f->second.values[a].end() ? 0 : same->second);
@@ -196,7 +197,7 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
   }
   // Siblings read alike: each takes the shortest form any of them needs.
   std::unordered_map<std::string, std::size_t> alike;  // family and its number of forms -> the pick
-  auto alikeKey = [&](std::size_t i) { return family(i) + '/' + std::to_string(forms[i].size()); };
+  auto alikeKey = [&](std::size_t i) { return family[i] + '/' + std::to_string(forms[i].size()); };
   for (std::size_t i = 0; i < names.size(); ++i)
     if (parts[i].templated) {
       std::size_t &most = alike[alikeKey(i)];

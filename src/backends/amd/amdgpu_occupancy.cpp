@@ -73,10 +73,14 @@ class Levels {
 
 }  // namespace
 
+int allocatedVgprs(const AmdArch &arch, const KernelResources &r) {
+  return r.vgprs_total > 0 ? r.vgprs_total : totalVgprs(arch, r.vgprs, r.agprs);
+}
+
 std::string workgroupNotResident(const AmdArch &arch, const KernelResources &r) {
   const int waves = divideCeil(std::max(r.workgroup_size, 1), arch.wave_size);
   const int per_simd = divideCeil(waves, arch.simds_per_cu);  // a workgroup's waves spread over the SIMDs
-  const int vgprs_total = r.vgprs_total > 0 ? r.vgprs_total : totalVgprs(arch, r.vgprs, r.agprs);
+  const int vgprs_total = allocatedVgprs(arch, r);
   auto cannot = [&](int allowed, const std::string &what) {
     return "a workgroup of " + std::to_string(r.workgroup_size) + " threads is " + std::to_string(waves) + " waves, " +
            std::to_string(per_simd) + " per SIMD, but " + what + " allow " + std::to_string(allowed) +
@@ -93,7 +97,7 @@ Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRul
   Occupancy occ;
   occ.max_waves_per_simd = arch.max_waves_per_simd;
   occ.max_waves_per_cu = arch.max_waves_per_simd * arch.simds_per_cu;
-  occ.vgprs_total = r.vgprs_total > 0 ? r.vgprs_total : totalVgprs(arch, r.vgprs, r.agprs);
+  occ.vgprs_total = allocatedVgprs(arch, r);
   const Levels levels(arch, r, rule);
   occ.by_vgpr = levels.perSimdOfRegisters(wavesByVgprs(arch, occ.vgprs_total));
   occ.by_sgpr = levels.perSimdOfRegisters(wavesBySgprs(arch, r.sgprs));

@@ -128,8 +128,7 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
                            record.has(Field::MfmaInstructions) && record.value(Field::MfmaInstructions) == 0;
   amd.not_resident = workgroupNotResident(arch, resources);
   if (!amd.not_resident.empty()) {
-    amd.occupancy.vgprs_total =
-        resources.vgprs_total > 0 ? resources.vgprs_total : totalVgprs(arch, resources.vgprs, resources.agprs);
+    amd.occupancy.vgprs_total = allocatedVgprs(arch, resources);
     m.summary.registers = amd.occupancy.vgprs_total;
     m.summary.registers_known = true;
     return noOccupancy(Limiter::Invalid);

@@ -64,6 +64,11 @@ struct Occupancy {
   Headroom headroom;
 };
 
+// The VGPRs a wave of `r` is allocated: the record's total (the unified file's
+// allocation) when it has one, else the arch and accumulation VGPRs as the
+// target counts them.
+int allocatedVgprs(const AmdArch &arch, const KernelResources &r);
+
 // Why one workgroup of `r` can never be resident on a CU (its waves need more
 // slots per SIMD than its VGPRs or SGPRs leave: a launch that cannot run), or
 // "" when it can. The compiler's flat-workgroup-size bound prevents this for
