@@ -115,6 +115,37 @@ TEST_F(TreeKinds, ZebinGivesItsDeviceAndTheZeInfosFigures) {
   EXPECT_EQ(intel, says.size());
 }
 
+// ocloc 22.43's pvc zebin of the same probe in large GRF mode
+// (-cl-intel-256-GRF-per-thread): its kernels are pvc:large-grf records,
+// modelled on pvc's row (the target's device was looked up by its whole name,
+// "pvc:large-grf", and refused as an unknown device).
+TEST_F(TreeKinds, ALargeGrfZebinIsItsDevicesLargeGrfTarget) {
+  const Report named = parseArtifacts({sourcePath("fixtures/ocloc-22.43/probe.pvc.large.zebin")}, "", {});
+  const std::map<std::string, std::pair<int, int>> says =
+      test::zebinSays(readFile(sourcePath("fixtures/ocloc-22.43/probe.pvc.large.ze_info.yaml")));
+  ASSERT_EQ(named.kernels.size(), says.size());
+  for (const KernelReport &k : named.kernels) {
+    SCOPED_TRACE(k.record.name);
+    ASSERT_TRUE(says.count(k.record.name));
+    EXPECT_EQ(k.record.value(Field::GrfCount), says.at(k.record.name).first);
+    EXPECT_EQ(k.record.arch, says.at(k.record.name).first == 256 ? "pvc:large-grf" : "pvc");
+    EXPECT_NE(k.summary.limiter, Limiter::Unknown);
+  }
+}
+
+// ocloc 22.43's default for pvc is the legacy patch-token OpenCL ELF: named,
+// it is one line saying what it is and how to get a zebin, never "no AMDGPU
+// kernels".
+TEST_F(TreeKinds, AnIntelPatchTokenBinaryIsNamedAndRefused) {
+  try {
+    parseArtifacts({sourcePath("fixtures/ocloc-22.43/probe.pvc.patchtokens.bin")}, "", {});
+    ADD_FAILURE() << "read";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("patch-token"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("--format zebin"), std::string::npos) << e.what();
+  }
+}
+
 // A zebin for a product family regscope has not measured: one line naming the number, never a guess.
 TEST_F(TreeKinds, ZebinOfAnUnknownProductFamilyIsRefused) {
   std::string zebin = readFile(sourcePath(kZebin));

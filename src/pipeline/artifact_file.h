@@ -21,6 +21,8 @@ Artifact checkArtifact(const std::vector<FactSet> &sets, const std::string &name
 bool walksAsTree(const std::string &path);
 // An ELF for Intel GT (machine 205): a zebin.
 bool isIntelZebin(std::string_view bytes);
+// Intel's legacy OpenCL ELF (ocloc's patch-token format): recognised only to say so.
+bool isIntelOpenClElf(std::string_view bytes);
 // A text with a line that begins "ptxas info": nvcc -Xptxas -v output.
 bool isPtxasLog(std::string_view text);
 

@@ -162,6 +162,10 @@ FactSet ptxasLogFacts(std::string_view text) {
 // mode from its grf_count (the .ze_info, src/backends/intel/ocloc.cpp).
 // Spills are not in ocloc 22.43's .ze_info: they stay unknown, never 0.
 std::optional<FactSet> zebinFacts(std::string_view bytes, std::string &producer) {
+  if (isIntelOpenClElf(bytes))
+    throw Error(
+        "an Intel OpenCL ELF (ocloc's legacy patch-token binary, which regscope does not read): compile with "
+        "ocloc --format zebin, or give regscope the .cl");
   if (!isIntelZebin(bytes)) return std::nullopt;
   const std::optional<int> family = zebinProductFamily(bytes);
   if (!family)
@@ -328,6 +332,20 @@ Artifact checkedArtifact(const std::vector<FactSet> &sets, const std::string &na
 }
 
 }  // namespace
+
+// NEO's OpenCL ELF (ocl_elf.h): no machine, e_type 0xff01 (source) to 0xff05
+// (debug); ocloc 22.43 writes it for pvc unless asked for --format zebin.
+bool isIntelOpenClElf(std::string_view bytes) {
+  if (bytes.size() < 20 ||
+      bytes.rfind("\x7f"
+                  "ELF",
+                  0) != 0 ||
+      bytes[5] != 1)
+    return false;
+  const unsigned type = static_cast<unsigned char>(bytes[16]) | static_cast<unsigned char>(bytes[17]) << 8;
+  const unsigned machine = static_cast<unsigned char>(bytes[18]) | static_cast<unsigned char>(bytes[19]) << 8;
+  return machine == 0 && type >= 0xff01 && type <= 0xff05;
+}
 
 bool isIntelZebin(std::string_view bytes) {
   if (bytes.size() < 20 || bytes.rfind("\x7f"

@@ -77,7 +77,8 @@ class IntelBackend final : public Backend {
     return std::nullopt;
   }
   std::string unknownTarget(const KernelRecord &record) const override {
-    if (findIntelDevice(record.arch)) return "";
+    // The device of the record's target ("pvc:large-grf" is pvc's), as model() looks it up.
+    if (findIntelDevice(parseIntelTarget(record.arch).device)) return "";
     return unknownTargetOf(record, "Intel device", knownIntelDeviceList());
   }
   void chart(const ModelledKernel &kernel, OccupancyChart &chart) const override {
