@@ -186,13 +186,14 @@ TEST(HostileInput, NoteSectionWhoseOffsetPlusSizeWraps) {
   EXPECT_THROW(parseCodeObjects(hostile::codeObjectWithWrappingNoteSection()), Error);  // was SIGSEGV
 }
 
-// The figures come from the metadata note; only the instruction counts need
-// the symbols, and those stay unknown.
+// The figures come from the metadata note; the instruction counts and the
+// kernel descriptors need the symbols, and those stay unknown.
 TEST(HostileInput, SymbolTableBeyondTheFile) {
   const std::vector<CodeObject> objects = parseCodeObjects(hostile::codeObjectWithSymtabBeyondTheFile());  // was abort
   ASSERT_FALSE(objects.empty());
   ASSERT_FALSE(objects[0].facts.kernels.empty());
-  EXPECT_TRUE(objects[0].facts.kernels[0].get(Field::VgprsTotal).has_value());
+  EXPECT_TRUE(objects[0].facts.kernels[0].get(Field::VgprsUsed).has_value());
+  EXPECT_FALSE(objects[0].facts.kernels[0].get(Field::VgprsTotal).has_value());  // the descriptor is not read
   EXPECT_FALSE(objects[0].facts.kernels[0].get(Field::AgprCopies).has_value());
 }
 

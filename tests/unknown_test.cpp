@@ -134,6 +134,12 @@ TEST(Unknown, AsmWithoutItsVgprCounts) {
   s = withoutLines(s, "; NumVgprs: 70");
   s = withoutLines(s, "; NumVGPRsForWavesPerEU: 136");
   s = withoutLines(s, ".vgpr_count:     136");
+  // The descriptor's allocation alone is what the hardware reads: enough for an occupancy.
+  const Report descriptor_only = parsed(withoutLines(s, "; TotalNumVgprs: 136"), "probe-gfx90a.s");
+  ASSERT_TRUE(kernel(descriptor_only, "_Z10agpr_heavyPf"));
+  EXPECT_EQ(kernel(descriptor_only, "_Z10agpr_heavyPf")->summary.registers, 136);
+  s = withoutLines(s, "; TotalNumVgprs: 136");
+  s = withoutLines(s, ".amdhsa_next_free_vgpr 136");
   const Report report = parsed(s, "probe-gfx90a.s");
   const KernelReport *k = kernel(report, "_Z10agpr_heavyPf");
   ASSERT_TRUE(k);
@@ -142,10 +148,24 @@ TEST(Unknown, AsmWithoutItsVgprCounts) {
   EXPECT_EQ(k->record.value(Field::Agprs), 64);
 }
 
+// Each key renamed in place (the msgpack stays valid), and the kernel
+// descriptors' symbols too ("NAME.kd" -> "NAME.kX"): no source says the figure.
+// With the descriptors, the allocation and the LDS are theirs (the hardware's).
 TEST(Unknown, CodeObjectWithoutVgprCountOrLds) {
   const std::string object = test::fixture("hipcc-5.2.3/probe-gfx90a.hsaco");
+  std::string no_descriptors = object;
+  for (std::size_t at = no_descriptors.find(std::string(".kd\0", 4)); at != std::string::npos;
+       at = no_descriptors.find(std::string(".kd\0", 4), at + 1))
+    no_descriptors[at + 2] = 'X';
   for (const std::string key : {".vgpr_count", ".group_segment_fixed_size"}) {
-    std::string bytes = object;
+    std::string with_descriptors = object;
+    const std::string name = std::string(1, static_cast<char>(0xa0 | key.size())) + key;
+    for (std::size_t at = with_descriptors.find(name); at != std::string::npos;
+         at = with_descriptors.find(name, at + 1))
+      with_descriptors[at + name.size() - 1] = 'X';
+    for (const KernelReport &k : parsed(with_descriptors, "probe-gfx90a.hsaco").kernels)
+      EXPECT_NE(k.summary.limiter, Limiter::Unknown) << key << " " << k.record.name;
+    std::string bytes = no_descriptors;
     // Each kernel's key renamed in place (the msgpack stays valid): the figure is gone.
     const std::string needle = std::string(1, static_cast<char>(0xa0 | key.size())) + key;
     int renamed = 0;
@@ -234,7 +254,8 @@ TEST(Unknown, GateAndBaselineExitTwoOnAKernelTheyCannotJudge) {
   };
   test::RunResult gate = run({"gate", "k.hip", "--max-spills", "0"});
   EXPECT_EQ(gate.exit_code, 2) << gate.out << gate.err;
-  EXPECT_NE(gate.err.find("regscope: error: cannot judge kernel k(float*) [gfx90a] in k.hip: vgprs_total unknown"),
+  // The descriptor's .amdhsa_next_free_vgpr is left: what the code uses is the figure no source gave.
+  EXPECT_NE(gate.err.find("regscope: error: cannot judge kernel k(float*) [gfx90a] in k.hip: vgprs_used unknown"),
             std::string::npos)
       << gate.err;
   EXPECT_NE(gate.out.find("CANNOT JUDGE, 0 failures in 0 kernels judged, 1 not judged"), std::string::npos) << gate.out;
@@ -333,16 +354,25 @@ TEST(Unknown, MaxWorkgroupSizeZeroCannotLaunch) {
 // ---- 5. two sources that disagree, a .set cycle ----
 
 TEST(Unknown, MetadataAndCommentThatDisagreeAreNamedAndUnknown) {
-  // agpr_heavy's allocation: "; NumVGPRsForWavesPerEU: 136" against a corrupted ".vgpr_count".
-  const std::string s =
+  // What agpr_heavy uses: "; TotalNumVgprs: 136" against a corrupted ".vgpr_count".
+  std::string s =
       replaced(test::fixture("hipcc-5.2.3/probe-gfx90a.s"), ".vgpr_count:     136", ".vgpr_count:     4294967432");
   const Report report = parsed(s, "probe-gfx90a.s");
   const KernelReport *k = kernel(report, "_Z10agpr_heavyPf");
   ASSERT_TRUE(k);
-  EXPECT_FALSE(k->record.has(Field::VgprsTotal));
+  EXPECT_FALSE(k->record.has(Field::VgprsUsed));
   EXPECT_TRUE(
-      mentions(report.warnings, "vgprs_total: the .s comment says 136, the .s metadata says 4294967432: unknown"))
+      mentions(report.warnings, "vgprs_used: the .s comment says 136, the .s metadata says 4294967432: unknown"))
       << ::testing::PrintToString(report.warnings);
+  EXPECT_FALSE(mentions(report.warnings, "no source gave")) << ::testing::PrintToString(report.warnings);
+  // The allocation: "; NumVGPRsForWavesPerEU: 136" against a corrupted ".amdhsa_next_free_vgpr".
+  s = replaced(test::fixture("hipcc-5.2.3/probe-gfx90a.s"), ".amdhsa_next_free_vgpr 136", ".amdhsa_next_free_vgpr 96");
+  const Report allocation = parsed(s, "probe-gfx90a.s");
+  ASSERT_TRUE(kernel(allocation, "_Z10agpr_heavyPf"));
+  EXPECT_FALSE(kernel(allocation, "_Z10agpr_heavyPf")->record.has(Field::VgprsTotal));
+  EXPECT_EQ(kernel(allocation, "_Z10agpr_heavyPf")->summary.limiter, Limiter::Unknown);
+  EXPECT_TRUE(mentions(allocation.warnings, "vgprs_total: the .s comment says 136, the .s descriptor says 96: unknown"))
+      << ::testing::PrintToString(allocation.warnings);
 }
 
 TEST(Unknown, RemarkAndAsmThatDisagreeAreNamedAndUnknown) {

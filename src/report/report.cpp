@@ -53,11 +53,23 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
                                      return f == Field::SpillStoreBytes || f == Field::SpillLoadBytes;
                                    });
     if (!modelled->unknown.empty() && !only_cubin_spills) {
+      // A figure the sources gave differently was said above ("sources disagree on"); the rest no source gave.
+      auto disputed = [&](Field f) {
+        const std::string key = std::string(fieldKey(f)) + ":";
+        return std::any_of(record.warnings.begin(), record.warnings.end(),
+                           [&](const std::string &w) { return w.rfind(key, 0) == 0; });
+      };
       std::string fields;
-      for (Field f : modelled->unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
-      report.warnings.push_back("kernel " + record.demangled + " [" + record.arch + "]" + where + ": " + fields +
-                                " unknown (no source gave " + (modelled->unknown.size() == 1 ? "it" : "them") + ")" +
-                                (modelled->summary.limiter == Limiter::Unknown ? ": occupancy unknown" : ""));
+      std::size_t count = 0;
+      for (Field f : modelled->unknown)
+        if (!disputed(f)) fields += (count++ ? ", " : "") + std::string(fieldKey(f));
+      const char *occupancy = modelled->summary.limiter == Limiter::Unknown ? ": occupancy unknown" : "";
+      if (count)
+        report.warnings.push_back("kernel " + record.demangled + " [" + record.arch + "]" + where + ": " + fields +
+                                  " unknown (no source gave " + (count == 1 ? "it" : "them") + ")" + occupancy);
+      else if (*occupancy)
+        report.warnings.push_back("kernel " + record.demangled + " [" + record.arch + "]" + where + occupancy +
+                                  " (its sources disagree, above)");
     }
     KernelReport k;
     static_cast<ModelledKernel &>(k) = std::move(*modelled);

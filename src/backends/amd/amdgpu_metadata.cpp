@@ -16,11 +16,12 @@
 namespace regscope {
 namespace {
 
-// Kernel keys. Note .vgpr_count is the unified total (arch + AGPR on
-// gfx90a), not the architectural count.
+// Kernel keys. Note .vgpr_count is what the code uses, VGPRs and AGPRs
+// together on gfx90a+: not the architectural count, and not the allocation
+// the kernel descriptor asks for (larger under amdgpu-waves-per-eu).
 const std::map<std::string, Field, std::less<>> kMetadataFields = {
     {".sgpr_count", Field::Sgprs},
-    {".vgpr_count", Field::VgprsTotal},
+    {".vgpr_count", Field::VgprsUsed},
     {".agpr_count", Field::Agprs},
     {".sgpr_spill_count", Field::SgprSpills},
     {".vgpr_spill_count", Field::VgprSpills},
@@ -175,7 +176,7 @@ std::string archFromTarget(std::string_view target) {
 
 std::vector<Field> missingFromMetadata(const MetadataKernel &kernel) {
   std::vector<Field> missing;
-  for (Field f : {Field::Sgprs, Field::VgprsTotal, Field::LdsBytes, Field::ScratchBytes, Field::MaxWorkgroupSize,
+  for (Field f : {Field::Sgprs, Field::VgprsUsed, Field::LdsBytes, Field::ScratchBytes, Field::MaxWorkgroupSize,
                   Field::WaveSize, Field::SgprSpills, Field::VgprSpills})
     if (!kernel.values[static_cast<std::size_t>(f)]) missing.push_back(f);
   return missing;

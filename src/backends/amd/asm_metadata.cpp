@@ -1,9 +1,11 @@
 // Parses AMDGPU device assembly (.s from --save-temps or -S). Three places in
 // the file carry figures; for each kernel they are combined in this order:
-//  1. "; Kernel info:" comments: the only place with NumVGPRsForWavesPerEU
-//     (what the hardware allocates) and the printed Occupancy;
+//  1. "; Kernel info:" comments: NumVGPRsForWavesPerEU (the allocation) and
+//     the printed Occupancy;
 //  2. the .amdgpu_metadata YAML block (the code object's note, verbatim);
-//  3. the .amdhsa_kernel descriptor directives.
+//  3. the .amdhsa_kernel descriptor directives: what the hardware reads.
+// A figure two of them give differently is unknown; the allocation is then
+// checked against what the code uses (checkAllocation).
 #include <llvm/BinaryFormat/MsgPackDocument.h>
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include <string>
 #include <utility>
 
+#include "allocation.h"
 #include "amdgpu_metadata.h"
 #include "figure_notes.h"
 #include "regscope/backends/amd/collect.h"
@@ -63,12 +66,15 @@ const std::map<std::string, Field, std::less<>> kCommentFields = {
     {"NumAgprs", Field::Agprs},
     {"ScratchSize", Field::ScratchBytes},
     {"LDSByteSize", Field::LdsBytes},
+    {"TotalNumVgprs", Field::VgprsUsed},
     {"NumVGPRsForWavesPerEU", Field::VgprsTotal},
     {"Occupancy", Field::CompilerOccupancy},
 };
 
 // .amdhsa_* directive keys (values are plain integers up to LLVM 19).
 const std::map<std::string, Field, std::less<>> kDirectiveFields = {
+    {".amdhsa_next_free_vgpr", Field::VgprsTotal},
+    {".amdhsa_accum_offset", Field::AccumOffset},
     {".amdhsa_group_segment_fixed_size", Field::LdsBytes},
     {".amdhsa_private_segment_fixed_size", Field::ScratchBytes},
     {".amdhsa_uses_dynamic_stack", Field::DynamicStack},
@@ -282,32 +288,11 @@ AsmFile parseAsm(const LineSource &lines) {
     facts.arch = out.arch;
     facts.set(Field::AgprCopies, sections.agpr_copies);
     facts.set(Field::MfmaInstructions, sections.mfma);
-    // LLVM floors NumVGPRsForWavesPerEU at 1 for a kernel with no VGPRs, where the
-    // metadata (and so a code object) says 0: one number, whichever input is read.
-    const auto total = static_cast<std::size_t>(Field::VgprsTotal);
-    FieldValues comments = sections.comments;
-    if (comments[total] == 1 && sections.metadata[total] == 0) comments[total] = 0;
     // The comments, the metadata and the descriptor say some figures twice or
     // thrice; when they disagree, the figure is unknown and the warning names both.
-    const std::pair<const FieldValues *, const char *> parts[] = {{&comments, "the .s comment"},
-                                                                  {&sections.metadata, "the .s metadata"},
-                                                                  {&sections.directives, "the .s descriptor"}};
-    std::array<const char *, kFieldCount> from{};
-    std::array<bool, kFieldCount> disputed{};
-    for (const auto &[part, label] : parts)
-      for (std::size_t i = 0; i < kFieldCount; ++i) {
-        if (!(*part)[i] || disputed[i]) continue;
-        if (!facts.values[i]) {
-          facts.values[i] = (*part)[i];
-          from[i] = label;
-        } else if (*facts.values[i] != *(*part)[i]) {
-          facts.warnings.push_back(std::string(fieldKey(static_cast<Field>(i))) + ": " + from[i] + " says " +
-                                   std::to_string(*facts.values[i]) + ", " + label + " says " +
-                                   std::to_string(*(*part)[i]) + ": unknown");
-          facts.values[i].reset();
-          disputed[i] = true;
-        }
-      }
+    mergeReadings(facts, {{&sections.comments, "the .s comment"},
+                          {&sections.metadata, "the .s metadata"},
+                          {&sections.directives, "the .s descriptor"}});
     // A file with metadata has an entry for every kernel: one without lacks
     // every figure the metadata carries (a damaged block, not a smaller kernel).
     const std::vector<Field> missing =
@@ -320,6 +305,7 @@ AsmFile parseAsm(const LineSource &lines) {
     for (const std::string &note : sections.notes)
       for (Field f : facts.unresolved)
         if (StringRef(note).startswith(std::string(fieldKey(f)) + ":")) facts.notes.push_back(note);
+    checkAllocation(facts, findAmdArch(out.arch));
     out.facts.kernels.push_back(std::move(facts));
   }
   return out;

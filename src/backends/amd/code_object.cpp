@@ -13,15 +13,18 @@
 #include <llvm/MC/MCSubtargetInfo.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Object/ELFObjectFile.h>
+#include <llvm/Support/AMDHSAKernelDescriptor.h>
 #include <llvm/Support/MemoryBuffer.h>
 
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <unordered_set>
 
+#include "allocation.h"
 #include "amdgpu_metadata.h"
 #include "mc_target.h"
 #include "regscope/backends/amd/collect.h"
@@ -108,9 +111,9 @@ void fromMetadataNote(llvm::ArrayRef<std::uint8_t> desc, Walk &walk) {
     facts.arch = metadata.arch;
     facts.values = k.values;
     facts.missing = missingFromMetadata(k);
-    // .vgpr_count is the allocation; without AGPRs it is also the arch count.
-    if (facts.get(Field::Agprs).value_or(0) == 0 && facts.get(Field::VgprsTotal))
-      facts.set(Field::Vgprs, *facts.get(Field::VgprsTotal));
+    // .vgpr_count is what the code uses; without AGPRs it is also the arch count.
+    if (facts.get(Field::Agprs).value_or(0) == 0 && facts.get(Field::VgprsUsed))
+      facts.set(Field::Vgprs, *facts.get(Field::VgprsUsed));
     co.facts.kernels.push_back(std::move(facts));
   }
   walk.out.push_back(std::move(co));
@@ -211,6 +214,72 @@ void countInstructions(const llvm::object::ELF64LEObjectFile &elf, std::string_v
   }
 }
 
+// A kernel descriptor (`NAME.kd`, 64 bytes in .rodata; AMDGPUUsage "Kernel
+// Descriptor"): what the GPU reads at launch. Its figures, as the fields the
+// metadata also gives, so that the two can be compared.
+FieldValues descriptorFigures(llvm::ArrayRef<std::uint8_t> kd, const AmdArch *arch) {
+  namespace hsa = llvm::amdhsa;
+  auto u32 = [&](std::size_t at) {
+    std::uint32_t v;
+    std::memcpy(&v, kd.data() + at, 4);  // little-endian, as the ELF is
+    return v;
+  };
+  std::uint16_t properties;
+  std::memcpy(&properties, kd.data() + hsa::KERNEL_CODE_PROPERTIES_OFFSET, 2);
+  const std::uint32_t rsrc1 = u32(hsa::COMPUTE_PGM_RSRC1_OFFSET), rsrc3 = u32(hsa::COMPUTE_PGM_RSRC3_OFFSET);
+  FieldValues v;
+  auto set = [&](Field f, std::int64_t value) { v[static_cast<std::size_t>(f)] = value; };
+  set(Field::LdsBytes, u32(hsa::GROUP_SEGMENT_FIXED_SIZE_OFFSET));
+  set(Field::ScratchBytes, u32(hsa::PRIVATE_SEGMENT_FIXED_SIZE_OFFSET));
+  if (!arch) return v;  // the granules and the reserved bits depend on the target
+  // ENABLE_WAVEFRONT_SIZE32 is GFX10+; the bit is reserved before.
+  const bool wave32 = arch->generation == AmdGeneration::Gfx10Plus &&
+                      AMDHSA_BITS_GET(properties, hsa::KERNEL_CODE_PROPERTY_ENABLE_WAVEFRONT_SIZE32);
+  set(Field::WaveSize, wave32 ? 32 : 64);
+  set(Field::VgprsTotal, (AMDHSA_BITS_GET(rsrc1, hsa::COMPUTE_PGM_RSRC1_GRANULATED_WORKITEM_VGPR_COUNT) + 1) *
+                             vgprEncodingGranule(*arch, wave32 ? 32 : 64));
+  if (arch->agprs == AgprMode::Unified)
+    set(Field::AccumOffset, (AMDHSA_BITS_GET(rsrc3, hsa::COMPUTE_PGM_RSRC3_GFX90A_ACCUM_OFFSET) + 1) * 4);
+  return v;
+}
+
+// Reads each kernel's descriptor and merges it with the metadata: a figure the
+// two give differently is unknown (the warning names both), and the allocation
+// is checked against what the metadata says the code uses. A kernel whose
+// descriptor is not in the symbol table keeps the metadata's figures, and no
+// allocation: the model then counts what the code uses.
+void readDescriptors(const llvm::object::ELF64LEObjectFile &elf, std::string_view bytes, CodeObject &co) {
+  const AmdArch *arch = findAmdArch(co.arch);
+  std::map<std::string, FieldValues> descriptors;
+  if (symbolTablesReadable(elf, bytes))
+    for (const llvm::object::ELFSymbolRef symbol : elf.symbols()) {
+      auto name = symbol.getName();
+      auto address = symbol.getAddress();
+      auto section = symbol.getSection();
+      const bool ok = name && address && section && *section != elf.section_end();
+      if (!name) llvm::consumeError(name.takeError());
+      if (!address) llvm::consumeError(address.takeError());
+      if (!section) llvm::consumeError(section.takeError());
+      if (!ok || symbol.getELFType() != llvm::ELF::STT_OBJECT || !name->endswith(".kd")) continue;
+      const llvm::object::ELFSectionRef data(**section);
+      constexpr std::uint64_t kSize = sizeof(llvm::amdhsa::kernel_descriptor_t);
+      const std::uint64_t begin = *address - data.getAddress(), offset = data.getOffset();
+      if (*address < data.getAddress() || begin > data.getSize() || kSize > data.getSize() - begin ||
+          data.getType() == llvm::ELF::SHT_NOBITS || offset > bytes.size() || data.getSize() > bytes.size() - offset)
+        continue;  // a descriptor outside its section: not read, so the metadata alone speaks
+      const auto *kd = reinterpret_cast<const std::uint8_t *>(bytes.data() + offset + begin);
+      descriptors[name->drop_back(3).str()] = descriptorFigures({kd, kSize}, arch);
+    }
+  for (KernelFacts &facts : co.facts.kernels) {
+    if (auto d = descriptors.find(facts.name); d != descriptors.end()) {
+      const FieldValues metadata = facts.values;
+      facts.values = {};
+      mergeReadings(facts, {{&d->second, "the kernel descriptor"}, {&metadata, "the metadata"}});
+    }
+    checkAllocation(facts, arch);
+  }
+}
+
 void fromElf(std::string_view bytes, Walk &walk, int depth) {
   if (depth > kMaxNesting) throw Error("offload bundles nested too deeply");
   llvm::MemoryBufferRef buffer(llvm::StringRef(bytes.data(), bytes.size()), "code object");
@@ -268,6 +337,7 @@ void fromElf(std::string_view bytes, Walk &walk, int depth) {
   }
   for (std::size_t i = first; i < out.size(); ++i) {
     out[i].producer = producer;
+    readDescriptors(*elf, bytes, out[i]);
     countInstructions(*elf, bytes, out[i]);
   }
 }

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "allocation.h"
+#include "regscope/backends/amd/amdgpu_occupancy.h"
 #include "regscope/backends/amd/phrases.h"
 #include "regscope/describe/phrases.h"
 
@@ -47,6 +49,39 @@ std::string headroomText(const KernelReport &k, const Occupancy &occ) {
   return text;
 }
 
+// Why occupancy counts more VGPRs than the architectural count: the AGPRs
+// beside them, and the padding the compiler added to the descriptor's
+// allocation (amdgpu-waves-per-eu), each said with its figures.
+std::string allocationText(const KernelRecord &r, int counted) {
+  std::string text = "occupancy counts " + std::to_string(counted) + " VGPRs, ";
+  const bool padded = paddedFrom(r).has_value();
+  std::string uses = "the code uses " + (r.has(Field::VgprsUsed) ? std::to_string(r.value(Field::VgprsUsed)) : "?");
+  if (r.value(Field::Agprs) > 0)
+    uses += " (" + (r.has(Field::Vgprs) ? std::to_string(r.value(Field::Vgprs)) : "?") + " VGPRs and " +
+            std::to_string(r.value(Field::Agprs)) + " AGPRs" +
+            (r.has(Field::AccumOffset) ? ", from v" + std::to_string(r.value(Field::AccumOffset)) : "") + ")";
+  if (padded)
+    return text + "what the kernel descriptor allocates (" + std::to_string(r.value(Field::VgprsTotal)) + "); " + uses +
+           ": the compiler padded the allocation to the limit amdgpu-waves-per-eu sets (Triton's waves_per_eu), " +
+           "and the hardware allocates the padding too";
+  if (r.has(Field::VgprsTotal) || r.has(Field::VgprsUsed)) return text + "the allocation; " + uses;
+  return text + "the allocation of its VGPRs and AGPRs in one file";
+}
+
+// The next step of a modelled kernel. When the compiler padded the allocation
+// and the VGPRs limit, freeing VGPRs in the code changes nothing: the padding
+// is what to lower, and the step says what the code's own use would give.
+std::string amdStep(const KernelRecord &r, const AmdKernelModel &m) {
+  const std::optional<std::int64_t> used = paddedFrom(r);
+  if (!used || m.occupancy.limiter != Limiter::Vgpr) return nextStepText(m.occupancy);
+  KernelResources unpadded = m.resources;
+  unpadded.vgprs_total = static_cast<int>(*used);
+  const int waves = computeOccupancy(m.arch, unpadded).waves_per_simd;
+  if (waves <= m.occupancy.waves_per_simd) return nextStepText(m.occupancy);
+  return "lower the waves-per-eu padding: " + std::to_string(*used) + " VGPRs used -> " + std::to_string(waves) +
+         " waves/SIMD";
+}
+
 Table amdTable(const std::vector<const KernelReport *> &kernels) {
   Table table = kernelTable({{"VGPR", fieldKey(Field::Vgprs), true},
                              {"", fieldKey(Field::VgprsTotal), true, Show::Data},
@@ -80,7 +115,7 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
                        : invalid && !k->impossible.empty() ? "cannot launch: " + k->impossible
                        : invalid                           ? "cannot launch: " + amdInvalidText(m, k->launch)
                        : occ.limiter == Limiter::Unknown   ? unknownText(*k)
-                                                           : nextStepText(occ);
+                                                           : amdStep(r, m);
     addKernelRow(
         table, *k,
         {vgpr,
@@ -104,9 +139,8 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
     const AmdKernelModel &m = std::get<AmdKernelModel>(k->model);
     const bool modelled =
         !m.unresolved && m.occupancy.limiter != Limiter::Invalid && m.occupancy.limiter != Limiter::Unknown;
-    if (modelled && r.has(Field::Vgprs) && m.occupancy.vgprs_total != r.value(Field::Vgprs))
-      notes.add(*k, "occupancy counts " + std::to_string(m.occupancy.vgprs_total) +
-                        " VGPRs (the allocation: AGPRs in the unified file, or padding the compiler added)");
+    if (modelled && (!r.has(Field::Vgprs) || m.occupancy.vgprs_total != r.value(Field::Vgprs)))
+      notes.add(*k, allocationText(r, m.occupancy.vgprs_total));
     if (r.value(Field::VgprSpills) || r.value(Field::SgprSpills)) notes.add(*k, "spills registers to scratch memory");
     if (m.unresolved) {
       std::string fields;
@@ -176,6 +210,8 @@ json amdKernelJson(const KernelReport &k, const std::string &compiler_version) {
       {fieldKey(Field::Vgprs), figureJson(r, Field::Vgprs)},
       {fieldKey(Field::Agprs), r.has(Field::Agprs) || unknown_agprs ? figureJson(r, Field::Agprs) : json(0)},
       {fieldKey(Field::VgprsTotal), counted ? json(m.occupancy.vgprs_total) : figureJson(r, Field::VgprsTotal)},
+      {fieldKey(Field::VgprsUsed), figureJson(r, Field::VgprsUsed)},
+      {fieldKey(Field::AccumOffset), figureJson(r, Field::AccumOffset)},
       {fieldKey(Field::Sgprs), figureJson(r, Field::Sgprs)},
       {fieldKey(Field::ScratchBytes), figureJson(r, Field::ScratchBytes)},
       {fieldKey(Field::VgprSpills), figureJson(r, Field::VgprSpills)},
@@ -197,7 +233,7 @@ std::string amdNextStep(const KernelReport &k) {
   const AmdKernelModel &m = std::get<AmdKernelModel>(k.model);
   if (m.unresolved) return "unresolved until link";
   if (m.occupancy.limiter == Limiter::Invalid) return "cannot launch: " + amdInvalidText(m, k.launch);
-  return nextStepText(m.occupancy);
+  return amdStep(k.record, m);
 }
 
 std::optional<std::string> amdRegisterCliff(const KernelReport &k, int registers) {

@@ -15,7 +15,7 @@ namespace {
 constexpr int kDefaultAmdWorkgroupSize = 1024;  // HIP's --gpu-max-threads-per-block
 
 bool anyUnresolved(const KernelRecord &record) {
-  for (Field f : {Field::Vgprs, Field::VgprsTotal, Field::Agprs, Field::Sgprs, Field::LdsBytes})
+  for (Field f : {Field::Vgprs, Field::VgprsTotal, Field::VgprsUsed, Field::Agprs, Field::Sgprs, Field::LdsBytes})
     if (record.isUnresolved(f)) return true;
   return false;
 }
@@ -61,10 +61,11 @@ std::string impossibleAmd(const KernelRecord &r, const AmdArch &arch, const Laun
 
 std::vector<Field> amdRequiredFigures(const KernelRecord &record) {
   std::vector<Field> required;
-  // The allocation (.vgpr_count, NumVGPRsForWavesPerEU) stands for both
-  // counts; without it the model adds VGPRs and, where the target has
-  // them, AGPRs.
-  if (!record.has(Field::VgprsTotal) && !record.isUnresolved(Field::VgprsTotal)) {
+  // The allocation (the kernel descriptor's) stands for both counts; without
+  // it, what the code uses (.vgpr_count) does, and without that the model adds
+  // VGPRs and, where the target has them, AGPRs. An allocation a source gave
+  // but that was found unreadable or contradictory is in record.missing.
+  if (!record.has(Field::VgprsTotal) && !record.isUnresolved(Field::VgprsTotal) && !record.has(Field::VgprsUsed)) {
     required.push_back(Field::Vgprs);
     const AmdArch *arch = findAmdArch(record.arch);
     if (arch && arch->agprs != AgprMode::None) required.push_back(Field::Agprs);
@@ -116,7 +117,7 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   KernelResources resources;
   resources.vgprs = value(Field::Vgprs);
   resources.agprs = value(Field::Agprs);
-  resources.vgprs_total = value(Field::VgprsTotal);
+  resources.vgprs_total = record.has(Field::VgprsTotal) ? value(Field::VgprsTotal) : value(Field::VgprsUsed);
   resources.sgprs = value(Field::Sgprs);
   resources.lds_bytes = addBytes(value(Field::LdsBytes), m.launch.dynamic_shared);
   resources.workgroup_size = m.launch.block_size;

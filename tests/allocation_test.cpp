@@ -1,0 +1,179 @@
+// The allocation the hardware reads (issue 30, item 1): the kernel descriptor's
+// VGPR count, checked against what the code uses, and what follows from it.
+//
+// Expected figures come from the compilers' own text, read here without
+// regscope: Triton 3.6's .amdgcn (fixtures/triton/cache-wpe1-gfx942, made by
+// fixtures/triton/make_wpe.py on the GPU machine) prints
+// `.amdhsa_next_free_vgpr 257`, `; NumVGPRsForWavesPerEU: 257`,
+// `; Occupancy: 1` and `.vgpr_count: 144` for attn_d64 at waves_per_eu=1. The
+// hardware reads 257 in granules of 8 (COMPUTE_PGM_RSRC1 on gfx942,
+// AMDGPUUsage.rst): 264 VGPRs of a 512-entry file, 1 wave per SIMD.
+//
+// The hostile code objects are the real hipcc 5.2.3 gfx90a code object
+// (fixtures/hipcc-5.2.3/probe-gfx90a.hsaco) with one metadata value changed in
+// place at run time (patchMetadata below); its kernel descriptors are as the
+// compiler wrote them (agpr_heavy: 136 VGPRs from RSRC1, AGPRs from v72 in RSRC3,
+// no private segment, wave64).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "hostile_inputs.h"
+#include "regscope/backends/amd/collect.h"
+#include "regscope/collect/collect.h"
+#include "test_util.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using test::sourcePath;
+
+const char *kPaddedEntry = "fixtures/triton/cache-wpe1-gfx942/3YXIY32RYCLNTK3JZSCKWEME63QXI2FFVZCT3JLYFYKBBXIGNGIQ";
+
+// A line of the .amdgcn the compiler wrote: "KEY VALUE" or "; KEY: VALUE".
+long printed(const std::string &text, const std::string &key) {
+  const std::size_t at = text.find(key);
+  if (at == std::string::npos) throw std::runtime_error("no " + key + " in the .amdgcn");
+  return std::stol(text.substr(text.find_first_of("0123456789", at + key.size())));
+}
+
+struct Scratch {
+  fs::path dir;
+  Scratch() {
+    dir = fs::temp_directory_path() / ("regscope-alloc-" + std::to_string(::getpid()));
+    fs::create_directories(dir / "cache");
+  }
+  ~Scratch() { fs::remove_all(dir); }
+  test::RunResult run(const std::vector<std::string> &args) {
+    return test::runRegscope(args, sourcePath(""), dir.string(), (dir / "cache").string());
+  }
+};
+
+json kernelNamed(const json &report, const std::string &name) {
+  for (const json &k : report.at("kernels"))
+    if (k.at("name") == name) return k;
+  throw std::runtime_error("no kernel " + name);
+}
+
+TEST(Allocation, TheDescriptorsPaddedAllocationIsWhatOccupancyCounts) {
+  const std::string amdgcn = test::readText(sourcePath(std::string(kPaddedEntry) + "/attn_fwd_kernel.amdgcn"));
+  ASSERT_EQ(printed(amdgcn, ".amdhsa_next_free_vgpr"), 257);
+  ASSERT_EQ(printed(amdgcn, ".vgpr_count:"), 144);
+  ASSERT_EQ(printed(amdgcn, "; Occupancy:"), 1);
+  Scratch s;
+  // The entry (its .amdgcn and .hsaco together), the .amdgcn alone and the code object alone agree.
+  for (const std::string input : {std::string(kPaddedEntry), std::string(kPaddedEntry) + "/attn_fwd_kernel.amdgcn",
+                                  std::string(kPaddedEntry) + "/attn_fwd_kernel.hsaco"}) {
+    const test::RunResult r = s.run({"parse", input, "--format", "json"});
+    ASSERT_EQ(r.exit_code, 0) << input << r.err;
+    const json k = kernelNamed(json::parse(r.out), "attn_fwd_kernel");
+    EXPECT_EQ(k.at("vgprs_total"), 264) << input;  // 257 in granules of 8
+    EXPECT_EQ(k.at("vgprs_used"), 144) << input;
+    EXPECT_EQ(k.at("accum_offset"), 128) << input;
+    EXPECT_EQ(k.at("occupancy").at("waves_per_simd"), 1) << input;  // the compiler's "; Occupancy: 1"
+    EXPECT_EQ(k.at("unknown"), json::array()) << input;
+    EXPECT_EQ(r.err.find("disagree"), std::string::npos) << input << r.err;  // the padding is explained
+  }
+  const test::RunResult text = s.run({"parse", kPaddedEntry});
+  EXPECT_NE(text.out.find("125 (264)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("the compiler padded the allocation"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("lower the waves-per-eu padding: 144 VGPRs used -> 3 waves/SIMD"), std::string::npos)
+      << text.out;
+  // A gate judges the allocation: 1 wave/SIMD fails a rule of 2.
+  EXPECT_EQ(s.run({"gate", kPaddedEntry, "--min-occupancy", "2"}).exit_code, 1);
+}
+
+TEST(Allocation, AnUnpaddedAllocationStaysTheCountTheCodeUses) {
+  // waves_per_eu=1 on softmax (512 threads): the compiler printed 14 VGPRs, 14 allocated.
+  const json report = json::parse(
+      Scratch()
+          .run({"parse", "fixtures/triton/cache-wpe1-gfx942/EXZPOEEULHANEKVMLLK77EH4CA34QGY3FNZLVH2QWOPLIX6Y6EJA",
+                "--format", "json"})
+          .out);
+  const json k = kernelNamed(report, "softmax_kernel");
+  EXPECT_EQ(k.at("vgprs_total"), 14);
+  EXPECT_EQ(k.at("vgprs_used"), 14);
+}
+
+// Replaces, in place, the msgpack value after the `nth` (from 0) occurrence of
+// the metadata key `key` in the note with `value` (of the same encoded width).
+std::string patchMetadata(const std::string &key, int nth, const std::string &value) {
+  std::string elf = hostile::realCodeObject();
+  const hostile::MetadataNote note = hostile::findMetadataNote(elf);
+  const std::string encoded = std::string(1, static_cast<char>(0xa0 | key.size())) + key;
+  std::size_t at = note.desc;
+  for (int i = 0; i <= nth; ++i) {
+    at = elf.find(encoded, i == 0 ? at : at + 1);
+    if (at == std::string::npos || at >= note.desc + note.desc_size) throw std::runtime_error("no " + key);
+  }
+  elf.replace(at + encoded.size(), value.size(), value);
+  return elf;
+}
+
+const KernelFacts &onlyKernelWith(const std::vector<CodeObject> &objects, Field unknown) {
+  const KernelFacts *found = nullptr;
+  int count = 0;
+  for (const KernelFacts &k : objects.at(0).facts.kernels)
+    if (std::find(k.missing.begin(), k.missing.end(), unknown) != k.missing.end()) {
+      found = &k;
+      ++count;
+    }
+  if (count != 1) throw std::runtime_error(std::to_string(count) + " kernels have the figure unknown");
+  return *found;
+}
+
+TEST(Allocation, MetadataThatContradictsTheDescriptorMakesTheFigureUnknown) {
+  // The unpatched code object: every figure read, nothing disputed.
+  for (const KernelFacts &k : parseCodeObjects(hostile::realCodeObject()).at(0).facts.kernels) {
+    EXPECT_TRUE(k.warnings.empty()) << k.name;
+    EXPECT_TRUE(k.get(Field::VgprsTotal)) << k.name;
+  }
+  struct Case {
+    const char *key;
+    int nth;
+    std::string value;
+    Field unknown;
+    const char *words;
+  } cases[] = {
+      // agpr_heavy (the first kernel): the code uses 255 VGPRs; the descriptor allocates 136
+      {".vgpr_count", 0, std::string("\xcc\xff", 2), Field::VgprsTotal, "allocates 136 VGPRs but"},
+      // 127 AGPRs from v72 need 199 VGPRs; the descriptor allocates 136
+      {".agpr_count", 0, "\x7f", Field::VgprsTotal, "127 AGPRs from v72 need 199"},
+      // a wavefront size of 0 beside the descriptor's wave64
+      {".wavefront_size", 0, std::string("\x00", 1), Field::WaveSize, "the metadata says 0"},
+      // a private segment of 127 bytes beside the descriptor's 0
+      {".private_segment_fixed_size", 0, "\x7f", Field::ScratchBytes, "the kernel descriptor says 0"},
+  };
+  for (const Case &c : cases) {
+    const std::vector<CodeObject> objects = parseCodeObjects(patchMetadata(c.key, c.nth, c.value));
+    const KernelFacts &k = onlyKernelWith(objects, c.unknown);
+    EXPECT_EQ(k.name, "_Z10agpr_heavyPf") << c.key;
+    EXPECT_FALSE(k.get(c.unknown)) << c.key;
+    ASSERT_EQ(k.warnings.size(), 1u) << c.key;
+    EXPECT_NE(k.warnings[0].find(c.words), std::string::npos) << k.warnings[0];
+  }
+}
+
+TEST(Allocation, AnUnknownAllocationFeedsNoOccupancyAndNoGate) {
+  Scratch s;
+  const fs::path hsaco = s.dir / "k.hsaco";
+  std::ofstream(hsaco, std::ios::binary) << patchMetadata(".vgpr_count", 0, std::string("\xcc\xff", 2));
+  const test::RunResult r = s.run({"parse", hsaco.string(), "--format", "json"});
+  const json k = kernelNamed(json::parse(r.out), "_Z10agpr_heavyPf");
+  EXPECT_TRUE(k.at("occupancy").is_null()) << k.dump();
+  EXPECT_TRUE(k.at("vgprs_total").is_null());
+  EXPECT_NE(k.at("unknown").dump().find("vgprs_total"), std::string::npos) << k.dump();
+  // No occupancy, so a gate with an occupancy rule cannot judge it (exit 2), never passes.
+  EXPECT_EQ(s.run({"gate", hsaco.string(), "--min-occupancy", "1"}).exit_code, 2);
+  // An edited private segment: the scratch rule cannot judge it either.
+  std::ofstream(hsaco, std::ios::binary) << patchMetadata(".private_segment_fixed_size", 0, "\x7f");
+  EXPECT_EQ(s.run({"gate", hsaco.string(), "--max-scratch", "0"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace regscope
