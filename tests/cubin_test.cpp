@@ -6,6 +6,7 @@
 // read them, nothing is restated here.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -147,7 +148,6 @@ TEST(Cubin, FiguresEqualCuobjdumpResUsage) {
     const std::string artifact = path.substr(0, path.size() - suffix.size());
     const std::string bytes = test::readText(artifact);
     const NvidiaBinary binary = readNvidiaBinary(bytes);
-    if (binary.compressed_cubins > 0) continue;  // cuobjdump decompresses; regscope says it cannot (below)
     std::string bare_arch = binary.cubins.empty() ? "" : binary.cubins[0].arch;
     if (bare_arch.back() == 'a') bare_arch.pop_back();  // cuobjdump names sm_90a's arch sm_90
     for (const auto &[key, figures] : resUsage(test::readText(path), bare_arch)) {
@@ -259,7 +259,7 @@ TEST(Cubin, FatbinHoldsEachArchsCubinAndNotesPtx) {
   EXPECT_EQ(fatbin.cubins[0].arch, "sm_80");
   EXPECT_EQ(fatbin.cubins[1].arch, "sm_90");
   EXPECT_EQ(fatbin.ptx_entries, 1u);
-  EXPECT_EQ(fatbin.compressed_cubins, 0u);
+  EXPECT_EQ(fatbin.decompressed_cubins, 0u);
   ASSERT_EQ(fatbin.notes.size(), 1u);
   EXPECT_NE(fatbin.notes[0].find("PTX for compute_90 (compressed)"), std::string::npos) << fatbin.notes[0];
   // The same cubins inside the host object nvcc -c wrote (.nv_fatbin).
@@ -272,19 +272,59 @@ TEST(Cubin, FatbinHoldsEachArchsCubinAndNotesPtx) {
   EXPECT_FALSE(isNvidiaBinary(fixture("hipcc-5.2.3/probe-gfx90a.hsaco")));
 }
 
-// `nvcc -fatbin -Xfatbin -compress-all`: the cubin inside is compressed, which regscope does
-// not decompress: said, never guessed.
-TEST(Cubin, CompressedCubinIsUnknownNotGuessed) {
-  const std::string bytes = fixture("cubin/cubin_probe.compressed.fatbin");
-  const NvidiaBinary binary = readNvidiaBinary(bytes);
-  EXPECT_TRUE(binary.cubins.empty());
-  EXPECT_EQ(binary.compressed_cubins, 1u);
-  std::string producer;
-  try {
-    nvidiaBinaryFacts(bytes, producer);
-    FAIL() << "a fatbin of compressed cubins gave figures";
-  } catch (const Error &e) {
-    EXPECT_NE(std::string(e.what()).find("compressed"), std::string::npos) << e.what();
+// Compressed entries (fixtures/cubin/compress/README.md): nvcc 13's zstd (--compress-mode=size,
+// -Xfatbin=-compress-all) and LZ4 (--compress-mode=speed) decompress to the very cubin the
+// uncompressed fatbin of the same compile holds, byte for byte; FiguresEqualCuobjdumpResUsage checks
+// cubin_probe.compressed.fatbin's figures against cuobjdump.
+TEST(Cubin, CompressedEntriesDecompressToTheCubinNvccWrote) {
+  const NvidiaBinary plain = readNvidiaBinary(fixture("cubin/compress/cubin_probe.none.fatbin"));
+  ASSERT_EQ(plain.cubins.size(), 1u);
+  EXPECT_EQ(plain.decompressed_cubins, 0u);
+  const std::string expected(plain.cubins[0].image);
+  for (const char *file : {"cubin/compress/cubin_probe.size.fatbin", "cubin/compress/cubin_probe.speed.fatbin",
+                           "cubin/cubin_probe.compressed.fatbin"}) {
+    const std::string bytes = fixture(file);
+    const NvidiaBinary kept = readNvidiaBinary(bytes, /*keep_images=*/true);
+    ASSERT_EQ(kept.cubins.size(), 1u) << file;
+    EXPECT_EQ(kept.decompressed_cubins, 1u) << file;
+    EXPECT_EQ(kept.cubins[0].image.size(), 16616u) << file;  // the entry header's decompressed size
+    EXPECT_TRUE(std::string(kept.cubins[0].image) == expected) << file;
+    // Without keep_images (parse), the figures are the same and no image is held.
+    const NvidiaBinary read = readNvidiaBinary(bytes);
+    EXPECT_TRUE(read.cubins.at(0).image.empty()) << file;
+    ASSERT_EQ(read.cubins[0].facts.kernels.size(), plain.cubins[0].facts.kernels.size()) << file;
+    for (std::size_t k = 0; k < read.cubins[0].facts.kernels.size(); ++k)
+      EXPECT_EQ(read.cubins[0].facts.kernels[k].values, plain.cubins[0].facts.kernels[k].values) << file;
+  }
+  // A host object whose .nv_fatbin holds two archs' cubins as zstd frames.
+  const NvidiaBinary object = readNvidiaBinary(fixture("cubin/compress/cubin_probe.size.o"));
+  ASSERT_EQ(object.cubins.size(), 2u);
+  EXPECT_EQ(object.decompressed_cubins, 2u);
+  EXPECT_EQ(object.cubins[0].arch, "sm_80");
+  EXPECT_EQ(object.cubins[1].arch, "sm_90");
+}
+
+// A compressed entry that does not decompress to the size its header says is an error naming the
+// entry, never a figure.
+TEST(Cubin, DamagedCompressedEntryIsAnError) {
+  for (const char *file : {"cubin/compress/cubin_probe.size.fatbin", "cubin/compress/cubin_probe.speed.fatbin"}) {
+    const std::string good = fixture(file);
+    std::string damaged = good;
+    for (std::size_t at = 16 + 64 + 40; at < 16 + 64 + 200; ++at) damaged[at] = '\x55';  // inside the payload
+    try {
+      readNvidiaBinary(damaged);
+      ADD_FAILURE() << file << ": a damaged payload gave figures";
+    } catch (const Error &e) {
+      EXPECT_NE(std::string(e.what()).find("fatbin entry 0 (sm_90 cubin)"), std::string::npos) << e.what();
+    }
+    std::string huge = good;
+    const std::uint64_t claim = std::uint64_t{1} << 40;  // the decompressed size, at +56 of the entry header
+    std::memcpy(&huge[16 + 56], &claim, 8);
+    EXPECT_THROW(readNvidiaBinary(huge), Error) << file;
+    std::string past = good;
+    const std::uint32_t packed = 1u << 20;  // the compressed size, at +16, beyond the payload
+    std::memcpy(&past[16 + 16], &packed, 4);
+    EXPECT_THROW(readNvidiaBinary(past), Error) << file;
   }
 }
 
@@ -300,7 +340,6 @@ TEST(Cubin, DamagedInputIsAnErrorNeverAFigure) {
   damaged[at + 2] = '\xff';
   damaged[at + 3] = '\x7f';
   EXPECT_THROW(readNvidiaBinary(damaged), Error);
-  EXPECT_THROW(parseArtifacts({sourcePath("fixtures/cubin/cubin_probe.compressed.fatbin")}, ""), Error);
 }
 
 // parse picks the reader by the bytes: a fatbin and a host object give their kernels per arch.

@@ -39,7 +39,7 @@ ExplainedReport explainNvidiaArtifacts(const std::vector<std::string> &files, co
   std::map<std::pair<std::string, std::string>, std::string> failures;
   for (const std::string &file : files) {
     const MappedFile mapped(file);
-    const NvidiaBinary binary = readNvidiaBinary(mapped.bytes());
+    const NvidiaBinary binary = readNvidiaBinary(mapped.bytes(), /*keep_images=*/true);
     for (const Cubin &cubin : binary.cubins) {
       const auto key = std::make_pair(file, cubin.arch);
       if (listings.count(key) || failures.count(key)) continue;

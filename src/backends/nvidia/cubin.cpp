@@ -32,6 +32,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "fatbin_codec.h"
 #include "regscope/support/error.h"
 #include "regscope/target/cuda.h"
 
@@ -314,7 +315,8 @@ Cubin readCubin(std::string_view bytes) {
 
 struct Walk {
   NvidiaBinary out;
-  std::unordered_set<std::string_view> seen;  // cubins already read, by their bytes
+  std::unordered_set<std::string_view> seen;  // cubins already read, by their (compressed) bytes
+  bool keep_images = false;                   // keep decompressed cubins' bytes (for nvdisasm)
 };
 
 std::string entryArch(std::uint32_t arch) { return "sm_" + std::to_string(arch); }
@@ -332,6 +334,7 @@ std::size_t fromFatbin(std::string_view bytes, Walk &walk) {
   for (std::size_t at = header; at < end; ++n) {
     constexpr std::size_t kEntryHeader = 64;  // the least an entry header takes
     if (end - at < kEntryHeader) throw Error("truncated fatbin: entry " + std::to_string(n) + " is cut off");
+    const std::size_t entry = at;
     const std::uint16_t kind = readLe<std::uint16_t>(bytes, at);
     const std::uint32_t entry_header = readLe<std::uint32_t>(bytes, at + 4);
     const std::uint64_t payload = readLe<std::uint64_t>(bytes, at + 8);
@@ -347,15 +350,31 @@ std::size_t fromFatbin(std::string_view bytes, Walk &walk) {
       walk.out.notes.push_back("PTX for compute_" + std::to_string(arch) + (compressed ? " (compressed)" : "") +
                                ": compiled by the driver at load time, no figures until then");
     } else if (kind == 2 || kind == 0x10) {
-      if (compressed || !isElf(data)) {
-        ++walk.out.compressed_cubins;
+      if (!walk.seen.insert(data).second) continue;
+      // Decompressed one entry at a time: a library of thousands holds one in memory, unless asked to keep them.
+      std::string unpacked;
+      if (compressed) {
+        ++walk.out.decompressed_cubins;
+        unpacked = decompressFatbinEntry(data, flags, readLe<std::uint32_t>(bytes, entry + 16),
+                                         readLe<std::uint64_t>(bytes, entry + 56),
+                                         "fatbin entry " + std::to_string(n) + " (" + entryArch(arch) + " cubin)");
+      }
+      const std::string_view image = compressed ? std::string_view(unpacked) : data;
+      if (!isElf(image)) {
+        ++walk.out.unreadable_cubins;
         walk.out.notes.push_back("the " + entryArch(arch) +
-                                 " cubin is compressed: its kernels are not read (regscope does not decompress "
-                                 "fatbin entries; extract it with `cuobjdump -xelf all`)");
+                                 " cubin entry is not an ELF image: its kernels are not read");
         continue;
       }
-      if (!walk.seen.insert(data).second) continue;
-      walk.out.cubins.push_back(readCubin(data));
+      Cubin cubin = readCubin(image);
+      if (compressed) {
+        cubin.image = {};
+        if (walk.keep_images) {
+          cubin.decompressed = std::make_shared<const std::string>(std::move(unpacked));
+          cubin.image = *cubin.decompressed;
+        }
+      }
+      walk.out.cubins.push_back(std::move(cubin));
     } else {
       walk.out.notes.push_back("a fatbin entry of unknown kind " + std::to_string(kind) + " is skipped");
     }
@@ -396,8 +415,9 @@ bool isNvidiaBinary(std::string_view bytes) {
   return nvidia;
 }
 
-NvidiaBinary readNvidiaBinary(std::string_view bytes) {
+NvidiaBinary readNvidiaBinary(std::string_view bytes, bool keep_images) {
   Walk walk;
+  walk.keep_images = keep_images;
   if (isFatbin(bytes)) {
     const std::size_t end = fromFatbin(bytes, walk);
     fromSection(bytes.substr(end), walk);  // `nvcc -fatbin` writes one container; a concatenation is read whole
@@ -427,10 +447,9 @@ std::vector<FactSet> nvidiaBinaryFacts(std::string_view bytes, std::string &prod
     sets.push_back(std::move(cubin.facts));
   }
   if (!any) {
-    if (binary.compressed_cubins > 0)
-      throw Error("no NVIDIA kernels could be read: " + std::to_string(binary.compressed_cubins) +
-                  " cubin(s) are compressed (regscope does not decompress fatbin entries; extract them with "
-                  "`cuobjdump -xelf all` or build without -Xfatbin=-compress-all)");
+    if (binary.unreadable_cubins > 0)
+      throw Error("no NVIDIA kernels could be read: " + std::to_string(binary.unreadable_cubins) + " cubin entr" +
+                  (binary.unreadable_cubins == 1 ? "y is" : "ies are") + " not ELF images");
     if (binary.ptx_entries > 0)
       throw Error(
           "no NVIDIA kernels: only PTX, which the driver compiles at load time (build with "

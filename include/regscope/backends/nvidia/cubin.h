@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,15 +26,19 @@ struct Cubin {
   bool relocatable = false;  // ET_REL: -rdc device code, figures from before the device link
   int abi_version = 0;       // EI_ABIVERSION: 7 (CUDA 12 and older), 8 (CUDA 13)
   FactSet facts;             // source "cubin"; one KernelFacts per entry function, is_kernel false for others
-  std::string_view image;    // the cubin's bytes, inside the input given to readNvidiaBinary (for nvdisasm)
+  // The cubin's bytes (for nvdisasm): inside the input given to readNvidiaBinary, or in `decompressed`
+  // when its fatbin entry was compressed and the images were asked for; empty when they were not.
+  std::string_view image;
+  std::shared_ptr<const std::string> decompressed;
 };
 
 // What a binary held: the cubins read, and what was seen but not read (PTX
-// entries, compressed cubins), said in words for the user.
+// entries, entries that are no cubin), said in words for the user.
 struct NvidiaBinary {
   std::vector<Cubin> cubins;
   std::vector<std::string> notes;
-  std::size_t compressed_cubins = 0;  // cubin entries regscope cannot read (zstd/LZ4 compressed): unknown, not guessed
+  std::size_t decompressed_cubins = 0;  // cubin entries that were compressed (zstd or LZ4), decompressed and read
+  std::size_t unreadable_cubins = 0;    // cubin entries that are no ELF image: unknown, not guessed
   std::size_t ptx_entries = 0;
 };
 
@@ -46,7 +51,9 @@ bool isNvidiaBinary(std::string_view bytes);
 // repeated byte for byte (the same device code linked in from several
 // objects) is read once. Throws regscope::Error for damage: a truncated
 // fatbin, an .nv.info record that runs past its section, an ELF LLVM cannot read.
-NvidiaBinary readNvidiaBinary(std::string_view bytes);
+// A compressed cubin is decompressed while it is read; its bytes are kept
+// (Cubin::decompressed) only with `keep_images`.
+NvidiaBinary readNvidiaBinary(std::string_view bytes, bool keep_images = false);
 
 // `regscope parse`'s view of the same: one FactSet per cubin, the notes as
 // warnings of the first. `producer` gets the first cubin's toolkit. Throws
