@@ -5,11 +5,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <climits>
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -29,8 +29,10 @@ using nlohmann::json;
 // (format 6 and before) or whose content does not give it is a miss.
 constexpr int kCacheFormat = 7;
 
-// Entries found edited after regscope wrote them, this run (said once, at the end).
-std::atomic<std::size_t> edited_entries{0};
+// Entries found edited after regscope wrote them, this run, by key: a miss is
+// looked up again after the fill claim, and is one entry (said once, at the end).
+std::mutex edited_mutex;
+std::set<std::string> edited_entries;
 
 std::string sha256(const std::string &data) {
   llvm::SHA256 hash;
@@ -258,7 +260,10 @@ KernelRecord recordFromJson(const json &j) {
   return r;
 }
 
-std::size_t ResultCache::editedEntriesSeen() { return edited_entries.load(); }
+std::size_t ResultCache::editedEntriesSeen() {
+  const std::lock_guard<std::mutex> lock(edited_mutex);
+  return edited_entries.size();
+}
 
 std::string ResultCache::defaultDirectory() {
   if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/regscope";
@@ -312,7 +317,8 @@ std::optional<CachedResult> ResultCache::lookup(const std::string &key) const {
     json entry = json::parse(*text);
     if (entry.at("format") != kCacheFormat) return std::nullopt;
     if (!entry.contains("digest") || entry.at("digest") != entryDigest(key, entry)) {
-      ++edited_entries;
+      const std::lock_guard<std::mutex> lock(edited_mutex);
+      edited_entries.insert(key);
       return std::nullopt;  // edited (or damaged) after regscope wrote it: recompiled, and said once
     }
     // store() never writes an entry it could not verify later: one without
