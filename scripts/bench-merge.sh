@@ -47,7 +47,8 @@ for s in range(shards):
 print("%d kernels in %d jobs over %d shards" % (jobs * per_piece, jobs, shards))
 PY
   du -sh "$W"/shard-*.json | awk '{s=s" "$1} END {print "  shard files:" s}'
-  for format in json text; do
+  # NO_TIMING=1: only make the shards (scripts/bench-signals.sh keeps them with KEEP).
+  [ -n "${NO_TIMING:-}" ] || for format in json text; do
     /usr/bin/time -f "  merge --format $format: %e s, peak %M KiB" "$R" merge --format $format "$W"/shard-*.json \
       > "$W/merged.$format"
   done

@@ -13,7 +13,7 @@ SRC=$(cd "$(dirname "$0")/.." && pwd)
 W=$(mktemp -d "${TMPDIR:-/tmp}/regscope-bench-signals.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 mkdir "$W/shards"
-KEEP="$W/shards" bash "$SRC/scripts/bench-merge.sh" "$R" "$KERNELS" > "$W/bench.log"
+NO_TIMING=1 KEEP="$W/shards" bash "$SRC/scripts/bench-merge.sh" "$R" "$KERNELS" > "$W/bench.log"
 du -sh "$W/shards" | awk '{print "merge input: " $1}'
 for delay in "$@"; do
   "$R" merge --format json -o "$W/merged.json" "$W"/shards/shard-*.json 2> "$W/err" &
