@@ -35,12 +35,20 @@ for s in range(shards):
             r["file"] = "src/file%06d.s" % j
         p["display"] = {"src/file%06d.s" % j: "src/file%06d.s" % j}
         pieces.append(p)
-    doc = {"shard": dict(run, shards=[s + 1], pieces=pieces)}
+    shard = dict(run, shards=[s + 1], pieces=pieces)
+    # records_digest (shard format 2): SHA-256 over the fingerprint and the shard's content as
+    # nlohmann's dump writes it (sorted keys, no spaces, UTF-8 unescaped).
+    body = {"shards": shard["shards"], "compiler_path": shard["compiler_path"], "config": shard["config"],
+            "pieces": pieces}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    shard["records_digest"] = hashlib.sha256((run["fingerprint"] + "\n" + text).encode()).hexdigest()
+    doc = {"shard": shard}
     json.dump(doc, open("%s/shard-%02d.json" % (out, s + 1), "w"))
 print("%d kernels in %d jobs over %d shards" % (jobs * per_piece, jobs, shards))
 PY
   du -sh "$W"/shard-*.json | awk '{s=s" "$1} END {print "  shard files:" s}'
-  for format in json text; do
+  # NO_TIMING=1: only make the shards (scripts/bench-signals.sh keeps them with KEEP).
+  [ -n "${NO_TIMING:-}" ] || for format in json text; do
     /usr/bin/time -f "  merge --format $format: %e s, peak %M KiB" "$R" merge --format $format "$W"/shard-*.json \
       > "$W/merged.$format"
   done

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "regscope/cache/cache.h"
 #include "regscope/support/depfile.h"
@@ -89,6 +90,43 @@ TEST_F(Cache, DamagedEntriesAndMissingFilesAreMisses) {
   ResultCache disabled("");
   disabled.store(key, result_, {source_});
   EXPECT_FALSE(disabled.lookup(key));
+}
+
+// Issue 30: a cache shared between machines, an entry edited by hand (a
+// scratch of 144 made 0, VGPRs 196 made 64) was served and a gate passed.
+// Each entry carries a SHA-256 of its key and content: an edit is a miss,
+// counted (main says the count once), and the next store replaces it.
+TEST_F(Cache, AnEntryEditedByHandIsAMissAndCounted) {
+  ResultCache cache(cache_dir_.path());
+  const std::string key = cache.keyFor(job_);
+  const std::string path = cache_dir_.path() + "/" + key + ".json";
+  result_.records[0].values[static_cast<std::size_t>(Field::ScratchBytes)] = 144;
+  cache.store(key, result_, {source_, header_});
+  ASSERT_TRUE(cache.lookup(key));
+  const std::size_t before = ResultCache::editedEntriesSeen();
+  nlohmann::json entry = nlohmann::json::parse(test::readText(path));
+  ASSERT_TRUE(entry.contains("digest"));
+  entry["records"][0]["values"]["scratch_bytes"] = 0;  // the edit: 144 -> 0, digest kept
+  std::ofstream(path) << entry.dump();
+  EXPECT_FALSE(cache.lookup(key));
+  EXPECT_FALSE(cache.lookup(key));  // looked up again (after the fill claim): still one entry
+  EXPECT_EQ(ResultCache::editedEntriesSeen(), before + 1);
+  // One byte of the boundary: the unedited figure, written back, is a hit again.
+  entry["records"][0]["values"]["scratch_bytes"] = 144;
+  std::ofstream(path) << entry.dump();
+  EXPECT_TRUE(cache.lookup(key));
+  // An entry without a digest (an older regscope's, or one stripped of it) is a miss.
+  entry.erase("digest");
+  std::ofstream(path) << entry.dump();
+  EXPECT_FALSE(cache.lookup(key));
+  // A whole entry copied under another key (another compile's name) is a miss.
+  cache.store(key, result_, {source_, header_});
+  CompileJob other = job_;
+  other.archs = {"gfx908"};
+  const std::string other_key = cache.keyFor(other);
+  fs::copy_file(path, cache_dir_.path() + "/" + other_key + ".json");
+  EXPECT_FALSE(cache.lookup(other_key));
+  EXPECT_EQ(ResultCache::editedEntriesSeen(), before + 2);  // two entries: the edited one, the copy
 }
 
 }  // namespace

@@ -251,6 +251,13 @@ TEST_F(HostileCli, OccupancyWithSharedMemoryBeyondInt) {
                            "--dynamic-smem", "2147482625", "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["occupancy"]["blocks_per_sm"], 0) << r.out;
+  // Issue 30: the text said "cannot launch: -1024 bytes of shared memory" (the sum wrapped in int).
+  r = run(
+      {"occupancy", "--arch", "sm_80", "--registers", "32", "--smem", "2147483647", "--dynamic-smem", "2147482625"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("cannot launch: 4294966272 bytes of shared memory exceed a block's 166912"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("-1024"), std::string::npos) << r.out;
 }
 
 // ---- 7. what the user causes is a one-line error naming the file ----

@@ -429,6 +429,96 @@ TEST_F(ShardParse, MergeRefusesAReportWithoutShardAndAnEditedShard) {
   EXPECT_NE(r.err.find("fingerprint does not match"), std::string::npos) << r.err;
 }
 
+// Issue 30: a shard with one figure edited by hand (LBM's 102 VGPRs made 60)
+// or one kernel record deleted merged with exit 0, and gate --report stopped
+// failing the kernel: the fingerprint covered the run, not the records. The
+// shard's records_digest covers them: merge and --report refuse it, one line
+// naming the shard, exit 2.
+TEST_F(ShardParse, AShardWithAnEditedFigureOrADeletedRecordIsRefusedByMergeAndGate) {
+  const std::vector<std::string> shards = shardFiles([&](const std::vector<std::string> &a) { return run(a); },
+                                                     args({"parse", "--format", "json"}), 2, out_.path());
+  ASSERT_EQ(run({"merge", shards[0], shards[1]}).exit_code, 0);  // as written: merged
+  const json written = json::parse(test::readText(shards[0]));
+  ASSERT_EQ(written.at("shard").at("format"), 2);
+  // The LBM kernel of hipcc 5.2.3's gfx90a assembly: 102 VGPRs (the .s says "; NumVgprs: 102").
+  std::string lbm_shard;
+  json edited;
+  for (const std::string &path : shards) {
+    json j = json::parse(test::readText(path));
+    for (json &piece : j["shard"]["pieces"])
+      for (json &record : piece["records"])
+        if (record["file"] == "hipcc-5.2.3-lbm-gfx90a.s" && record["values"].value("vgprs", 0) == 102) {
+          record["values"]["vgprs"] = 60;
+          lbm_shard = path;
+          edited = j;
+        }
+  }
+  ASSERT_FALSE(lbm_shard.empty());
+  const std::string original = test::readText(lbm_shard);
+  std::ofstream(lbm_shard) << edited.dump();
+  for (const std::vector<std::string> &command :
+       {std::vector<std::string>{"merge", shards[0], shards[1]},
+        std::vector<std::string>{"gate", "--report", shards[0], "--report", shards[1], "--max-spills", "0"}}) {
+    const RunResult r = run(command);
+    EXPECT_EQ(r.exit_code, 2) << command[0] << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(lbm_shard + ": the shard's records do not match its digest"), std::string::npos) << r.err;
+  }
+  // One kernel record deleted (and its launch, so the shard is otherwise whole).
+  json deleted = json::parse(original);
+  for (json &piece : deleted["shard"]["pieces"])
+    if (!piece["records"].empty()) {
+      piece["records"].erase(0);
+      piece["launches"].erase(0);
+      break;
+    }
+  std::ofstream(lbm_shard) << deleted.dump();
+  RunResult r = run({"merge", shards[0], shards[1]});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("do not match its digest"), std::string::npos) << r.err;
+  // A shard of format 1 (no digest) is refused with what to do.
+  json old = json::parse(original);
+  old["shard"]["format"] = 1;
+  old["shard"].erase("records_digest");
+  std::ofstream(lbm_shard) << old.dump();
+  r = run({"merge", shards[0], shards[1]});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(lbm_shard + ": this shard report carries no digest of its records"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("re-run the shard"), std::string::npos) << r.err;
+  // Written back as regscope wrote it: merged again.
+  std::ofstream(lbm_shard) << original;
+  EXPECT_EQ(run({"merge", shards[0], shards[1]}).exit_code, 0);
+}
+
+// Issue 30: parse DIR --shard K/3 then merge said the honest shards were
+// incomplete (a directory's walk was never recorded as its input's part).
+TEST_F(ShardParse, ShardsOfADirectoryMergeToTheOneProcessReport) {
+  fs::create_directories(work_.path() + "/tree/sub");
+  for (std::size_t i = 0; i < files_.size(); ++i)
+    fs::copy_file(work_.path() + "/" + files_[i], work_.path() + (i % 2 ? "/tree/sub/" : "/tree/") + files_[i]);
+  const std::vector<std::string> shards = shardFiles([&](const std::vector<std::string> &a) { return run(a); },
+                                                     {"parse", "--format", "json", "tree"}, 3, out_.path());
+  std::vector<std::string> merge = {"merge", "--format", "json"};
+  merge.insert(merge.end(), shards.begin(), shards.end());
+  const RunResult merged = run(merge);
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  const RunResult one = run({"parse", "--format", "json", "tree"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const json a = json::parse(merged.out), b = json::parse(one.out);
+  ASSERT_EQ(a.at("kernels").size(), b.at("kernels").size());
+  EXPECT_GE(a.at("kernels").size(), 6u);  // the six files' kernels, each file read once
+  // The same kernels with the same figures (the merge lists them in the walk's order of
+  // its one input, the one-process report in its own: compared by file, name and arch).
+  const auto byKernel = [](const json &report) {
+    std::map<std::string, std::string> out;
+    for (const json &k : report.at("kernels"))
+      out[k.at("file").get<std::string>() + " " + k.at("name").get<std::string>() + " " +
+          k.at("arch").get<std::string>()] = k.at("occupancy").dump();
+    return out;
+  };
+  EXPECT_EQ(byKernel(a), byKernel(b));
+}
+
 TEST_F(ShardParse, BadShardSpecsAreErrors) {
   for (const char *bad : {"0/3", "4/3", "1/0", "a/b"}) {
     const RunResult r = run(args({"parse", "--shard", bad}));

@@ -96,6 +96,52 @@ TEST(FillClaim, AStaleClaimIsTakenOverAndAnAliveOneWaitedFor) {
   EXPECT_TRUE(claim.waited());
 }
 
+// Issue 30: a claim left by a dead host held others for up to 600 s, silently.
+// A claim made now renews itself (heartbeat); another host's renewing claim
+// not renewed for kClaimStaleSeconds (10 s) is stale, one renewed 9 s ago alive.
+TEST(FillClaim, AnotherHostsRenewingClaimIsStaleTenSecondsAfterItsLastRenewal) {
+  TempDir dir;
+  const std::string lock = dir.path() + "/entry.json.lock";
+  writeClaim(lock, "some-other-node.cluster 4242 99 heartbeat");
+  EXPECT_EQ(claimState(lock, 600), ClaimState::Alive);
+  const auto ago = [&](long seconds) {
+    const utimbuf t{std::time(nullptr) - seconds, std::time(nullptr) - seconds};
+    return utime(lock.c_str(), &t) == 0;
+  };
+  ASSERT_TRUE(ago(9));
+  EXPECT_EQ(claimState(lock, 600), ClaimState::Alive);
+  ASSERT_TRUE(ago(12));
+  EXPECT_EQ(claimState(lock, 600), ClaimState::Stale);
+  // An older regscope's claim (no heartbeat word) keeps the long limit.
+  writeClaim(lock, "some-other-node.cluster 4242 99");
+  ASSERT_TRUE(ago(12));
+  EXPECT_EQ(claimState(lock, 600), ClaimState::Alive);
+}
+
+TEST(FillClaim, TheHolderRenewsItsClaimAndAWaiterSaysOnceWhoseClaimItWaitsFor) {
+  TempDir dir;
+  const std::string entry = dir.path() + "/entry.json";
+  {
+    FillClaim claim(entry, 600, 5);
+    ASSERT_TRUE(claim.held());
+    EXPECT_NE(test::readText(entry + ".lock").find(" heartbeat"), std::string::npos);
+    const utimbuf hour_ago{std::time(nullptr) - 3600, std::time(nullptr) - 3600};
+    ASSERT_EQ(utime((entry + ".lock").c_str(), &hour_ago), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(kClaimHeartbeatSeconds * 1000 + 700));
+    struct stat st {};
+    ASSERT_EQ(stat((entry + ".lock").c_str(), &st), 0);
+    EXPECT_LT(std::difftime(std::time(nullptr), st.st_mtime), 5.0);  // renewed by its heartbeat
+  }
+  writeClaim(entry + ".lock", "some-other-node.cluster 4242 99 heartbeat");
+  std::vector<std::string> said;
+  FillClaim claim(entry, 600, 1, [&](const std::string &line) { said.push_back(line); });
+  EXPECT_FALSE(claim.held());
+  EXPECT_TRUE(claim.waited());
+  ASSERT_EQ(said.size(), 1u);  // once, though it looked at the claim ten times
+  EXPECT_NE(said[0].find("some-other-node.cluster pid 4242 (claim "), std::string::npos) << said[0];
+  EXPECT_NE(said[0].find("stale after 10 s without renewal"), std::string::npos) << said[0];
+}
+
 class SharedCache : public test::BinaryWithHipcc {};
 
 TEST_F(SharedCache, ConcurrentFillsOfOneEntryLeaveOneGoodEntryAndCompileOnce) {

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -41,20 +42,50 @@ std::string startTimeOf(long pid) {
   return "";
 }
 
+// What a claim file says: "HOST PID START [heartbeat]".
+struct ClaimFields {
+  std::string host, start;
+  long pid = 0;
+  bool heartbeat = false;
+};
+
+ClaimFields readClaim(const std::string &path) {
+  ClaimFields c;
+  if (std::optional<std::string> text = readFileIfExists(path)) {
+    std::istringstream in(*text);
+    std::string word;
+    in >> c.host >> c.pid >> c.start >> word;
+    c.heartbeat = word == "heartbeat";
+  }
+  return c;
+}
+
+// Seconds since the claim was made or last renewed (its mtime).
+double ageOf(const struct stat &st) { return std::difftime(std::time(nullptr), st.st_mtime); }
+
 }  // namespace
 
-std::string claimText() { return hostName() + " " + std::to_string(getpid()) + " " + startTimeOf(getpid()); }
+std::string claimText() {
+  return hostName() + " " + std::to_string(getpid()) + " " + startTimeOf(getpid()) + " heartbeat";
+}
+
+namespace {
+
+// A claim's own staleness by its age: a renewing one after kClaimStaleSeconds
+// without renewal, an older regscope's after `stale_seconds`.
+bool pastItsLimit(const ClaimFields &c, double age, long stale_seconds) {
+  return age > static_cast<double>(c.heartbeat ? kClaimStaleSeconds : stale_seconds);
+}
+
+}  // namespace
 
 ClaimState claimState(const std::string &path, long stale_seconds) {
   struct stat st {};
   if (lstat(path.c_str(), &st) != 0) return ClaimState::Free;
-  const double age = std::difftime(std::time(nullptr), st.st_mtime);
-  std::string host, start;
-  long pid = 0;
-  if (std::optional<std::string> text = readFileIfExists(path)) {
-    std::istringstream in(*text);
-    in >> host >> pid >> start;
-  }
+  const double age = ageOf(st);
+  const ClaimFields claim = readClaim(path);
+  const std::string &host = claim.host, &start = claim.start;
+  const long pid = claim.pid;
   if (!host.empty() && host == hostName() && pid > 0) {
     // Ours to check: gone, or the pid reused by a later process, is stale.
     if (kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) return ClaimState::Stale;
@@ -62,7 +93,7 @@ ClaimState claimState(const std::string &path, long stale_seconds) {
     if (!start.empty() && !now.empty() && now != start) return ClaimState::Stale;
     return ClaimState::Alive;
   }
-  return age > static_cast<double>(stale_seconds) ? ClaimState::Stale : ClaimState::Alive;
+  return pastItsLimit(claim, age, stale_seconds) ? ClaimState::Stale : ClaimState::Alive;
 }
 
 long FillClaim::staleSecondsFromEnvironment() {
@@ -74,8 +105,14 @@ long FillClaim::staleSecondsFromEnvironment() {
   return 600;
 }
 
-FillClaim::FillClaim(const std::string &entry_path, long stale_seconds, long wait_seconds)
+FillClaim::FillClaim(const std::string &entry_path, long stale_seconds, long wait_seconds,
+                     const std::function<void(const std::string &)> &announce)
     : path_(entry_path + ".lock") {
+  bool announced = false;
+  // A renewing claim whose mtime we watched stand still for kClaimStaleSeconds is
+  // stale even where the two hosts' clocks disagree (its age would say otherwise).
+  struct timespec seen_mtime {};
+  auto seen_since = std::chrono::steady_clock::now();
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wait_seconds);
   const std::string text = claimText() + "\n";
   bool made_directory = false;
@@ -92,6 +129,7 @@ FillClaim::FillClaim(const std::string &entry_path, long stale_seconds, long wai
       close(fd);
       held_ = written;
       if (!written) unlink(path_.c_str());
+      if (held_) heartbeat_ = std::thread([this] { renewWhileHeld(); });
       return;
     }
     if (errno == ENOENT && !made_directory) {  // the first use of the cache: made private, as store() makes it
@@ -103,7 +141,30 @@ FillClaim::FillClaim(const std::string &entry_path, long stale_seconds, long wai
       continue;
     }
     if (errno != EEXIST) return;  // an unwritable cache: no claim, the compile goes on
-    const ClaimState state = claimState(path_, stale_seconds);
+    ClaimState state = claimState(path_, stale_seconds);
+    struct stat claim_stat {};
+    const ClaimFields claim = readClaim(path_);
+    if (state == ClaimState::Alive && lstat(path_.c_str(), &claim_stat) == 0) {
+      const auto now = std::chrono::steady_clock::now();
+      if (claim_stat.st_mtim.tv_sec != seen_mtime.tv_sec || claim_stat.st_mtim.tv_nsec != seen_mtime.tv_nsec) {
+        seen_mtime = claim_stat.st_mtim;
+        seen_since = now;
+      } else if (claim.heartbeat && claim.host != hostName() &&
+                 now - seen_since >= std::chrono::seconds(kClaimStaleSeconds)) {
+        state = ClaimState::Stale;  // not renewed while we watched: its holder stopped
+      }
+      if (announce && !announced) {
+        announced = true;
+        const long age = std::max(0L, static_cast<long>(ageOf(claim_stat)));
+        announce("cache entry " + std::filesystem::path(entry_path).filename().string() + " is being filled by " +
+                 (claim.host.empty() ? std::string("an unreadable claim") : claim.host) +
+                 (claim.pid > 0 ? " pid " + std::to_string(claim.pid) : "") + " (claim " + std::to_string(age) +
+                 " s old" +
+                 (claim.heartbeat ? "; stale after " + std::to_string(kClaimStaleSeconds) + " s without renewal"
+                                  : "; no heartbeat: stale after " + std::to_string(stale_seconds) + " s") +
+                 "): waiting for it, at most " + std::to_string(wait_seconds) + " s");
+      }
+    }
     if (state == ClaimState::Stale) {
       // Take it over: rename the stale claim away first, so that of two takers only one removes it.
       const std::string aside = path_ + ".stale." + std::to_string(getpid());
@@ -125,7 +186,21 @@ FillClaim::FillClaim(const std::string &entry_path, long stale_seconds, long wai
   }
 }
 
+void FillClaim::renewWhileHeld() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!stop_.wait_for(lock, std::chrono::seconds(kClaimHeartbeatSeconds), [this] { return stopping_; }))
+    utimensat(AT_FDCWD, path_.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);  // now: the holder still works
+}
+
 FillClaim::~FillClaim() {
+  if (heartbeat_.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    stop_.notify_all();
+    heartbeat_.join();
+  }
   if (held_) unlink(path_.c_str());
 }
 

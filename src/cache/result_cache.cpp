@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -23,12 +24,30 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-constexpr int kCacheFormat = 6;  // bump when entries or collectors change meaning
+// Bump when entries or collectors change meaning. 7 (issue 30): each entry
+// carries `digest`, a SHA-256 over its key and content; an entry without one
+// (format 6 and before) or whose content does not give it is a miss.
+constexpr int kCacheFormat = 7;
+
+// Entries found edited after regscope wrote them, this run, by key: a miss is
+// looked up again after the fill claim, and is one entry (said once, at the end).
+std::mutex edited_mutex;
+std::set<std::string> edited_entries;
 
 std::string sha256(const std::string &data) {
   llvm::SHA256 hash;
   hash.update(llvm::StringRef(data));
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
+}
+
+// An entry's digest: its key (an entry copied under another key does not
+// match) and every field but the digest, as JSON (objects sort their keys, so
+// the entry as written and as read back dump alike). The cache may be shared
+// between machines: a figure edited by hand (scratch 144 -> 0) must not pass a gate.
+std::string entryDigest(const std::string &key, const json &entry) {
+  json content = entry;
+  content.erase("digest");
+  return sha256(key + "\n" + content.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 struct FileStamp {
@@ -241,6 +260,11 @@ KernelRecord recordFromJson(const json &j) {
   return r;
 }
 
+std::size_t ResultCache::editedEntriesSeen() {
+  const std::lock_guard<std::mutex> lock(edited_mutex);
+  return edited_entries.size();
+}
+
 std::string ResultCache::defaultDirectory() {
   if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/regscope";
   if (const char *home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/regscope";
@@ -292,6 +316,11 @@ std::optional<CachedResult> ResultCache::lookup(const std::string &key) const {
     if (!text) return std::nullopt;
     json entry = json::parse(*text);
     if (entry.at("format") != kCacheFormat) return std::nullopt;
+    if (!entry.contains("digest") || entry.at("digest") != entryDigest(key, entry)) {
+      const std::lock_guard<std::mutex> lock(edited_mutex);
+      edited_entries.insert(key);
+      return std::nullopt;  // edited (or damaged) after regscope wrote it: recompiled, and said once
+    }
     // store() never writes an entry it could not verify later: one without
     // dependencies was not written by it.
     if (!entry.at("dependencies").is_array() || entry.at("dependencies").empty()) return std::nullopt;
@@ -336,6 +365,7 @@ void ResultCache::store(const std::string &key, const CachedResult &result,
                   {"dependencies", deps},
                   {"absent", shadowCandidates(dependencies, include_search)},
                   {"records", records}};
+    entry["digest"] = entryDigest(key, entry);
     // The directory is private (0700) whatever the umask, and so is each entry.
     std::error_code ec;
     fs::create_directories(fs::path(directory_).parent_path(), ec);

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "regscope/cache/cache.h"
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
 #include "regscope/support/process.h"
@@ -158,6 +159,11 @@ int main(int argc, char **argv) {
     const SignalGuard guard;
     status = runParsed(commands);
   }
+  // Once per run, with the count: an edited cache entry is never served, only recompiled.
+  if (const std::size_t edited = ResultCache::editedEntriesSeen())
+    printWarning(std::to_string(edited) + " result-cache " + (edited == 1 ? "entry" : "entries") + " did not match " +
+                 (edited == 1 ? "its" : "their") + " digest (edited after regscope wrote " +
+                 (edited == 1 ? "it" : "them") + "): not used, recompiled or re-read");
   // A signal caught after the last check (while the output was written) still ends the run 128+N:
   // the handlers are the default ones again here, so one that comes later kills the process itself.
   if (const int signal = pendingSignal(); signal != 0 && status < 128) {

@@ -55,7 +55,7 @@ Command addParseCommand(CLI::App &root) {
               for (const std::string &w : report.warnings) printWarning(w);
               emit(state->output, *withShardJson(kernelTableView(report, "regscope parse", analysisFindings(report)),
                                                  [&shard] { return shardToJson(shard); }));
-              return 0;
+              return report.errors.empty() ? 0 : reportErrors(report);
             }
             ParseOptions options;
             options.log_arch = state->arch;

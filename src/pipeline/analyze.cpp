@@ -203,7 +203,9 @@ class JobRunner {
     std::optional<FillClaim> claim;
     if (!options_.keep_assembly && !cache_.directory().empty()) {
       const long stale = FillClaim::staleSecondsFromEnvironment();
-      claim.emplace(cache_.directory() + "/" + key + ".json", stale, stale);
+      // Said once, whatever -v: a wait on another host's claim must not look like a hang.
+      claim.emplace(cache_.directory() + "/" + key + ".json", stale, stale,
+                    [&](const std::string &line) { say(source.file + ": " + line); });
       // Filled while we waited, or by a holder who let go between our lookup and our claim.
       if (std::optional<CachedResult> cached = cache_.lookup(key)) return hit(*cached);
     }

@@ -12,6 +12,7 @@
 #include "regscope/cache/cache.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
+#include "regscope/support/process.h"
 
 namespace regscope {
 namespace {
@@ -49,6 +50,30 @@ std::string shardList(const std::vector<int> &shards, int count) {
   std::string list;
   for (int s : shards) list += (list.empty() ? "" : ", ") + std::to_string(s) + "/" + std::to_string(count);
   return list;
+}
+
+// The launch a kernel was modelled at, as the overrides that give it again.
+// The dynamic size goes in each vendor's field: each model reads only its own.
+LaunchOverrides overridesOf(const KernelReport &kernel) {
+  LaunchOverrides l;
+  if (kernel.launch.source != BlockSizeSource::Default) {
+    l.block_size = kernel.launch.block_size;
+    l.block_size_source = kernel.launch.source;
+  }
+  if (kernel.launch.dynamic_source != DynamicSharedSource::None) {
+    l.dynamic_shared = l.dynamic_lds = l.dynamic_slm = kernel.launch.dynamic_shared;
+    l.dynamic_source = kernel.launch.dynamic_source;
+  }
+  return l;
+}
+
+// The digest of what a shard holds: its fingerprint (the run) and its content,
+// as the JSON it is written in (nlohmann's objects sort their keys, and a
+// number dumps as it parses back), so writing and reading compute it alike.
+std::string recordsDigest(const std::string &fingerprint, const json &shards, const json &compiler_path,
+                          const json &config, const json &pieces) {
+  const json body = {{"shards", shards}, {"compiler_path", compiler_path}, {"config", config}, {"pieces", pieces}};
+  return sha256Hex(fingerprint + "\n" + body.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 }  // namespace
@@ -130,6 +155,7 @@ Report parseShardArtifacts(const std::vector<std::string> &files, const std::vec
   pieces.clear();
   if (files.empty()) return Report{};  // more shards than inputs: this one has none
   const LaunchOverrides launch;
+  std::size_t errors_seen = 0;
   const auto observe = [&](std::size_t i, const Artifact &artifact, const Report &report, std::size_t first) {
     JobPiece piece;
     piece.index = global.at(i);
@@ -137,7 +163,16 @@ Report parseShardArtifacts(const std::vector<std::string> &files, const std::vec
     piece.input = files[i];
     piece.producer = artifact.producer;
     piece.records = artifact.records;
-    piece.launches.assign(artifact.records.size(), launch);
+    // A directory's kernels were modelled at their own launch (a Triton entry's
+    // num_warps): each record keeps the launch it was modelled at.
+    if (report.kernels.size() - first == artifact.records.size())
+      for (std::size_t k = first; k < report.kernels.size(); ++k)
+        piece.launches.push_back(overridesOf(report.kernels[k]));
+    else
+      piece.launches.assign(artifact.records.size(), launch);
+    // A walk's unreadable file is its own error, kept with the input that held it.
+    piece.errors.assign(report.errors.begin() + static_cast<std::ptrdiff_t>(errors_seen), report.errors.end());
+    errors_seen = report.errors.size();
     for (std::size_t k = first; k < report.kernels.size(); ++k)
       piece.display[report.kernels[k].record.file] = report.kernels[k].display_file;
     for (const std::string &w : artifact.warnings) piece.warnings.push_back(files[i] + ": " + w);
@@ -168,7 +203,9 @@ json shardToJson(const ShardReport &shard) {
                       {"preamble", p.preamble}});
   }
   const ShardRun &run = shard.run;
+  const json config = shard.config.empty() ? json(nullptr) : json(shard.config);
   return {{"format", kShardFormat},
+          {"records_digest", recordsDigest(run.fingerprint(), shard.shards, shard.compiler_path, config, pieces)},
           {"command", run.command},
           {"count", run.count},
           {"shards", shard.shards},
@@ -180,7 +217,7 @@ json shardToJson(const ShardReport &shard) {
           {"run_id", run.run_id.empty() ? json(nullptr) : json(run.run_id)},
           {"jobs", run.jobs},
           {"compiler_path", shard.compiler_path},
-          {"config", shard.config.empty() ? json(nullptr) : json(shard.config)},
+          {"config", config},
           {"pieces", pieces}};
 }
 
@@ -190,6 +227,11 @@ ShardReport shardFromJson(const json &report, const std::string &path) {
   ShardReport shard;
   try {
     const json &j = report.at("shard");
+    if (j.at("format") == 1 || (j.at("format") == kShardFormat && !j.contains("records_digest")))
+      throw Error(path +
+                  ": this shard report carries no digest of its records (written by a regscope before "
+                  "format " +
+                  std::to_string(kShardFormat) + "): re-run the shard to merge it");
     if (j.at("format") != kShardFormat)
       throw Error(path + ": shard format " + j.at("format").dump() + ", this regscope reads format " +
                   std::to_string(kShardFormat));
@@ -204,6 +246,13 @@ ShardReport shardFromJson(const json &report, const std::string &path) {
     run.jobs = j.at("jobs");
     if (j.at("fingerprint") != run.fingerprint())
       throw Error(path + ": the shard's fingerprint does not match its fields (the file was edited)");
+    // Every record, launch and error as regscope wrote them: a figure edited or a
+    // kernel deleted by hand would otherwise change what merge and the gate judge.
+    if (j.at("records_digest") !=
+        recordsDigest(j.at("fingerprint"), j.at("shards"), j.at("compiler_path"), j.at("config"), j.at("pieces")))
+      throw Error(path +
+                  ": the shard's records do not match its digest (the file was edited after regscope wrote it): "
+                  "re-run the shard");
     shard.shards = j.at("shards").get<std::vector<int>>();
     if (run.count < 1 || shard.shards.empty())
       throw Error(path + ": a shard report needs a shard count and its shards");
@@ -213,6 +262,7 @@ ShardReport shardFromJson(const json &report, const std::string &path) {
     shard.compiler_path = j.at("compiler_path");
     if (!j.at("config").is_null()) shard.config = j.at("config");
     for (const json &p : j.at("pieces")) {
+      throwIfInterrupted();  // a shard of 100,000 records: a signal ends the read, not the merge after it
       JobPiece piece;
       piece.index = p.at("index");
       if (piece.index >= run.jobs)
@@ -314,6 +364,7 @@ Report reportFromPieces(const ShardReport &shard) {
   report.compiler_path = shard.compiler_path;
   report.config = shard.config;
   for (const JobPiece &piece : shard.pieces) {
+    throwIfInterrupted();  // each piece models its kernels: a signal ends a 40 MB merge within a second
     if (piece.preamble) {  // collect: reading the sidecars, before every input
       report.errors.insert(report.errors.end(), piece.errors.begin(), piece.errors.end());
       report.warnings.insert(report.warnings.end(), piece.warnings.begin(), piece.warnings.end());
@@ -345,7 +396,13 @@ Report reportFromShardFiles(const std::vector<std::string> &paths, ShardReport *
   for (const std::string &path : paths) {
     json document;
     try {
-      document = json::parse(readFile(path));
+      // nlohmann's parser calls back at each value: a signal ends a 40 MB parse (about a
+      // second of it before) at the next object, not after the whole file.
+      const json::parser_callback_t interruptible = [](int, json::parse_event_t event, json &) {
+        if (event == json::parse_event_t::object_end) throwIfInterrupted();
+        return true;
+      };
+      document = json::parse(readFile(path), interruptible);
     } catch (const json::exception &e) {
       throw Error(path + ": not JSON (" + e.what() + "); merge reads the shards' --format json reports");
     }

@@ -389,7 +389,28 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
     ParseOptions options;
     options.log_arch = log_arch;
     options.launch = launch;
-    return parseInputs(files, options).report;
+    if (!observe) return parseInputs(files, options).report;
+    // A shard (--shard K/N) needs each named input's own part, a directory's
+    // whole walk included: one walk per input, each observed as one artifact
+    // (before, a directory was never observed and merge found its shard empty).
+    Report report;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      throwIfInterrupted();
+      Report one = parseInputs({files[i]}, options).report;
+      Artifact artifact;
+      artifact.producer = one.compiler_version;
+      artifact.warnings = one.warnings;
+      for (const KernelReport &k : one.kernels) artifact.records.push_back(k.record);
+      if (report.compiler_version.empty()) report.compiler_version = one.compiler_version;
+      report.warnings.insert(report.warnings.end(), one.warnings.begin(), one.warnings.end());
+      report.errors.insert(report.errors.end(), one.errors.begin(), one.errors.end());
+      report.notes.insert(report.notes.end(), one.notes.begin(), one.notes.end());
+      const std::size_t first = report.kernels.size();
+      report.kernels.insert(report.kernels.end(), one.kernels.begin(), one.kernels.end());
+      report.inputs.push_back(files[i]);
+      observe(i, artifact, report, first);
+    }
+    return report;
   }
   if (!log_arch.empty()) requireAmdArch(log_arch);  // "unknown arch 'X'; known: ..."
   Report report;

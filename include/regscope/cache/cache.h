@@ -67,6 +67,11 @@ class ResultCache {
 
   const std::string &directory() const { return directory_; }
 
+  // How many entries (keys) this process found edited after regscope wrote them
+  // (their content does not give their digest): each was a miss, recompiled.
+  // main says the count once, at the end of the run.
+  static std::size_t editedEntriesSeen();
+
  private:
   std::string directory_;
 };

@@ -21,7 +21,11 @@
 
 namespace regscope {
 
-inline constexpr int kShardFormat = 1;
+// Format 2 (issue 30): the shard carries `records_digest`, a SHA-256 over its
+// fingerprint and everything it holds (shards, compiler, config, pieces), so
+// a record edited or deleted by hand is refused by merge and --report.
+// Format 1 shards had none: they are refused with a line to re-run the shard.
+inline constexpr int kShardFormat = 2;
 
 // One job's part of a report, as analyzeJobs adds it.
 struct JobPiece {

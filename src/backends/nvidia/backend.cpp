@@ -143,7 +143,7 @@ class NvidiaBackend final : public Backend {
   std::string nextStep(const KernelReport &kernel) const override { return cudaNextStep(kernel); }
   int sharedMemoryBytes(const KernelReport &kernel) const override {
     const CudaResources &r = std::get<CudaKernelModel>(kernel.model).resources;
-    return r.static_shared + r.dynamic_shared;
+    return cudaSharedBytesSaturated(r);
   }
   std::optional<std::string> registerCliff(const KernelReport &kernel, int registers) const override {
     return cudaRegisterCliff(kernel, registers);

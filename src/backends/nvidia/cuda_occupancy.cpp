@@ -66,9 +66,7 @@ int cudaBlocksByShared(const CudaArch &arch, int shared_bytes, int carveout_perc
 namespace {
 // Static plus dynamic shared memory, each up to INT_MAX from the command
 // line: summed in 64 bits and saturated (anything that large fits no SM).
-int sharedBytes(const CudaResources &r) {
-  return static_cast<int>(std::min<long long>(static_cast<long long>(r.static_shared) + r.dynamic_shared, INT_MAX));
-}
+int sharedBytes(const CudaResources &r) { return cudaSharedBytesSaturated(r); }
 
 Limits limitsFor(const CudaArch &arch, const CudaResources &r) {
   return {arch.max_warps_per_sm / warpsPerBlock(r.block_size), arch.max_blocks_per_sm,

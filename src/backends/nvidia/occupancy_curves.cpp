@@ -44,7 +44,7 @@ void cudaChart(const ModelledKernel &k, const CudaKernelModel &m, OccupancyChart
              sweep(1, kWarpSize, block_max, kWarpSize, at([](CudaResources &r, int x) { r.block_size = x; })),
              base.block_size, false));
   // Static and dynamic shared memory count alike: the curve varies their sum.
-  const int shared = base.static_shared + base.dynamic_shared;
+  const int shared = cudaSharedBytesSaturated(base);
   const int step = std::max(arch.shared_granule, 1);
   chart.curves.push_back(finish(CurveAxis::Shared,
                                 sweep(0, step, std::max(arch.shared_per_block_optin, roundUp(shared, step)), step,

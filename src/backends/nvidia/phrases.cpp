@@ -17,7 +17,7 @@ std::string cudaInvalidText(const CudaOccupancy &occ, const CudaArch &arch, cons
       return std::to_string(r.registers) + " registers x " + std::to_string(r.block_size) +
              " threads exceed a block's registers";
     case CudaOccupancy::Invalid::Shared:
-      return std::to_string(r.static_shared + r.dynamic_shared) + " bytes of shared memory exceed a block's " +
+      return std::to_string(cudaSharedBytes(r)) + " bytes of shared memory exceed a block's " +
              std::to_string(arch.shared_per_block_optin);
     case CudaOccupancy::Invalid::None:
       break;

@@ -4,6 +4,8 @@
 // calculator); see ../shared/research/nvidia-intel.md §2.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +23,16 @@ struct CudaResources {
   int block_size = 256;
   int carveout_percent = -1;  // preferred shared-memory carveout; -1: the default (the largest)
 };
+
+// Static plus dynamic shared memory, each up to INT_MAX (a flag, a launch):
+// summed in 64 bits, never wrapped (2147483647 + 2147482625 was -1024 bytes).
+inline std::int64_t cudaSharedBytes(const CudaResources &r) {
+  return std::int64_t{r.static_shared} + std::int64_t{r.dynamic_shared};
+}
+// The same, saturated at INT_MAX where an int is wanted (anything that large fits no SM).
+inline int cudaSharedBytesSaturated(const CudaResources &r) {
+  return static_cast<int>(std::min<std::int64_t>(cudaSharedBytes(r), INT32_MAX));
+}
 
 struct CudaNextStep {
   int blocks_per_sm = 0;
