@@ -384,7 +384,7 @@ LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &op
     // NVIDIA: --dynamic-smem; the launch's own figure serves both).
     const bool given = options.launch.dynamic_lds || options.launch.dynamic_shared ||
                        launch.dynamic_source == DynamicSharedSource::Config;
-    if (!given)
+    if (!given) {
       if (auto it = shared.find(base); it != shared.end() && it->second.bytes > 0) {
         const int bytes = static_cast<int>(it->second.bytes);  // at most kMaxDynamicSharedRead
         backendFor(record.vendor).setLaunchDynamicShared(launch, bytes);
@@ -393,6 +393,7 @@ LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &op
       } else if (auto at = unread.dynamic_shared.find(base); at != unread.dynamic_shared.end()) {
         launch.dynamic_unread_at = at->second;  // the model's: unknown, never 0
       }
+    }
     if (!launch.block_size) {
       if (auto it = sites.find(base); it != sites.end()) {
         launch.block_size = it->second;
