@@ -6,6 +6,7 @@
 // read them, nothing is restated here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -301,6 +302,76 @@ TEST(Cubin, DamagedInputIsAnErrorNeverAFigure) {
   damaged[at + 3] = '\x7f';
   EXPECT_THROW(readNvidiaBinary(damaged), Error);
   EXPECT_THROW(parseArtifacts({sourcePath("fixtures/cubin/cubin_probe.compressed.fatbin")}, ""), Error);
+}
+
+// Replaces every NUL-bounded occurrence of `from` in a cubin's string tables by `to` (same length).
+std::string renamed(std::string bytes, const std::string &from, const std::string &to) {
+  const std::string needle = std::string(1, '\0') + from + std::string(1, '\0');
+  std::size_t count = 0;
+  for (std::size_t at = bytes.find(needle); at != std::string::npos; at = bytes.find(needle, at + 1), ++count)
+    bytes.replace(at + 1, from.size(), to);
+  EXPECT_GT(count, 0u) << from;
+  return bytes;
+}
+
+// issue 30: a kernel symbol that matches none of its sections is reported,
+// its figures unknown, never dropped. Made here from the real sm_90 cubin:
+// its section `.text._Z9use_constPf` renamed `.uext._Z9use_constPf` (one byte).
+TEST(Cubin, AKernelSymbolWithoutItsTextSectionIsReportedUnknown) {
+  const std::string cubin = fixture("triton/nvcc/cuda_probe.sm_90.cubin");
+  const NvidiaBinary real = readNvidiaBinary(cubin);
+  ASSERT_EQ(real.cubins.size(), 1u);
+  const KernelFacts *control = findIn(real, "sm_90", "_Z9use_constPf");
+  ASSERT_NE(control, nullptr);
+  ASSERT_TRUE(control->get(Field::Registers));
+  const NvidiaBinary edited = readNvidiaBinary(renamed(cubin, ".text._Z9use_constPf", ".uext._Z9use_constPf"));
+  ASSERT_EQ(edited.cubins.size(), 1u);
+  EXPECT_EQ(edited.cubins.front().facts.kernels.size(), real.cubins.front().facts.kernels.size());
+  const KernelFacts *k = findIn(edited, "sm_90", "_Z9use_constPf");
+  ASSERT_NE(k, nullptr);
+  EXPECT_FALSE(k->get(Field::Registers));
+  EXPECT_FALSE(k->get(Field::SharedBytes));
+  EXPECT_NE(std::find(k->missing.begin(), k->missing.end(), Field::Registers), k->missing.end());
+  ASSERT_EQ(k->warnings.size(), 1u);
+  EXPECT_NE(k->warnings.front().find("matches no .text._Z9use_constPf"), std::string::npos) << k->warnings.front();
+}
+
+// issue 30: two sections of one kernel's name cannot be told apart: refused,
+// never one kernel's shared memory given to the other (or 0). Made here from
+// the real sm_90 cubin: `.nv.shared._Z13max_wide_bothPKdS0_Pdi` renamed to
+// its same-length neighbour's `.nv.shared._Z12max_baselinePKdS0_Pdi`.
+TEST(Cubin, TwoSectionsOfOneKernelsNameAreRefused) {
+  const std::string cubin = fixture("triton/nvcc/cuda_probe.sm_90.cubin");
+  ASSERT_NO_THROW(readNvidiaBinary(cubin));
+  const std::string edited =
+      renamed(cubin, ".nv.shared._Z13max_wide_bothPKdS0_Pdi", ".nv.shared._Z12max_baselinePKdS0_Pdi");
+  try {
+    readNvidiaBinary(edited);
+    ADD_FAILURE() << "two .nv.shared sections of one name were read";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("two sections named .nv.shared._Z12max_baselinePKdS0_Pdi"), std::string::npos)
+        << e.what();
+  }
+}
+
+// issue 30: a host object holding .hip_fatbin and .nv_fatbin gives both
+// vendors' kernels (fixtures/cubin/README.md: the two real objects' sections
+// in one file), each the same as read from its own object.
+TEST(Cubin, AHostObjectWithBothVendorsFatbinsGivesBothVendorsKernels) {
+  const Report amd = parseArtifacts({sourcePath("fixtures/hipcc-5.2.3/probe-host.o")}, "");
+  const Report nvidia = parseArtifacts({sourcePath("fixtures/triton/nvcc/cuda_probe.o")}, "");
+  const Report both = parseArtifacts({sourcePath("fixtures/cubin/both-vendors-host.o")}, "");
+  ASSERT_FALSE(amd.kernels.empty());
+  ASSERT_FALSE(nvidia.kernels.empty());
+  auto figures = [](const Report &report) {
+    std::map<std::pair<std::string, std::string>, FieldValues> out;
+    for (const KernelReport &k : report.kernels) out[{k.record.arch, k.record.name}] = k.record.values;
+    return out;
+  };
+  auto expected = figures(amd);
+  for (const auto &entry : figures(nvidia)) expected.insert(entry);
+  EXPECT_EQ(both.kernels.size(), amd.kernels.size() + nvidia.kernels.size());
+  EXPECT_EQ(figures(both), expected);
 }
 
 // parse picks the reader by the bytes: a fatbin and a host object give their kernels per arch.
