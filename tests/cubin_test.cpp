@@ -338,15 +338,29 @@ TEST(Cubin, AKernelSymbolWithoutItsTextSectionIsReportedUnknown) {
 
 // issue 30: two sections of one kernel's name cannot be told apart: refused,
 // never one kernel's shared memory given to the other (or 0). Made here from
-// the real sm_90 cubin: `.nv.shared._Z13max_wide_bothPKdS0_Pdi` renamed to
-// its same-length neighbour's `.nv.shared._Z12max_baselinePKdS0_Pdi`.
+// the real sm_90 cubin: the section header of `.nv.shared._Z13max_wide_bothPKdS0_Pdi`
+// given the name of `.nv.shared._Z12max_baselinePKdS0_Pdi` (its sh_name, one
+// 4-byte field, pointed at the other's string; ELF64 little-endian offsets).
 TEST(Cubin, TwoSectionsOfOneKernelsNameAreRefused) {
-  const std::string cubin = fixture("triton/nvcc/cuda_probe.sm_90.cubin");
+  std::string cubin = fixture("triton/nvcc/cuda_probe.sm_90.cubin");
   ASSERT_NO_THROW(readNvidiaBinary(cubin));
-  const std::string edited =
-      renamed(cubin, ".nv.shared._Z13max_wide_bothPKdS0_Pdi", ".nv.shared._Z12max_baselinePKdS0_Pdi");
+  auto u16 = [&](std::size_t at) { return std::uint16_t(std::uint8_t(cubin[at]) | std::uint8_t(cubin[at + 1]) << 8); };
+  auto u32 = [&](std::size_t at) { return std::uint32_t(u16(at)) | std::uint32_t(u16(at + 2)) << 16; };
+  auto u64 = [&](std::size_t at) { return std::uint64_t(u32(at)) | std::uint64_t(u32(at + 4)) << 32; };
+  const std::uint64_t shoff = u64(0x28);
+  const std::uint16_t shentsize = u16(0x3a), shnum = u16(0x3c), shstrndx = u16(0x3e);
+  const std::uint64_t strings = u64(shoff + shstrndx * shentsize + 0x18);  // .shstrtab's sh_offset
+  std::size_t target = 0, keep = 0;
+  for (std::size_t i = 0; i < shnum; ++i) {
+    const std::size_t header = shoff + i * shentsize;
+    const std::string name = cubin.c_str() + strings + u32(header);
+    if (name == ".nv.shared._Z13max_wide_bothPKdS0_Pdi") target = header;
+    if (name == ".nv.shared._Z12max_baselinePKdS0_Pdi") keep = header;
+  }
+  ASSERT_TRUE(target && keep);
+  cubin.replace(target, 4, cubin.substr(keep, 4));  // the edit: sh_name := the other's
   try {
-    readNvidiaBinary(edited);
+    readNvidiaBinary(cubin);
     ADD_FAILURE() << "two .nv.shared sections of one name were read";
   } catch (const Error &e) {
     EXPECT_NE(std::string(e.what()).find("two sections named .nv.shared._Z12max_baselinePKdS0_Pdi"), std::string::npos)
