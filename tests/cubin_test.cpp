@@ -6,6 +6,7 @@
 // read them, nothing is restated here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -340,6 +341,90 @@ TEST(Cubin, DamagedInputIsAnErrorNeverAFigure) {
   damaged[at + 2] = '\xff';
   damaged[at + 3] = '\x7f';
   EXPECT_THROW(readNvidiaBinary(damaged), Error);
+}
+
+// Replaces every NUL-bounded occurrence of `from` in a cubin's string tables by `to` (same length).
+std::string renamed(std::string bytes, const std::string &from, const std::string &to) {
+  const std::string needle = std::string(1, '\0') + from + std::string(1, '\0');
+  std::size_t count = 0;
+  for (std::size_t at = bytes.find(needle); at != std::string::npos; at = bytes.find(needle, at + 1), ++count)
+    bytes.replace(at + 1, from.size(), to);
+  EXPECT_GT(count, 0u) << from;
+  return bytes;
+}
+
+// issue 30: a kernel symbol that matches none of its sections is reported,
+// its figures unknown, never dropped. Made here from the real sm_90 cubin:
+// its section `.text._Z9use_constPf` renamed `.uext._Z9use_constPf` (one byte).
+TEST(Cubin, AKernelSymbolWithoutItsTextSectionIsReportedUnknown) {
+  const std::string cubin = fixture("triton/nvcc/cuda_probe.sm_90.cubin");
+  const NvidiaBinary real = readNvidiaBinary(cubin);
+  ASSERT_EQ(real.cubins.size(), 1u);
+  const KernelFacts *control = findIn(real, "sm_90", "_Z9use_constPf");
+  ASSERT_NE(control, nullptr);
+  ASSERT_TRUE(control->get(Field::Registers));
+  const NvidiaBinary edited = readNvidiaBinary(renamed(cubin, ".text._Z9use_constPf", ".uext._Z9use_constPf"));
+  ASSERT_EQ(edited.cubins.size(), 1u);
+  EXPECT_EQ(edited.cubins.front().facts.kernels.size(), real.cubins.front().facts.kernels.size());
+  const KernelFacts *k = findIn(edited, "sm_90", "_Z9use_constPf");
+  ASSERT_NE(k, nullptr);
+  EXPECT_FALSE(k->get(Field::Registers));
+  EXPECT_FALSE(k->get(Field::SharedBytes));
+  EXPECT_NE(std::find(k->missing.begin(), k->missing.end(), Field::Registers), k->missing.end());
+  ASSERT_EQ(k->warnings.size(), 1u);
+  EXPECT_NE(k->warnings.front().find("matches no .text._Z9use_constPf"), std::string::npos) << k->warnings.front();
+}
+
+// issue 30: two sections of one kernel's name cannot be told apart: refused,
+// never one kernel's shared memory given to the other (or 0). Made here from
+// the real sm_90 cubin: the section header of `.nv.shared._Z13max_wide_bothPKdS0_Pdi`
+// given the name of `.nv.shared._Z12max_baselinePKdS0_Pdi` (its sh_name, one
+// 4-byte field, pointed at the other's string; ELF64 little-endian offsets).
+TEST(Cubin, TwoSectionsOfOneKernelsNameAreRefused) {
+  std::string cubin = fixture("triton/nvcc/cuda_probe.sm_90.cubin");
+  ASSERT_NO_THROW(readNvidiaBinary(cubin));
+  auto u16 = [&](std::size_t at) { return std::uint16_t(std::uint8_t(cubin[at]) | std::uint8_t(cubin[at + 1]) << 8); };
+  auto u32 = [&](std::size_t at) { return std::uint32_t(u16(at)) | std::uint32_t(u16(at + 2)) << 16; };
+  auto u64 = [&](std::size_t at) { return std::uint64_t(u32(at)) | std::uint64_t(u32(at + 4)) << 32; };
+  const std::uint64_t shoff = u64(0x28);
+  const std::uint16_t shentsize = u16(0x3a), shnum = u16(0x3c), shstrndx = u16(0x3e);
+  const std::uint64_t strings = u64(shoff + shstrndx * shentsize + 0x18);  // .shstrtab's sh_offset
+  std::size_t target = 0, keep = 0;
+  for (std::size_t i = 0; i < shnum; ++i) {
+    const std::size_t header = shoff + i * shentsize;
+    const std::string name = cubin.c_str() + strings + u32(header);
+    if (name == ".nv.shared._Z13max_wide_bothPKdS0_Pdi") target = header;
+    if (name == ".nv.shared._Z12max_baselinePKdS0_Pdi") keep = header;
+  }
+  ASSERT_TRUE(target && keep);
+  cubin.replace(target, 4, cubin.substr(keep, 4));  // the edit: sh_name := the other's
+  try {
+    readNvidiaBinary(cubin);
+    ADD_FAILURE() << "two .nv.shared sections of one name were read";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("two sections named .nv.shared._Z12max_baselinePKdS0_Pdi"), std::string::npos)
+        << e.what();
+  }
+}
+
+// issue 30: a host object holding .hip_fatbin and .nv_fatbin gives both
+// vendors' kernels (fixtures/cubin/README.md: the two real objects' sections
+// in one file), each the same as read from its own object.
+TEST(Cubin, AHostObjectWithBothVendorsFatbinsGivesBothVendorsKernels) {
+  const Report amd = parseArtifacts({sourcePath("fixtures/hipcc-5.2.3/probe-host.o")}, "");
+  const Report nvidia = parseArtifacts({sourcePath("fixtures/triton/nvcc/cuda_probe.o")}, "");
+  const Report both = parseArtifacts({sourcePath("fixtures/cubin/both-vendors-host.o")}, "");
+  ASSERT_FALSE(amd.kernels.empty());
+  ASSERT_FALSE(nvidia.kernels.empty());
+  auto figures = [](const Report &report) {
+    std::map<std::pair<std::string, std::string>, FieldValues> out;
+    for (const KernelReport &k : report.kernels) out[{k.record.arch, k.record.name}] = k.record.values;
+    return out;
+  };
+  auto expected = figures(amd);
+  for (const auto &entry : figures(nvidia)) expected.insert(entry);
+  EXPECT_EQ(both.kernels.size(), amd.kernels.size() + nvidia.kernels.size());
+  EXPECT_EQ(figures(both), expected);
 }
 
 // parse picks the reader by the bytes: a fatbin and a host object give their kernels per arch.

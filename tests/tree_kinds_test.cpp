@@ -161,5 +161,21 @@ TEST_F(TreeKinds, ZebinOfAnUnknownProductFamilyIsRefused) {
   }
 }
 
+// issue 30: in a walk, a directory that cannot be walked (here a tree 300
+// directories deep, past the walk's 256) is that directory's one error, and
+// the readable .s beside it is read.
+TEST_F(TreeKinds, AnUnwalkableDirectoryIsItsOwnErrorAndTheRestIsRead) {
+  const ParsedInputs shallow = parseInputs({root_.string()}, {});
+  ASSERT_TRUE(shallow.report.errors.empty());
+  fs::path deep = root_ / "deep";
+  for (int i = 0; i < 300; ++i) deep /= "d";
+  fs::create_directories(deep);
+  const ParsedInputs parsed = parseInputs({root_.string()}, {});
+  ASSERT_EQ(parsed.report.errors.size(), 1u);
+  EXPECT_NE(parsed.report.errors.front().message.find("directories deep: not walked"), std::string::npos)
+      << parsed.report.errors.front().message;
+  EXPECT_EQ(parsed.report.kernels.size(), shallow.report.kernels.size());
+}
+
 }  // namespace
 }  // namespace regscope

@@ -329,5 +329,135 @@ TEST(TritonCache, ExplainOnAnAmdgcnNamesThePythonLines) {
   EXPECT_GT(lines, 5);
 }
 
+// Hostile variants of real entries, made here at run time: a copy of one real
+// cache entry with one metadata field edited (each edit named below). The
+// code beside it is Triton's own, so what the metadata says is checked against it.
+json editableCopy(const fs::path &entry, const fs::path &to, const std::string &kernel) {
+  fs::copy(entry, to, fs::copy_options::recursive);
+  return json::parse(readText((to / (kernel + ".json")).string()));
+}
+
+void writeMetadata(const fs::path &dir, const std::string &kernel, const json &doc) {
+  std::ofstream(dir / (kernel + ".json"), std::ios::trunc) << doc.dump();
+}
+
+std::string errorsOf(const Report &report) {
+  std::string messages;
+  for (const InputError &e : report.errors) messages += e.message + "\n";
+  return messages;
+}
+
+// issue 30: an NVIDIA entry whose metadata names arch 80 or 121 beside its
+// sm_90a cubin is refused (the cubin's e_flags are what the driver loads).
+TEST_F(TritonTree, NvidiaMetadataNamingAnotherArchThanItsCubinIsRefused) {
+  const fs::path real = cacheDir("cache-sm_90") + "/7AUBJ5JZAVRCOUTBLPCY5WOVYSC4C7E3VKLPQZK4OEJH3SULYXWQ";
+  const Report control = parseInputs({real.string()}, {}).report;
+  ASSERT_TRUE(control.errors.empty()) << errorsOf(control);
+  ASSERT_EQ(control.kernels.size(), 1u);
+  const std::string cubin_arch = control.kernels.front().record.arch;
+  for (int arch : {80, 121}) {
+    const fs::path dir = root_ / ("arch" + std::to_string(arch));
+    json doc = editableCopy(real, dir, "add_kernel");
+    doc["target"]["arch"] = arch;  // the edit: target.arch 90 -> 80 / 121
+    writeMetadata(dir, "add_kernel", doc);
+    const Report report = parseInputs({dir.string()}, {}).report;
+    EXPECT_TRUE(report.kernels.empty()) << arch;
+    ASSERT_EQ(report.errors.size(), 1u) << arch;
+    EXPECT_NE(report.errors.front().message.find("compiled for " + cubin_arch + ", its metadata says sm_" +
+                                                 std::to_string(arch)),
+              std::string::npos)
+        << report.errors.front().message;
+  }
+}
+
+// issue 30: a gfx942 entry whose metadata says warp_size 32 (num_warps 8, 256
+// threads) beside a wave64 code object is refused: the code object's
+// wavefront size is what the GPU runs, so Triton's launch is not known.
+TEST_F(TritonTree, AmdMetadataWarpSizeOtherThanTheCodeObjectsIsRefused) {
+  const fs::path real = cacheDir("cache-gfx942") + "/JARZ6UJEJA6SPUXRLA5VE5CP6TPFNBK4UT37UT7O5HV3PZHG2JAA";
+  const fs::path dir = root_ / "entry";
+  json doc = editableCopy(real, dir, "add_kernel");
+  ASSERT_EQ(doc["warp_size"], 64);
+  doc["warp_size"] = 32;  // the edit: warp size 64 -> 32 (both keys), num_warps -> 8
+  doc["target"]["warp_size"] = 32;
+  doc["num_warps"] = 8;
+  writeMetadata(dir, "add_kernel", doc);
+  const Report report = parseInputs({dir.string()}, {}).report;
+  EXPECT_TRUE(report.kernels.empty());
+  ASSERT_EQ(report.errors.size(), 1u);
+  EXPECT_NE(report.errors.front().message.find("compiled for wave64, its metadata says warp_size 32"),
+            std::string::npos)
+      << report.errors.front().message;
+}
+
+// issue 30: the kernel the metadata names must be in the code, on both vendors.
+TEST_F(TritonTree, MetadataNamingAKernelTheCodeLacksIsRefused) {
+  for (const std::string real : {cacheDir("cache-gfx942") + "/JARZ6UJEJA6SPUXRLA5VE5CP6TPFNBK4UT37UT7O5HV3PZHG2JAA",
+                                 cacheDir("cache-sm_90") + "/7AUBJ5JZAVRCOUTBLPCY5WOVYSC4C7E3VKLPQZK4OEJH3SULYXWQ"}) {
+    const fs::path dir = root_ / fs::path(real).parent_path().filename();
+    json doc = editableCopy(real, dir, "add_kernel");
+    doc["name"] = "mul_kernel";  // the edit: name add_kernel -> mul_kernel (the file keeps its name)
+    writeMetadata(dir, "add_kernel", doc);
+    const Report report = parseInputs({dir.string()}, {}).report;
+    EXPECT_TRUE(report.kernels.empty()) << real;
+    ASSERT_EQ(report.errors.size(), 1u) << real;
+    EXPECT_NE(report.errors.front().message.find("no kernel mul_kernel"), std::string::npos)
+        << report.errors.front().message;
+  }
+}
+
+// issue 30, boundary: 16 warps of 64 lanes on gfx942 are 1024 threads, the
+// largest block a GPU launches: read. 17 warps (1088 threads) are refused.
+TEST_F(TritonTree, AnAmdEntryOfExactly1024ThreadsIsReadAnd1088Refused) {
+  const fs::path real = cacheDir("cache-gfx942") + "/JARZ6UJEJA6SPUXRLA5VE5CP6TPFNBK4UT37UT7O5HV3PZHG2JAA";
+  for (int warps : {16, 17}) {
+    const fs::path dir = root_ / ("warps" + std::to_string(warps));
+    json doc = editableCopy(real, dir, "add_kernel");
+    doc["num_warps"] = warps;  // the edit: num_warps 4 -> 16 / 17
+    writeMetadata(dir, "add_kernel", doc);
+    const Report report = parseInputs({dir.string()}, {}).report;
+    if (warps == 16) {
+      ASSERT_TRUE(report.errors.empty()) << errorsOf(report);
+      ASSERT_EQ(report.kernels.size(), 1u);
+      EXPECT_EQ(report.kernels.front().record.triton->blockSize(), 1024);
+    } else {
+      EXPECT_TRUE(report.kernels.empty());
+      ASSERT_EQ(report.errors.size(), 1u);
+      EXPECT_NE(report.errors.front().message.find("num_warps 17"), std::string::npos) << report.errors.front().message;
+    }
+  }
+}
+
+// issue 30: two entries whose metadata is identical (hash included) but whose
+// code differs (the gfx942 matmul beside the same specialisation's squeezed,
+// spilling code object, copied over its .amdgcn/.hsaco) are two kernels with
+// two baseline keys, never one entry that drops the spilling one.
+TEST_F(TritonTree, EntriesWithIdenticalMetadataButDifferentCodeAreNeverMerged) {
+  const Report plain = parseInputs({cacheDir("cache-gfx942")}, {}).report;
+  const Report squeezed = parseInputs({cacheDir("cache-squeezed-gfx942")}, {}).report;
+  fs::path from, other;
+  for (const KernelReport &a : plain.kernels)
+    for (const KernelReport &b : squeezed.kernels)
+      if (from.empty() && a.record.name == "matmul_kernel" && a.record.triton->key == b.record.triton->key &&
+          a.record.values != b.record.values) {
+        from = fs::path(a.record.file).parent_path();
+        other = fs::path(b.record.file).parent_path();
+      }
+  ASSERT_FALSE(from.empty());
+  fs::copy(from, root_ / "a", fs::copy_options::recursive);
+  fs::copy(from, root_ / "b", fs::copy_options::recursive);
+  for (const char *ext : {".amdgcn", ".hsaco"})  // the edit: b's code replaced, its metadata kept
+    fs::copy_file(other / (std::string("matmul_kernel") + ext), root_ / "b" / (std::string("matmul_kernel") + ext),
+                  fs::copy_options::overwrite_existing);
+  const Report report = parseInputs({root_.string()}, {}).report;
+  ASSERT_TRUE(report.errors.empty()) << errorsOf(report);
+  ASSERT_EQ(report.kernels.size(), 2u);
+  EXPECT_NE(report.kernels[0].record.values, report.kernels[1].record.values);
+  EXPECT_NE(baselineEntry(report.kernels[0], "/").source, baselineEntry(report.kernels[1], "/").source);
+  bool said = false;
+  for (const std::string &w : report.warnings) said |= w.find("same metadata but different code") != std::string::npos;
+  EXPECT_TRUE(said);
+}
+
 }  // namespace
 }  // namespace regscope

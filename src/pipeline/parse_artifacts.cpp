@@ -133,6 +133,16 @@ std::optional<std::vector<FactSet>> nvidiaFacts(std::string_view bytes, std::str
   return nvidiaBinaryFacts(bytes, producer);
 }
 
+// A host object or executable holding both .hip_fatbin and .nv_fatbin (a
+// project built for both vendors): the AMD kernels and the NVIDIA ones, never
+// only the first vendor's.
+std::vector<FactSet> withNvidiaBesideAmd(std::string_view bytes, std::vector<FactSet> amd, std::string &producer) {
+  if (!holdsNvidiaBesideAmd(bytes)) return amd;
+  std::vector<FactSet> nvidia = nvidiaBinaryFacts(bytes, producer);
+  amd.insert(amd.end(), std::make_move_iterator(nvidia.begin()), std::make_move_iterator(nvidia.end()));
+  return amd;
+}
+
 FactSet asmFacts(AsmFile assembly, std::string &producer) {
   producer = assembly.producer;
   if (assembly.facts.kernels.empty()) throw Error("no AMDGPU kernels in this assembly");
@@ -204,7 +214,7 @@ std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &fil
     case Kind::CodeObject:
       if (std::optional<FactSet> intel = zebinFacts(bytes, producer)) return {std::move(*intel)};
       if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(bytes, producer)) return std::move(*nvidia);
-      return codeObjectFacts(bytes);
+      return withNvidiaBesideAmd(bytes, codeObjectFacts(bytes), producer);
     case Kind::Assembly:
       return {asmFacts(parseAsm(bytes), producer)};
     case Kind::RemarksYaml:
@@ -235,14 +245,18 @@ std::vector<FactSet> collectFileFacts(const std::string &file, const std::string
       if (std::optional<FactSet> intel = zebinFacts(mapped.bytes(), producer)) return {std::move(*intel)};
       if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(mapped.bytes(), producer)) return std::move(*nvidia);
       std::size_t dropped = 0;
-      return codeObjectFacts(mapped.bytes(), [&](std::string_view done) {
-        const std::string_view all = mapped.bytes();
-        if (done.data() < all.data() || done.data() + done.size() > all.data() + all.size()) return;
-        const std::size_t end = static_cast<std::size_t>(done.data() + done.size() - all.data());
-        if (end - dropped < (std::size_t{16} << 20)) return;
-        mapped.drop(all.substr(dropped, end - dropped));
-        dropped = end;
-      });
+      return withNvidiaBesideAmd(
+          mapped.bytes(),
+          codeObjectFacts(mapped.bytes(),
+                          [&](std::string_view done) {
+                            const std::string_view all = mapped.bytes();
+                            if (done.data() < all.data() || done.data() + done.size() > all.data() + all.size()) return;
+                            const std::size_t end = static_cast<std::size_t>(done.data() + done.size() - all.data());
+                            if (end - dropped < (std::size_t{16} << 20)) return;
+                            mapped.drop(all.substr(dropped, end - dropped));
+                            dropped = end;
+                          }),
+          producer);
     }
     return {yamlFacts(readFile(file), file, log_arch)};
   }

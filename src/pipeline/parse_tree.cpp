@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +21,7 @@
 #include "artifact_file.h"
 #include "regscope/backends/triton/triton_cache.h"
 #include "regscope/cache/cache.h"
+#include "regscope/pipeline/merge.h"
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
 #include "regscope/support/files.h"
@@ -143,8 +145,21 @@ class Walker {
   Walker(std::vector<Item> &items, WalkSummary &summary, bool progress)
       : items_(items), summary_(summary), progress_(progress) {}
 
-  void walk(const fs::path &dir) {
+  void walk(const fs::path &dir, int depth = 0) {
     throwIfInterrupted();
+    // A directory the walk cannot enter (no read permission, a path the OS
+    // refuses as too long, a tree deeper than any build's) is that
+    // directory's error; its siblings are still read.
+    auto unreadable = [&](const std::string &why) {
+      Item item;
+      item.path = dir.string();
+      item.error = dir.string() + ": " + why;
+      items_.push_back(std::move(item));
+    };
+    if (depth > kMaxDepth) {
+      unreadable("more than " + std::to_string(kMaxDepth) + " directories deep: not walked");
+      return;
+    }
     ++summary_.directories;
     if (progress_ && summary_.directories % 64 == 0)
       std::cerr << "\r\033[Kregscope: walking " << summary_.directories << " directories, " << items_.size()
@@ -165,7 +180,10 @@ class Walker {
       else
         ++summary_.unknown;
     }
-    if (ec) throw Error(dir.string() + ": cannot be listed: " + ec.message());
+    if (ec) {
+      unreadable("cannot be listed: " + ec.message());
+      return;
+    }
     std::sort(files.begin(), files.end());
     std::sort(dirs.begin(), dirs.end());
     std::set<std::string> names;
@@ -245,10 +263,11 @@ class Walker {
           break;
       }
     }
-    for (const fs::path &d : dirs) walk(d);
+    for (const fs::path &d : dirs) walk(d, depth + 1);
   }
 
  private:
+  static constexpr int kMaxDepth = 256;
   std::vector<Item> &items_;
   WalkSummary &summary_;
   bool progress_;
@@ -311,6 +330,11 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache) {
                 (info.backend == "hip" ? item.stem + ".amdgcn or " + item.stem + ".hsaco"
                                        : item.stem + ".cubin or " + item.stem + ".ptx") +
                 ")");
+  {
+    std::string bytes;
+    for (const std::string &file : code) bytes += readFile(file);
+    info.code_digest = sha256Hex(bytes).substr(0, 16);
+  }
   Artifact artifact;
   if (info.backend == "hip") {
     // A cached reading of these very files (unchanged size and mtime, else SHA-256) stands for reading them.
@@ -343,10 +367,18 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache) {
                            artifact.records.end());
     if (artifact.records.empty())
       throw Error(code.front() + ": no kernel " + info.function + ", which " + meta_path + " names");
-    for (const KernelRecord &r : artifact.records)
+    for (const KernelRecord &r : artifact.records) {
       if (r.arch != arch)
         throw Error(code.front() + ": kernel " + info.function + " is compiled for " + r.arch + ", its metadata says " +
                     arch);
+      // The code object's wavefront size is the one the GPU runs: a launch of
+      // num_warps x another warp size is no launch of this code.
+      if (r.has(Field::WaveSize) && r.value(Field::WaveSize) != info.warp_size)
+        throw Error(code.front() + ": kernel " + info.function + " is compiled for wave" +
+                    std::to_string(r.value(Field::WaveSize)) + ", its metadata says warp_size " +
+                    std::to_string(info.warp_size) + ": Triton's launch of num_warps " +
+                    std::to_string(info.num_warps) + " cannot be known");
+    }
   } else if (fs::path(code.front()).extension() == ".cubin") {
     // NVIDIA: the cubin through the cubin reader (src/backends/nvidia/cubin.cpp).
     std::string producer;
@@ -357,6 +389,14 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache) {
                            artifact.records.end());
     if (artifact.records.empty())
       throw Error(code.front() + ": no kernel " + info.function + ", which " + meta_path + " names");
+    // The cubin's own arch wins (sm_90a is sm_90's model); metadata naming another is not this code's.
+    for (const KernelRecord &r : artifact.records) {
+      std::string family = r.arch;  // "sm_90a" (arch-specific features) is Triton's target 90
+      while (!family.empty() && std::isalpha(static_cast<unsigned char>(family.back()))) family.pop_back();
+      if (family != arch)
+        throw Error(code.front() + ": kernel " + info.function + " is compiled for " + r.arch + ", its metadata says " +
+                    arch);
+    }
   } else {
     // A .ptx without its .cubin: PTX has no register figures. The record says
     // what Triton's metadata says and leaves the registers unknown (never a
@@ -427,6 +467,24 @@ void separateKeys(Report &report) {
                               "names its cache hash, which a recompile changes");
     info.key.pop_back();
     info.key += " hash=" + info.hash + "]";
+    k.record.triton = std::make_shared<const TritonInfo>(std::move(info));
+  }
+  // Still one key: entries whose metadata is identical (hash included) but
+  // whose code differs (an edited or swapped code file) are two kernels with
+  // two sets of figures. Merging them would drop one from the baseline; the
+  // code's digest tells them apart, and the warning says why.
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> codes;
+  for (const KernelReport &k : report.kernels)
+    if (const auto &t = k.record.triton) codes[{t->key, k.record.arch}].insert(t->code_digest);
+  for (KernelReport &k : report.kernels) {
+    const auto &t = k.record.triton;
+    if (!t || codes[{t->key, k.record.arch}].size() < 2) continue;
+    TritonInfo info = *t;
+    report.warnings.push_back(k.record.file + ": " + info.function + " [" + k.record.arch +
+                              "]: another cache entry has the same metadata but different code; its baseline key "
+                              "names a digest of its code");
+    info.key.pop_back();
+    info.key += " code=" + info.code_digest + "]";
     k.record.triton = std::make_shared<const TritonInfo>(std::move(info));
   }
 }
@@ -512,6 +570,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
       results[i].input = item.triton && item.only_code.empty() ? item.dir : item.path;
       try {
         results[i].artifact = item.triton ? readTritonEntry(item, cache ? &*cache : nullptr) : [&] {
+          if (!item.error.empty()) throw Error(item.error);
           std::string producer;
           std::vector<FactSet> sets = readFileFacts(item.path, options.log_arch, producer);
           return checkArtifact(sets, item.path, std::move(producer));

@@ -36,6 +36,10 @@ struct TritonInfo {
   // name, the function, num_warps, num_stages, num_ctas and a digest of the
   // specialisation. The target arch is the record's. Never the cache hash.
   std::string key;
+  // A digest of the entry's code files (the bytes the GPU runs): two entries
+  // whose metadata is identical, hash included, but whose code differs are two
+  // kernels, never one baseline entry. Empty when not read.
+  std::string code_digest;
 
   int blockSize() const { return num_warps * warp_size; }
 };

@@ -30,6 +30,7 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <set>
 #include <unordered_set>
 
 #include "fatbin_codec.h"
@@ -199,7 +200,13 @@ Cubin readCubin(std::string_view bytes) {
   const Elf::Shdr *symtab = nullptr;
   bool reserved_shared = false;  // sm_90: the driver's 1 KiB lies in each kernel's .nv.shared section
   for (const auto &[s, name] : namedSections(*elf)) {
-    byName.emplace(name, s);
+    // Two sections of one kernel's name (.text.K, .nv.shared.K, .nv.info.K,
+    // .nv.constant0.K) cannot be told apart: which holds whose figures is
+    // unknown, so refuse rather than give one kernel the other's (or 0).
+    const bool per_kernel = name.rfind(".text.", 0) == 0 || name.rfind(".nv.shared.", 0) == 0 ||
+                            name.rfind(".nv.info.", 0) == 0 || name.rfind(".nv.constant0.", 0) == 0;
+    if (!byName.emplace(name, s).second && per_kernel)
+      throw Error("two sections named " + name + ": their kernels' figures cannot be told apart");
     if (s->sh_type == llvm::ELF::SHT_SYMTAB) symtab = s;
     if (name.rfind(".nv.shared.reserved.", 0) == 0) reserved_shared = true;
     if (name == ".note.nv.tkinfo") cubin.producer = toolkit(contents(bytes, *s, name));
@@ -234,6 +241,7 @@ Cubin readCubin(std::string_view bytes) {
 
   const CudaArch *target = findCudaArch(cubin.arch);
   std::uint32_t index = 0;
+  std::set<std::string> kernel_names;
   for (const Elf::Sym &sym : *symbols) {
     const std::uint32_t symbol = index++;
     if (sym.getType() != llvm::ELF::STT_FUNC) continue;
@@ -243,13 +251,30 @@ Cubin readCubin(std::string_view bytes) {
       throw Error("a function's name lies outside the string table");
     }
     const std::string kernel = name->str();
+    const bool entry = (sym.st_other & kStoCudaEntry) != 0;
+    // Two kernel symbols of one name: one name for two sets of figures.
+    if (entry && !kernel_names.insert(kernel).second)
+      throw Error("two kernel symbols named " + kernel + ": their figures cannot be told apart");
     const auto text = byName.find(".text." + kernel);
-    if (text == byName.end()) continue;  // a device function inside another's section
+    if (text == byName.end()) {
+      if (!entry) continue;  // a device function inside another's section
+      // A kernel the driver can launch whose sections are not where ptxas
+      // puts them: reported, its figures unknown, never dropped.
+      KernelFacts k;
+      k.name = kernel;
+      k.arch = cubin.arch;
+      k.vendor = Vendor::Nvidia;
+      k.missing = {Field::Registers, Field::StackBytes, Field::SharedBytes};
+      k.warnings.push_back("kernel symbol " + kernel + " matches no .text." + kernel +
+                           " section: its registers, stack and shared memory cannot be read");
+      cubin.facts.kernels.push_back(std::move(k));
+      continue;
+    }
     KernelFacts k;
     k.name = kernel;
     k.arch = cubin.arch;
     k.vendor = Vendor::Nvidia;
-    k.is_kernel = (sym.st_other & kStoCudaEntry) != 0;
+    k.is_kernel = entry;
     const std::map<std::uint8_t, std::int64_t> &info = bySymbol[symbol];
     const std::int64_t in_header = text->second->sh_info >> 24;  // some cubins: the register count
     if (auto it = info.find(kRegCount); it != info.end()) {
@@ -413,6 +438,19 @@ bool isNvidiaBinary(std::string_view bytes) {
     nvidia |= isNvFatbinSection(name);
   }
   return nvidia;
+}
+
+bool holdsNvidiaBesideAmd(std::string_view bytes) {
+  if (isFatbin(bytes)) return false;
+  std::optional<ElfFile> elf = openElf(bytes);
+  if (!elf || elf->getHeader().e_machine == llvm::ELF::EM_CUDA || elf->getHeader().e_machine == llvm::ELF::EM_AMDGPU)
+    return false;
+  bool amd = false, nvidia = false;
+  for (const auto &[s, name] : namedSections(*elf)) {
+    amd |= name == ".hip_fatbin";
+    nvidia |= isNvFatbinSection(name);
+  }
+  return amd && nvidia;
 }
 
 NvidiaBinary readNvidiaBinary(std::string_view bytes, bool keep_images) {

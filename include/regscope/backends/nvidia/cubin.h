@@ -47,6 +47,10 @@ struct NvidiaBinary {
 // file this says no to is read as before (AMD code objects and the rest).
 bool isNvidiaBinary(std::string_view bytes);
 
+// Whether `bytes` is a host ELF holding an NVIDIA fatbin section beside an AMD
+// .hip_fatbin: both vendors' device code, each read by its own reader.
+bool holdsNvidiaBesideAmd(std::string_view bytes);
+
 // Reads every cubin in `bytes` (a cubin, a fatbin, or a host ELF). A cubin
 // repeated byte for byte (the same device code linked in from several
 // objects) is read once. Throws regscope::Error for damage: a truncated
