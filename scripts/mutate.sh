@@ -25,7 +25,7 @@ root=$PWD
 # The fast subset: model, target tables, parsers, gate, cache, formats and the pinned rules; no test
 # that runs a GPU compiler, except the compiler sweep (the compilers' printed occupancy, an oracle) and
 # one CSV check. 145 tests, 8-18 s on the shared 2-core machine (2026-11-25).
-DEFAULT_FILTER='VgprTerm.*:AgprRule.*:SgprTerm.*:LdsTerm.*:Occupancy.*:Rdna.*:ArchTable.*:RemarkText.*:RemarkYaml.*:LineSplitter.*:ChunkedParse.*:Asm.*:Merge.*:Names.*:DeclarationLine.*:Config.*:Thresholds.*:Baseline.*:CleanFlags.*:Database.*:Github.*:Junit.*:Markdown.*:Sarif.*:Findings.*:DependencyFile.*:Cache.*:CudaRuntime.*:Ptxas.*:Ptx.*:CodeObject.*:CompilerSweep.*:McExpr.*:CudaModel.*:Csv.*:OclocLog.*:ZeInfo.*:Zebin.*:CollectOcloc.*:IntelModel.*:OccupancyCurves.*:Pinned.*:IsaFixtures.*:IsaNvdisasmRecorded.*:Html.*'
+DEFAULT_FILTER='VgprTerm.*:AgprRule.*:SgprTerm.*:LdsTerm.*:Occupancy.*:Rdna.*:ArchTable.*:RemarkText.*:RemarkYaml.*:LineSplitter.*:ChunkedParse.*:Asm.*:Merge.*:Names.*:DeclarationLine.*:Config.*:Thresholds.*:Baseline.*:CleanFlags.*:Database.*:Github.*:Junit.*:Markdown.*:Sarif.*:Findings.*:DependencyFile.*:Cache.*:CudaRuntime.*:Ptxas.*:Ptx.*:CodeObject.*:CompilerSweep.*:McExpr.*:CudaModel.*:Csv.*:OclocLog.*:ZeInfo.*:Zebin.*:CollectOcloc.*:IntelModel.*:OccupancyCurves.*:Pinned.*:IsaFixtures.*:IsaNvdisasmRecorded.*:Html.*:GateRun.*'
 build=build list=scripts/mutants.txt filter=${REGSCOPE_MUTATION_FILTER:-$DEFAULT_FILTER} check=0 only=()
 while [ $# -gt 0 ]; do
   case $1 in
