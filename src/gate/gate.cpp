@@ -76,10 +76,6 @@ std::string cannotJudge(const KernelReport &k) {
   const std::string where = "cannot judge kernel " + k.record.demangled + " [" + k.record.arch + "] in " +
                             (k.display_file.empty() ? k.record.file : k.display_file) + ": ";
   if (!k.impossible.empty()) return where + k.impossible;
-  // A launch the source passes but regscope could not evaluate: its occupancy
-  // is an assumption (or unknown), never judged as if read.
-  if (std::string why = launchUnknown(k.launch, "--dynamic-lds/--dynamic-smem"); !why.empty() && k.unknown.empty())
-    return where + why;
   if (k.unknown.empty()) return "";
   std::string fields;
   for (Field f : k.unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
