@@ -362,12 +362,13 @@ TEST_F(EndToEnd, ResultCacheServesUnchangedSourcesAndMissesEdits) {
   std::vector<fs::path> entries(fs::directory_iterator(dir), fs::directory_iterator{});
   ASSERT_EQ(entries.size(), 1u);
 
-  // Tamper with the cached VGPR count: a hit must serve it.
+  // Tamper with the cached VGPR count: the entry no longer matches its digest, so it is a miss
+  // (recompiled), never served (issue 30: an edited cache entry never changes a figure).
   json entry = json::parse(test::readText(entries[0].string()));
   entry["records"][0]["values"]["vgprs"] = 7;  // values are stored by field key
   std::ofstream(entries[0]) << entry.dump();
   json hit = json::parse(run({"analyze", k, "--format", "json"}).out);
-  EXPECT_EQ(hit["kernels"][0]["vgprs"], 7) << "unchanged source: served from the cache";
+  EXPECT_EQ(hit["kernels"][0]["vgprs"], 102) << "an edited entry: recompiled";
   EXPECT_EQ(json::parse(run({"analyze", k, "--format", "json", "--no-cache"}).out)["kernels"][0]["vgprs"], 102);
 
   // Different flags are a different key; an edited source is a miss.
