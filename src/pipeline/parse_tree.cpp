@@ -451,42 +451,34 @@ void separateKeys(Report &report) {
       report.kernels[k].record.triton = std::make_shared<const TritonInfo>(std::move(info));
     }
   }
-  // Still one key: copies of one compile (one hash), which have one set of
-  // figures and are one baseline entry; or two compiles that differ in
-  // something the metadata does not say, told apart by their hash (a key that
-  // then changes with it: the warning says so).
-  std::map<std::pair<std::string, std::string>, std::set<std::string>> hashes;
-  for (const KernelReport &k : report.kernels)
-    if (const auto &t = k.record.triton) hashes[{t->key, k.record.arch}].insert(t->hash);
-  for (KernelReport &k : report.kernels) {
-    const auto &t = k.record.triton;
-    if (!t || hashes[{t->key, k.record.arch}].size() < 2) continue;
-    TritonInfo info = *t;
-    report.warnings.push_back(k.record.file + ": " + info.function + " [" + k.record.arch +
-                              "]: another cache entry has the same specialisation and options; its baseline key "
-                              "names its cache hash, which a recompile changes");
-    info.key.pop_back();
-    info.key += " hash=" + info.hash + "]";
-    k.record.triton = std::make_shared<const TritonInfo>(std::move(info));
-  }
-  // Still one key: entries whose metadata is identical (hash included) but
-  // whose code differs (an edited or swapped code file) are two kernels with
-  // two sets of figures. Merging them would drop one from the baseline; the
-  // code's digest tells them apart, and the warning says why.
-  std::map<std::pair<std::string, std::string>, std::set<std::string>> codes;
-  for (const KernelReport &k : report.kernels)
-    if (const auto &t = k.record.triton) codes[{t->key, k.record.arch}].insert(t->code_digest);
-  for (KernelReport &k : report.kernels) {
-    const auto &t = k.record.triton;
-    if (!t || codes[{t->key, k.record.arch}].size() < 2) continue;
-    TritonInfo info = *t;
-    report.warnings.push_back(k.record.file + ": " + info.function + " [" + k.record.arch +
-                              "]: another cache entry has the same metadata but different code; its baseline key "
-                              "names a digest of its code");
-    info.key.pop_back();
-    info.key += " code=" + info.code_digest + "]";
-    k.record.triton = std::make_shared<const TritonInfo>(std::move(info));
-  }
+  // Kernels that still share a key (and arch) but differ in `part` of their
+  // Triton info get that part in their key, with the warning that says why.
+  auto separate = [&](std::string TritonInfo::*part, const char *word, const std::string &why) {
+    std::map<std::pair<std::string, std::string>, std::set<std::string>> values;
+    for (const KernelReport &k : report.kernels)
+      if (const auto &t = k.record.triton) values[{t->key, k.record.arch}].insert((*t).*part);
+    for (KernelReport &k : report.kernels) {
+      const auto &t = k.record.triton;
+      if (!t || values[{t->key, k.record.arch}].size() < 2) continue;
+      TritonInfo info = *t;
+      report.warnings.push_back(k.record.file + ": " + info.function + " [" + k.record.arch + "]: " + why);
+      info.key.pop_back();
+      info.key += std::string(" ") + word + "=" + info.*part + "]";
+      k.record.triton = std::make_shared<const TritonInfo>(std::move(info));
+    }
+  };
+  // Copies of one compile (one hash) have one set of figures and are one
+  // baseline entry; two compiles that differ in something the metadata does
+  // not say are told apart by their hash (a key that then changes with it).
+  separate(&TritonInfo::hash, "hash",
+           "another cache entry has the same specialisation and options; its baseline key names its cache hash, "
+           "which a recompile changes");
+  // Entries whose metadata is identical (hash included) but whose code differs
+  // (an edited or swapped code file) are two kernels with two sets of figures:
+  // merging them would drop one from the baseline.
+  separate(&TritonInfo::code_digest, "code",
+           "another cache entry has the same metadata but different code; its baseline key names a digest of its "
+           "code");
 }
 
 }  // namespace
