@@ -1,5 +1,7 @@
 #include "allocation.h"
 
+#include <llvm/Support/MathExtras.h>
+
 #include <algorithm>
 #include <array>
 #include <string>
@@ -48,7 +50,7 @@ int vgprEncodingGranule(const KernelRecord &r) {
 std::optional<std::int64_t> paddedFrom(const KernelRecord &r) {
   if (!r.has(Field::VgprsTotal) || !r.has(Field::VgprsUsed)) return std::nullopt;
   const std::int64_t granule = vgprEncodingGranule(r), used = r.value(Field::VgprsUsed);
-  if (r.value(Field::VgprsTotal) <= (used + granule - 1) / granule * granule) return std::nullopt;
+  if (r.value(Field::VgprsTotal) <= static_cast<std::int64_t>(llvm::alignTo(used, granule))) return std::nullopt;
   return used;
 }
 
@@ -62,12 +64,12 @@ void checkAllocation(KernelFacts &facts, const AmdArch *arch) {
   if (const std::optional<std::int64_t> used = facts.get(Field::VgprsUsed); arch && used && *used >= 0) {
     const std::int64_t granule =
         vgprEncodingGranule(*arch, static_cast<int>(facts.get(Field::WaveSize).value_or(arch->wave_size)));
-    auto granules = [&](std::int64_t n) { return (std::max<std::int64_t>(n, 1) + granule - 1) / granule; };
+    auto granules = [&](std::int64_t n) { return llvm::divideCeil(std::max<std::int64_t>(n, 1), granule); };
     const std::int64_t total = *facts.get(Field::VgprsTotal);
     if (total >= 0 && granules(total) == granules(*used))
       facts.set(Field::VgprsTotal, *used);
     else if (total > *used)
-      facts.set(Field::VgprsTotal, granules(total) * granule);
+      facts.set(Field::VgprsTotal, static_cast<std::int64_t>(llvm::alignTo(total, granule)));
   }
   const std::optional<std::int64_t> total = facts.get(Field::VgprsTotal);
   const std::string allocates = "the kernel descriptor allocates " + std::to_string(*total) + " VGPRs";
