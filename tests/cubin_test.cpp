@@ -330,6 +330,10 @@ TEST(Cubin, DamagedCompressedEntryIsAnError) {
     const std::uint64_t claim = std::uint64_t{1} << 40;  // the decompressed size, at +56 of the entry header
     std::memcpy(&huge[16 + 56], &claim, 8);
     EXPECT_THROW(readNvidiaBinary(huge), Error) << file;
+    std::string longer = good;  // a decompressed size 8 bytes past what the data holds
+    const std::uint64_t more = 16616 + 8;
+    std::memcpy(&longer[16 + 56], &more, 8);
+    EXPECT_THROW(readNvidiaBinary(longer), Error) << file;
     std::string past = good;
     const std::uint32_t packed = 1u << 20;  // the compressed size, at +16, beyond the payload
     std::memcpy(&past[16 + 16], &packed, 4);
