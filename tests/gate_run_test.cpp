@@ -4,12 +4,15 @@
 // waves/SIMD, the others at 4 or 8).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
+#include "regscope/gate/gate.h"
 #include "regscope/gate/gate_run.h"
 #include "regscope/pipeline/analyze.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"
+#include "regscope/views/views.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -131,6 +134,74 @@ TEST(GateRun, AMissingBaselineSaysHowToCreateOne) {
   } catch (const Error &e) {
     EXPECT_EQ(std::string(e.what()), dir.path() + "/none.json: no such baseline (create one with regscope baseline)");
   }
+}
+
+}  // namespace
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+// Issue 30: `gate probe-gfx90a.s --max-spills 100000` passed while parse says
+// agpr_heavy (136 VGPRs at its 1024-thread workgroup) can never be resident.
+// A kernel that cannot launch is a failure (RS104) whatever the thresholds,
+// and is neither compared with nor written to a baseline.
+TEST(GateRun, AKernelThatCannotLaunchFailsWhateverTheThresholds) {
+  const Report report = parseArtifacts({test::sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s")}, "");
+  Config config;
+  config.defaults.max_spills = 100000;
+  const GateResult result = checkThresholds(report, config);
+  ASSERT_EQ(result.failures.size(), 1u);
+  EXPECT_EQ(result.failures[0].rule, Rule::CannotLaunch);
+  EXPECT_EQ(result.failures[0].kernel, "agpr_heavy(float*)");
+  EXPECT_EQ(gateExitCode(gateOutcome(report, result)), kExitFindings);
+  // --update-baseline cannot accept it: still exit 1, and it is not written.
+  GateResult updating = result;
+  updating.update_baseline = true;
+  EXPECT_EQ(gateOutcome(report, updating), GateOutcome::Fail);
+  for (const BaselineEntry &e : updatedBaseline({}, report, "")) EXPECT_NE(e.demangled, "agpr_heavy(float*)");
+}
+
+// Issue 30: the gate's word and its exit code come from one outcome: a kernel
+// not judged outranks a failure (exit 2, "CANNOT JUDGE"), --update-baseline
+// accepts failures (exit 0, "ACCEPTED", never "FAIL"), and a run whose inputs
+// held kernels of which none was judged (mixbench built for gfx803) is exit 2.
+TEST(GateRun, TheVerdictWordAndTheExitCodeAgree) {
+  Report report = parseArtifacts({test::sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s")}, "");
+  Config config;
+  config.defaults.min_occupancy = 8;
+  GateResult result = checkThresholds(report, config);
+  ASSERT_FALSE(result.failures.empty());
+  EXPECT_EQ(gateExitCode(gateOutcome(report, result)), kExitFindings);
+  GateResult unjudged = result;
+  unjudged.unjudged.push_back(result.failures[0]);
+  EXPECT_EQ(gateOutcome(report, unjudged), GateOutcome::CannotJudge);
+  EXPECT_EQ(gateExitCode(GateOutcome::CannotJudge), kExitError);
+  const std::string word = gateView(report, unjudged, {})->toJson()["summary"].get<std::string>();
+  EXPECT_EQ(word.rfind("CANNOT JUDGE", 0), 0u) << word;
+  // Only min-occupancy failures (none cannot launch) under --update-baseline: accepted, exit 0.
+  Report launchable = report;
+  launchable.kernels.erase(std::remove_if(launchable.kernels.begin(), launchable.kernels.end(),
+                                          [](const KernelReport &k) { return cannotLaunch(k); }),
+                           launchable.kernels.end());
+  GateResult accepted = checkThresholds(launchable, config);
+  ASSERT_FALSE(accepted.failures.empty());
+  accepted.update_baseline = true;
+  EXPECT_EQ(gateExitCode(gateOutcome(launchable, accepted)), kExitOk);
+  const std::string accepted_word = gateView(launchable, accepted, {})->toJson()["summary"].get<std::string>();
+  EXPECT_EQ(accepted_word.rfind("ACCEPTED", 0), 0u) << accepted_word;
+
+  // Kernels read for an arch with no table: none judged, exit 2, the arch named with its count.
+  Report gfx803;
+  gfx803.kernels_without_table["gfx803"] = 166;
+  GateResult none = checkThresholds(gfx803, config);
+  EXPECT_EQ(judgedNone(gfx803, none),
+            "judged none of the 166 kernels its inputs held (166 of gfx803, an arch with no occupancy table (give "
+            "--offload-arch for a known one))");
+  none.run_not_judged = judgedNone(gfx803, none);
+  EXPECT_EQ(gateExitCode(gateOutcome(gfx803, none)), kExitError);
+  // A run over host-only files held no kernel: nothing to judge is not a failure.
+  EXPECT_EQ(judgedNone(Report{}, checkThresholds(Report{}, config)), "");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // build, as one report in any format, with no compiler run.
 #include "commands.h"
 #include "regscope/pipeline/sidecar.h"
+#include "regscope/support/error.h"
 #include "regscope/views/views.h"
 
 namespace regscope {
@@ -19,7 +20,7 @@ Command addCollectCommand(CLI::App &root) {
   addCollectOptions(*app, state->sources);
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
   addShardOption(*app, state->sources.shard);
-  return {app, [state] {
+  return {app, [state]() -> int {
             refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->output.path);
             prepareSources(state->sources);
             Report report = state->sources.shard.empty()
@@ -27,7 +28,16 @@ Command addCollectCommand(CLI::App &root) {
                                 : collectShardSources(state->build_dir, state->sources, stderrMessages());
             emit(state->output,
                  *shardedView(kernelTableView(report, "regscope collect", analysisFindings(report)), state->sources));
-            return reportErrors(report);
+            const int status = reportErrors(report);
+            // Kernels read and none modelled (mixbench built for gfx803): never "no kernels found", exit 0.
+            if (report.kernels.empty() && !report.kernels_without_table.empty()) {
+              int read = 0;
+              for (const auto &[arch, n] : report.kernels_without_table) read += n;
+              printError(state->build_dir + ": " + std::to_string(read) +
+                         " kernels read, none modelled: their arch has no occupancy table (see the warning)");
+              return kExitError;
+            }
+            return status;
           }};
 }
 

@@ -126,25 +126,28 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             warnAboutRules(config, report, baseline.has_value(), stderrMessages());
             GateResult result = checkThresholds(report, config);
             result.allow_unknown = state->allow_unknown;
+            result.update_baseline = state->update_baseline;
             if (baseline) compareWithBaseline(report, *baseline, root, result);
             result.exit_zero = state->exit_zero;
-            emit(state->output, *gateView(report, result, gateFindings(result), baseline ? &*baseline : nullptr, root));
-            if (!report.errors.empty()) return reportErrors(report);  // never accept a partial run
-            if (reportUnjudged(report, state->allow_unknown, stderrMessages()))
-              return kExitError;            // never pass what was not read
-            if (unread) return kExitError;  // a known artifact this build cannot read (listed above)
-            if (state->update_baseline) {
+            // A known artifact not read (listed above), or kernels read and none judged: never a pass.
+            result.run_not_judged = unread ? "a known artifact was not read" : judgedNone(report, result);
+            const GateOutcome outcome = gateOutcome(report, result);
+            if (!report.errors.empty()) reportErrors(report);  // each file's error, before the verdicts
+            reportUnjudged(report, state->allow_unknown, stderrMessages());
+            if (state->update_baseline &&
+                (outcome == GateOutcome::Pass || outcome == GateOutcome::Accepted || outcome == GateOutcome::Fail)) {
               // Read again under the lock: another gate may have updated it since the read above.
-              // Kernels not judged keep their old entry (updatedBaseline), never a figure not read.
+              // Kernels not judged (or that cannot launch) keep their old entry, never a figure not read.
               updateBaselineFile(state->baseline_path,
                                  [&](const Baseline &now) { return updatedBaseline(now, report, root); });
               throwIfInterrupted();  // a signal during the write: the file is whole (old or new); the run ends 128+N
               stderrMessages().plain("baseline " + state->baseline_path + " updated for " +
                                      std::to_string(report.inputs.size()) + " file" +
                                      (report.inputs.size() == 1 ? "" : "s"));
-              return 0;
             }
-            return result.failures.empty() || state->exit_zero ? kExitOk : kExitFindings;
+            // The verdict line last: its word and the exit code come from one outcome.
+            emit(state->output, *gateView(report, result, gateFindings(result), baseline ? &*baseline : nullptr, root));
+            return gateExitCode(outcome);
           }};
 }
 
@@ -167,7 +170,7 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
   addReportFlag(*app, state->sources);
   return {app, [state]() -> int {
             refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->output);
-            prepareSources(state->sources);
+            const Config config = prepareSources(state->sources);
             state->sources.analyze.dependencies = true;  // gate HEADER finds the sources that include it
             std::error_code ec;
             const bool exists = fs::exists(state->output, ec);
@@ -180,6 +183,11 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             if (unread) return kExitError;                            // nothing written: a known artifact was not read
             if (!report.errors.empty()) return reportErrors(report);  // a partial baseline would lose kernels
             if (reportUnjudged(report, state->allow_unknown, stderrMessages())) return kExitError;  // nothing written
+            // Kernels read and none recorded (an arch with no table, all unjudged): nothing written, exit 2.
+            if (const std::string none = judgedNone(report, checkThresholds(report, config)); !none.empty()) {
+              printError("baseline " + state->output + ": " + none + "; nothing written");
+              return kExitError;
+            }
             const Baseline updated = updateBaselineFile(
                 state->output, [&](const Baseline &now) { return updatedBaseline(now, report, root); });
             throwIfInterrupted();  // a signal during the write: the file is whole (old or new); the run ends 128+N

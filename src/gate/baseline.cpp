@@ -144,7 +144,7 @@ Baseline updatedBaseline(const Baseline &old, const Report &report, const std::s
   std::set<std::tuple<std::string, std::string, std::string>> written, unjudged;
   for (const BaselineEntry &e : now) written.emplace(e.source, e.name, e.arch);
   for (const KernelReport &k : report.kernels)
-    if (!cannotJudge(k).empty()) {
+    if (!cannotJudge(k).empty() || cannotLaunch(k)) {
       const BaselineEntry e = baselineEntry(k, root);
       unjudged.emplace(e.source, e.name, e.arch);
     }

@@ -1,11 +1,14 @@
 // Rule and baseline checks over a Report.
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
 #include <tuple>
 
+#include "regscope/backend/backend.h"
 #include "regscope/gate/findings.h"
 #include "regscope/gate/gate.h"
+#include "regscope/support/error.h"
 #include "regscope/support/symbols.h"
 #include "regscope/target/vendor_words.h"
 
@@ -76,18 +79,77 @@ std::string cannotJudge(const KernelReport &k) {
   const std::string where = "cannot judge kernel " + k.record.demangled + " [" + k.record.arch + "] in " +
                             (k.display_file.empty() ? k.record.file : k.display_file) + ": ";
   if (!k.impossible.empty()) return where + k.impossible;
+  // A launch the source passes but regscope could not evaluate: its occupancy
+  // is an assumption (or unknown), never judged as if read.
+  if (std::string why = launchUnknown(k.launch, "--dynamic-lds/--dynamic-smem"); !why.empty() && k.unknown.empty())
+    return where + why;
+  // No occupancy although no field is named (a launch not read): not a figure to judge.
+  if (k.unknown.empty() && k.summary.limiter == Limiter::Unknown) return where + "occupancy unknown";
   if (k.unknown.empty()) return "";
   std::string fields;
   for (Field f : k.unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
   return where + fields + " unknown";
 }
 
+// A kernel that can never be resident at its launch has no occupancy to compare or record.
+bool cannotLaunch(const KernelReport &k) { return k.summary.limiter == Limiter::Invalid; }
+
 Report judgedReport(const Report &report) {
   Report judged = report;
   judged.kernels.clear();
   for (const KernelReport &k : report.kernels)
-    if (cannotJudge(k).empty()) judged.kernels.push_back(k);
+    if (cannotJudge(k).empty() && !cannotLaunch(k)) judged.kernels.push_back(k);
   return judged;
+}
+
+GateOutcome gateOutcome(const Report &report, const GateResult &result) {
+  if (!report.errors.empty()) return GateOutcome::Error;
+  if (!result.run_not_judged.empty() || (!result.unjudged.empty() && !result.allow_unknown))
+    return GateOutcome::CannotJudge;
+  if (result.failures.empty()) return GateOutcome::Pass;
+  // A kernel that cannot launch is not a figure a baseline can accept.
+  const bool unlaunchable = std::any_of(result.failures.begin(), result.failures.end(),
+                                        [](const Verdict &v) { return v.rule == Rule::CannotLaunch; });
+  if (result.update_baseline && !unlaunchable) return GateOutcome::Accepted;
+  return result.exit_zero ? GateOutcome::FailExempt : GateOutcome::Fail;
+}
+
+int gateExitCode(GateOutcome outcome) {
+  switch (outcome) {
+    case GateOutcome::Pass:
+    case GateOutcome::FailExempt:
+    case GateOutcome::Accepted:
+      return kExitOk;
+    case GateOutcome::Fail:
+      return kExitFindings;
+    case GateOutcome::CannotJudge:
+    case GateOutcome::Error:
+      return kExitError;
+  }
+  return kExitError;
+}
+
+std::string judgedNone(const Report &report, const GateResult &result) {
+  if (result.kernels_checked > 0) return "";
+  int without_table = 0;
+  std::string archs;
+  for (const auto &[arch, n] : report.kernels_without_table) {
+    without_table += n;
+    archs += (archs.empty() ? "" : ", ") + std::to_string(n) + " of " + arch;
+  }
+  // Ignored kernels are the config's choice; every other kernel read was the gate's to judge.
+  const std::size_t held = report.kernels.size() - result.ignored.size() + static_cast<std::size_t>(without_table);
+  if (held == 0) return "";
+  std::string why;
+  if (without_table)
+    why += archs + (report.kernels_without_table.size() == 1 ? ", an arch" : ", archs") +
+           " with no occupancy table (give --offload-arch for a known one)";
+  if (!result.unjudged.empty())
+    why += (why.empty() ? "" : "; ") + std::to_string(result.unjudged.size()) + " with a figure not read";
+  if (!result.unchecked.empty())
+    why += (why.empty() ? "" : "; ") + std::to_string(result.unchecked.size()) + " unresolved until link";
+  return "judged none of the " + std::to_string(held) + (held == 1 ? " kernel" : " kernels") + " its inputs held (" +
+         why + ")";
 }
 
 GateResult checkThresholds(const Report &report, const Config &config) {
@@ -106,6 +168,10 @@ GateResult checkThresholds(const Report &report, const Config &config) {
       continue;
     }
     ++result.kernels_checked;
+    if (cannotLaunch(k)) {  // a finding whatever the thresholds: the launch fails on the GPU
+      result.failures.push_back(verdictFor(k, Rule::CannotLaunch, kernelNextStep(k)));
+      continue;
+    }
     const Thresholds t = thresholdsFor(config, k.record);
     const OccupancySummary &s = k.summary;
     if (t.min_occupancy && s.level < *t.min_occupancy)
@@ -143,7 +209,7 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
       before.erase({now.source, now.name, now.arch});
       continue;
     }
-    if (k.unresolved() || !cannotJudge(k).empty()) {  // neither a regression nor an improvement
+    if (k.unresolved() || !cannotJudge(k).empty() || cannotLaunch(k)) {  // neither a regression nor an improvement
       before.erase({now.source, now.name, now.arch});
       continue;
     }

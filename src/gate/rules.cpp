@@ -62,6 +62,11 @@ const std::vector<RuleInfo> &ruleCatalog() {
        "object), or is impossible on the target. The gate does not pass what it cannot judge: it exits 2, unless "
        "--allow-unknown lists such kernels and judges the rest.",
        Level::Error},
+      {Rule::CannotLaunch, "RS104", "cannot-launch", "Kernel can never be resident at its launch",
+       "At the launch modelled (its block size, its LDS or shared memory), the kernel's registers or memory do not "
+       "fit one workgroup on a CU/SM: the launch fails. The gate fails it whatever thresholds are set: give the "
+       "real launch (--block-size, --dynamic-lds) or cut the registers.",
+       Level::Error},
   };
   return rules;
 }

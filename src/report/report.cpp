@@ -16,6 +16,29 @@ std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOver
   return modelRecord(record, launch, report.compiler_version, warning);
 }
 
+// A kernel of an arch with no occupancy table: one warning per arch, with how
+// many kernels it holds (mixbench built for gfx803 printed the 600-character
+// line 166 times).
+void noteWithoutTable(Report &report, const KernelRecord &record, const std::string &warning) {
+  const int count = ++report.kernels_without_table[record.arch];
+  auto at = report.without_table_warning.find(record.arch);
+  if (at == report.without_table_warning.end()) {
+    report.without_table_warning[record.arch] = report.warnings.size();
+    report.warnings.push_back(warning);
+    return;
+  }
+  // "(kernel K)" of the first becomes "(N kernels, the first K)".
+  std::string &line = report.warnings[at->second];
+  const std::size_t open = line.find(" (");
+  const std::size_t close = line.find("); known:");
+  if (open == std::string::npos || close == std::string::npos || close < open) return;
+  std::string first = line.substr(open + 2, close - open - 2);
+  if (first.rfind("kernel ", 0) == 0) first = first.substr(7);
+  if (const std::size_t was = first.find(" kernels, the first "); was != std::string::npos)
+    first = first.substr(was + 20);
+  line = line.substr(0, open) + " (" + std::to_string(count) + " kernels, the first " + first + line.substr(close);
+}
+
 }  // namespace
 
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch) {
@@ -40,7 +63,7 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
                   "]: " + e.what());
     }
     if (!modelled) {
-      report.warnings.push_back(warning);
+      noteWithoutTable(report, record, warning);
       continue;
     }
     const std::string where = record.file.empty() ? std::string() : " in " + record.file;

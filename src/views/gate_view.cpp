@@ -112,22 +112,22 @@ json comparisonRows(const Report &report, const GateResult &result, const Baseli
   return rows;
 }
 
-// The pass/fail line, as the exit code has it: errors (exit 2) before
-// failures (exit 1, or 0 under --exit-zero), and every failing kernel named.
-// Whether the gate passes: no failure, every file analysed, and every kernel
-// judged (or --allow-unknown). The exit code says the same (gate_command.cpp).
-bool passed(const Report &report, const GateResult &result) {
-  return result.failures.empty() && report.errors.empty() && (result.unjudged.empty() || result.allow_unknown);
-}
+// Whether the gate passes: its outcome exits 0 with no failure to accept
+// (gateOutcome: the exit code is read from the same outcome, gate_command.cpp).
+bool passed(const Report &report, const GateResult &result) { return gateOutcome(report, result) == GateOutcome::Pass; }
 
+// The pass/fail line, worded from the outcome the exit code is read from:
+// ERROR and CANNOT JUDGE exit 2, FAIL 1, pass and ACCEPTED 0 (FAIL under
+// --exit-zero says "exit 0"); every failing kernel named.
 std::pair<std::string, std::string> summary(const Report &report, const GateResult &result) {
   const std::size_t failures = result.failures.size();
   const int checked = result.kernels_checked;
   auto count = [](std::size_t n, const char *one, const char *many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
   };
+  const GateOutcome outcome = gateOutcome(report, result);
   std::string rest;
-  if (!report.errors.empty()) {
+  if (outcome == GateOutcome::Error) {
     std::set<std::string> files;
     for (const InputError &e : report.errors) files.insert(e.file);
     rest = ": " + count(files.size(), "file", "files") + " could not be analysed, so the run is not judged (" +
@@ -139,7 +139,9 @@ std::pair<std::string, std::string> summary(const Report &report, const GateResu
     const std::string who = shortKernelName(v.kernel) + " [" + v.arch + "]";
     if (std::find(failing.begin(), failing.end(), who) == failing.end()) failing.push_back(who);
   }
-  rest = ", " + count(failures, "failure", "failures") + " in " + count(checked, "kernel", "kernels") + " judged";
+  if (!result.run_not_judged.empty()) rest = ": " + result.run_not_judged + ";";
+  rest += (rest.empty() ? ", " : " ") + count(failures, "failure", "failures") + " in " +
+          count(checked, "kernel", "kernels") + " judged";
   if (!result.unjudged.empty()) rest += ", " + std::to_string(result.unjudged.size()) + " not judged";
   if (!failing.empty()) {
     rest += " (" + std::to_string(failing.size()) + " failing: ";
@@ -150,9 +152,18 @@ std::pair<std::string, std::string> summary(const Report &report, const GateResu
     rest += "; " + count(result.unchecked.size(), "kernel", "kernels") + " not checked (unresolved until link)";
   if (!result.ignored.empty())
     rest += "; " + count(result.ignored.size(), "kernel", "kernels") + " ignored by the config (listed above)";
-  if (failures && result.exit_zero) rest += "; exit 0 (--exit-zero)";
-  const bool unjudged = !result.unjudged.empty() && !result.allow_unknown;
-  return {failures ? "FAIL" : unjudged ? "CANNOT JUDGE" : "pass", rest};
+  switch (outcome) {
+    case GateOutcome::CannotJudge:
+      return {"CANNOT JUDGE", rest + "; exit 2"};
+    case GateOutcome::FailExempt:
+      return {"FAIL", rest + "; exit 0 (--exit-zero)"};
+    case GateOutcome::Accepted:
+      return {"ACCEPTED", rest + "; taken into the baseline (--update-baseline), exit 0"};
+    case GateOutcome::Fail:
+      return {"FAIL", rest};
+    default:
+      return {"pass", rest};
+  }
 }
 
 class GateView : public View {

@@ -84,14 +84,39 @@ struct GateResult {
   std::vector<Verdict> ignored;    // kernels the config's ignore list exempts, with its reason
   std::vector<Verdict> unjudged;   // kernels with a figure unknown or impossible (Rule::CannotJudge)
   int kernels_checked = 0;
-  bool exit_zero = false;      // --exit-zero: failures are reported but exit 0 (the summary says so)
-  bool allow_unknown = false;  // --allow-unknown: `unjudged` are listed, not an error
+  bool exit_zero = false;        // --exit-zero: failures are reported but exit 0 (the summary says so)
+  bool allow_unknown = false;    // --allow-unknown: `unjudged` are listed, not an error
+  bool update_baseline = false;  // --update-baseline: regressions are accepted into the baseline
+  // Why the run as a whole cannot be judged (exit 2): a known artifact not
+  // read, or inputs that held kernels of which none was judged. Empty: it can.
+  std::string run_not_judged;
 };
+
+// How a gate run ends. The last line's word and the exit code are both read
+// from it (gateExitCode), so they cannot disagree.
+enum class GateOutcome {
+  Pass,         // exit 0
+  Fail,         // exit 1
+  FailExempt,   // failures, exit 0 under --exit-zero (the line says so)
+  Accepted,     // failures taken into the baseline by --update-baseline, exit 0
+  CannotJudge,  // a kernel or the run could not be judged, exit 2
+  Error,        // a file could not be analysed, exit 2
+};
+GateOutcome gateOutcome(const Report &report, const GateResult &result);
+int gateExitCode(GateOutcome outcome);
+
+// "judged none of the 166 kernels its inputs held (166 of gfx803, which has
+// no occupancy table)" when the inputs held kernels and none was judged;
+// empty otherwise (a run over host-only files holds none).
+std::string judgedNone(const Report &report, const GateResult &result);
 
 // "cannot judge kernel K in F: vgprs unknown" when a kernel's figures are
 // not all read, or one cannot be on its target; empty when it can be judged.
 std::string cannotJudge(const KernelReport &kernel);
-// `report` without the kernels the gate cannot judge.
+// Whether the kernel can never be resident at its launch (Limiter::Invalid):
+// rule cannot-launch, never compared with or written to a baseline.
+bool cannotLaunch(const KernelReport &kernel);
+// `report` without the kernels the gate cannot judge or that cannot launch.
 Report judgedReport(const Report &report);
 
 // The config's ignore entry that names this kernel, if any.

@@ -24,9 +24,10 @@ enum class Rule {
   Improved,  // RS301
   Added,
   Removed,
-  Unresolved,   // RS304
-  Ignored,      // RS305: the config's ignore list
-  CannotJudge,  // RS306: a figure not read, or one the target cannot have
+  Unresolved,    // RS304
+  Ignored,       // RS305: the config's ignore list
+  CannotJudge,   // RS306: a figure not read, or one the target cannot have
+  CannotLaunch,  // RS104: its launch can never be resident (a finding whatever the thresholds)
 };
 
 // As SARIF and CI annotations name them.

@@ -32,6 +32,11 @@ struct Report {
   std::vector<std::string> notes;  // about the run, not one kernel (an -O0 compile)
   std::vector<InputError> errors;  // exit 2
   std::string config;              // the .regscope.json in force; empty: none
+  // Kernels read for an arch regscope has no occupancy table for (arch ->
+  // how many): not modelled, so never judged. One warning per arch says it
+  // (its index in `warnings`, rewritten with the count as more are read).
+  std::map<std::string, int> kernels_without_table;
+  std::map<std::string, std::size_t> without_table_warning;
 };
 
 // The model stage over merged records: one KernelReport per record, each
