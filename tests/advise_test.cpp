@@ -94,7 +94,9 @@ __global__ void tile(float *x) { x[threadIdx.x + 16 * threadIdx.y] = 0; }
 __global__ void macro_launched(float *x) { x[threadIdx.x] = 1; }
 __global__ void unlaunched(float *x) { x[threadIdx.x] = 2; }
 __global__ void __launch_bounds__(64) bounded(float *x) { x[threadIdx.x] = 3; }
+__global__ void run_time(float *x) { x[threadIdx.x] = 4; }
 void run(float *x, int n) {
+  run_time<<<1, n>>>(x);
   const int grid = (n + 255) / 256;
   scale<<<grid, 256>>>(x, 2.0f, n);
   scale<<<dim3(grid), dim3(128)>>>(x, 2.0f, n);
@@ -112,6 +114,8 @@ void run(float *x, int n) {
   EXPECT_EQ(bounds["macro_launched"], "__launch_bounds__(512) ");
   EXPECT_EQ(bounds["unlaunched"], "__launch_bounds__(256) ");  // no launch site: 256 assumed
   EXPECT_EQ(bounds.count("bounded"), 0u);
+  // Launched with a run-time block size: unknown, as analyze says; no bound of a guessed size (issue 30).
+  EXPECT_EQ(bounds.count("run_time"), 0u);
   const Candidate *unlaunched = nullptr;
   for (const Candidate &c : found.candidates)
     if (c.rule == AdviseRule::LaunchBounds && c.kernel.name == "unlaunched") unlaunched = &c;

@@ -815,5 +815,55 @@ TEST_F(EndToEnd, Clang19AsTheCompiler) {
   EXPECT_NE(nogpulib.err.find("refusing -nogpulib"), std::string::npos) << nogpulib.err;
 }
 
+// Launch facts are read, or are unknown (issue 30): HIP-Examples' Histogram in
+// small (fixtures/src/launch_sizes.hip, hand-written) passes a runtime product
+// of dynamic LDS: its occupancy is unknown, named by the launch's line and the
+// flag, until --dynamic-lds gives it; mmmKernel's dim3(blockSize, blockSize)
+// with blockSize assigned once is read (64); sizeof(unsigned int) counts 4 and
+// a launch's own constant wins over hipFuncSetAttribute's maximum.
+TEST_F(EndToEnd, LaunchSizesAreReadOrUnknownByTheirLine) {
+  const std::string src = test::sourcePath("fixtures/src/launch_sizes.hip");
+  test::RunResult r = run({"analyze", src, "--offload-arch", "gfx90a", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::map<std::string, json> by_name;
+  for (const json &k : json::parse(r.out)["kernels"]) by_name[k["name"].get<std::string>()] = k;
+  auto occupancy = [&](const std::string &name) {
+    for (const auto &[mangled, k] : by_name)
+      if (mangled.find(name) != std::string::npos) return k["occupancy"];
+    ADD_FAILURE() << name << " not reported: " << r.out;
+    return json();
+  };
+  const json histogram = occupancy("histogram_like");
+  EXPECT_EQ(histogram["limiter"], "unknown") << histogram;
+  EXPECT_NE(histogram["dynamic_lds_unread_at"].get<std::string>().find("launch_sizes.hip:28"), std::string::npos);
+  const json tiled = occupancy("tiled");
+  EXPECT_EQ(tiled["workgroup_size"], 64) << tiled;
+  EXPECT_EQ(tiled["workgroup_size_source"], "launch_site");
+  EXPECT_TRUE(tiled["block_size_unread_at"].is_null());
+  const json counted = occupancy("counted");
+  EXPECT_EQ(counted["dynamic_lds_bytes"], 1024) << counted;
+  EXPECT_EQ(counted["dynamic_lds_source"], "launch_site");
+
+  test::RunResult text = run({"analyze", src, "--offload-arch", "gfx90a"});
+  EXPECT_NE(text.out.find("launch_sizes.hip:28 passes dynamic shared memory (LDS) regscope cannot evaluate: give "
+                          "the bytes with --dynamic-lds"),
+            std::string::npos)
+      << text.out;
+
+  // The gate cannot judge it, and says so with exit 2, until the size is given.
+  test::RunResult gate = run({"gate", src, "--offload-arch", "gfx90a", "--min-occupancy", "1"});
+  EXPECT_EQ(gate.exit_code, 2) << gate.out << gate.err;
+  EXPECT_NE((gate.out + gate.err).find("cannot judge kernel histogram_like"), std::string::npos) << gate.err;
+  EXPECT_EQ(run({"gate", src, "--offload-arch", "gfx90a", "--min-occupancy", "1", "--allow-unknown"}).exit_code, 0);
+  test::RunResult given = run({"analyze", src, "--offload-arch", "gfx90a", "--format", "json", "--block-size", "128",
+                               "--dynamic-lds", "32768"});
+  ASSERT_EQ(given.exit_code, 0) << given.err;
+  for (const json &k : json::parse(given.out)["kernels"])
+    if (k["name"].get<std::string>().find("histogram_like") != std::string::npos) {
+      EXPECT_EQ(k["occupancy"]["waves_per_simd"], 1) << k;  // 32 KiB of 64 KiB: two workgroups of 2 waves per CU
+      EXPECT_EQ(k["occupancy"]["limiter"], "lds") << k;
+    }
+}
+
 }  // namespace
 }  // namespace regscope

@@ -252,5 +252,56 @@ void host(float *d) {
   EXPECT_FALSE(found.count("two"));  // launches that differ: no single figure
 }
 
+// Sizes written as expressions are read; what is not a constant is unknown,
+// named by its line, never a default (issue 30).
+TEST(LaunchRead, ExpressionsAndOnceAssignedNamesAreReadTheRestIsUnknownByLine) {
+  const char *source = R"(#define BS 16
+constexpr int kWide = 512;
+__global__ void twice(float *p) {}
+__global__ void halved(float *p) {}
+__global__ void blk4(float *p) {}
+__global__ void local(float *p) {}
+__global__ void counted(float *p) {}
+__global__ void both(float *p) {}
+__global__ void runtime(float *p) {}
+__global__ void parsed(float *p) {}
+__global__ void differ(float *p) {}
+void host(float *d, int n, int shmem) {
+  twice<<<n, 2 * BS>>>(d);
+  halved<<<n, kWide / 2>>>(d);
+  dim3 blk(BS * 4);
+  blk4<<<n, blk>>>(d);
+  int nthreads = 256;
+  local<<<n, nthreads>>>(d);
+  counted<<<n, 64, 256 * sizeof(unsigned int)>>>(d);
+  hipFuncSetAttribute((const void *)both, hipFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  both<<<n, 64, 4096>>>(d);
+  runtime<<<n, n, shmem>>>(d);
+  int fromArgs = 8;
+  parse(&fromArgs);
+  parsed<<<n, dim3(fromArgs, fromArgs)>>>(d);
+  differ<<<n, 64>>>(d);
+  differ<<<n, 128>>>(d);
+}
+)";
+  const LaunchesRead read = readLaunches(source);
+  EXPECT_EQ(read.block_sizes.at("twice"), 32);
+  EXPECT_EQ(read.block_sizes.at("halved"), 256);
+  EXPECT_EQ(read.block_sizes.at("blk4"), 64);
+  EXPECT_EQ(read.block_sizes.at("local"), 256);
+  EXPECT_EQ(read.dynamic_shared.at("counted").bytes, 1024);  // sizeof(unsigned int) is 4
+  EXPECT_EQ(read.dynamic_shared.at("both").bytes, 4096);     // the launch's own size wins over the maximum
+  EXPECT_FALSE(read.dynamic_shared.at("both").from_attribute);
+  EXPECT_EQ(read.dynamic_shared.at("twice").bytes, 0);  // two arguments: none passed
+  EXPECT_FALSE(read.block_sizes.count("runtime"));
+  EXPECT_EQ(read.block_unread_line.at("runtime"), 22);
+  EXPECT_EQ(read.dynamic_unread_line.at("runtime"), 22);
+  EXPECT_FALSE(read.block_sizes.count("parsed"));  // its address is handed to a parser: not a constant
+  EXPECT_EQ(read.block_unread_line.at("parsed"), 25);
+  EXPECT_FALSE(read.block_sizes.count("differ"));  // two sizes: neither is the launch
+  EXPECT_EQ(read.block_unread_line.at("differ"), 27);
+  EXPECT_FALSE(read.block_unread_line.count("twice"));
+}
+
 }  // namespace
 }  // namespace regscope

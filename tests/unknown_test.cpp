@@ -338,6 +338,54 @@ TEST(Unknown, DynamicLdsThatOverflowsOrExceedsTheMaximumCannotLaunch) {
   }
 }
 
+// A launch regscope could not evaluate (issue 30): dynamic LDS unknown makes
+// the occupancy unknown; a block size unknown is modelled at the assumed size
+// but marked; the gate judges neither until the flag gives the size.
+TEST(Unknown, ALaunchNotReadIsUnknownUntilTheFlagGivesIt) {
+  const std::string s = test::fixture("hipcc-5.2.3/probe-gfx90a.s");
+  auto modelled = [&](const LaunchOverrides &launch) {
+    Artifact a = collectArtifact(s, "probe-gfx90a.s", "");
+    Report report;
+    addKernels(report, a.records, launch);
+    for (KernelReport &k : report.kernels) k.display_file = k.record.file;
+    return report;
+  };
+  LaunchOverrides dynamic;
+  dynamic.dynamic_unread_at = "h.hip:28";
+  const Report unknown_lds = modelled(dynamic);
+  ASSERT_FALSE(unknown_lds.kernels.empty());
+  Config config;
+  config.defaults.min_occupancy = 1;
+  for (const KernelReport &k : unknown_lds.kernels) {
+    if (!k.impossible.empty()) continue;  // agpr_heavy can never be resident: its own reason
+    EXPECT_EQ(k.summary.limiter, Limiter::Unknown) << k.record.name;
+    EXPECT_NE(cannotJudge(k).find("its launch at h.hip:28 passes dynamic shared memory (LDS) regscope cannot "
+                                  "evaluate: give the bytes with --dynamic-lds"),
+              std::string::npos)
+        << cannotJudge(k);
+  }
+  EXPECT_EQ(checkThresholds(unknown_lds, config).kernels_checked, 0);
+  dynamic.dynamic_lds = 1024;  // given: modelled, judged
+  for (const KernelReport &k : modelled(dynamic).kernels)
+    if (k.impossible.empty()) {
+      EXPECT_NE(k.summary.limiter, Limiter::Unknown) << k.record.name;
+      EXPECT_EQ(cannotJudge(k), "") << k.record.name;
+    }
+
+  LaunchOverrides block;
+  block.block_size_unread_at = "m.hip:7";
+  for (const KernelReport &k : modelled(block).kernels) {
+    if (!k.impossible.empty()) continue;
+    EXPECT_NE(k.summary.limiter, Limiter::Unknown) << k.record.name;  // modelled at the assumption
+    EXPECT_EQ(k.launch.block_size_unread_at, "m.hip:7");
+    EXPECT_NE(cannotJudge(k).find("its launch at m.hip:7 passes a block size regscope cannot evaluate"),
+              std::string::npos)
+        << cannotJudge(k);
+  }
+  block.block_size = 64;  // given: no longer an assumption
+  for (const KernelReport &k : modelled(block).kernels) EXPECT_EQ(k.launch.block_size_unread_at, "");
+}
+
 TEST(Unknown, MaxWorkgroupSizeZeroCannotLaunch) {
   const std::string s = replaced(test::fixture("hipcc-5.2.3/probe-gfx90a.s"), ".max_flat_workgroup_size: 1024",
                                  ".max_flat_workgroup_size: 0");

@@ -188,20 +188,23 @@ void findLaunchBounds(RuleContext &ctx) {
                       std::to_string(block) + " threads"
                 : "launches from other files (if any) use at most " + std::to_string(block) + " threads per block";
       } else if (found != sites.end()) {
-        source = "its launch sites' block sizes are not constants: 256 assumed";
+        // Its launches pass a block size that is not a constant: the block is
+        // unknown, as analyze and the gate say (launchUnknown); a bound of a
+        // guessed size could make the real launch fail. Only waves_per_eu below.
+        block = 0;
       }
       const std::string b = std::to_string(block);
       const std::string bound =
           have_macro ? "__launch_bounds__(" + b + ")" : "__attribute__((amdgpu_flat_work_group_size(1, " + b + ")))";
       // 1024 is what the compiler assumes already: only a second argument changes anything.
-      if (block != 1024) {
+      if (block != 1024 && block != 0) {
         if (Candidate *c = ctx.add(
                 AdviseRule::LaunchBounds, fn, *at, b,
                 bound + " on " + kernel + " (" + source + "): the compiler otherwise assumes blocks of 1024 threads",
                 insert(bound)))
           c->assumption = assumption;
       }
-      if (waves > 0 && !waves_set) {
+      if (waves > 0 && !waves_set && block != 0) {
         const std::string w = std::to_string(waves);
         const std::string both =
             have_macro ? "__launch_bounds__(" + b + ", " + w + ")"

@@ -54,7 +54,23 @@ LaunchAssumption chooseLaunch(const KernelRecord &record, const Figures &value, 
     a.block_size = fallback;
     a.source = BlockSizeSource::Default;
   }
+  // A launch the source passes but regscope could not evaluate: what is
+  // modelled above is an assumption, said as such (a flag or config wins).
+  if (!launch.block_size) a.block_size_unread_at = launch.block_size_unread_at;
+  if (!dynamic_shared) a.dynamic_unread_at = launch.dynamic_unread_at;
   return a;
+}
+
+std::string launchUnknown(const LaunchAssumption &launch, const char *dynamic_flag) {
+  if (!launch.dynamic_unread_at.empty())
+    return "its launch at " + launch.dynamic_unread_at +
+           " passes dynamic shared memory (LDS) regscope cannot evaluate: give the bytes with " + dynamic_flag +
+           " or .regscope.json's \"dynamic_lds\"";
+  if (!launch.block_size_unread_at.empty())
+    return "its launch at " + launch.block_size_unread_at + " passes a block size regscope cannot evaluate (" +
+           std::to_string(launch.block_size) +
+           " threads assumed): give it with --block-size or .regscope.json's \"block_size\"";
+  return "";
 }
 
 const char *dynamicSharedSourceName(DynamicSharedSource source) {

@@ -282,13 +282,17 @@ class JobRunner {
 };
 
 LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options) {
-  std::map<std::string, int> sites;
-  std::map<std::string, DynamicSharedAt> shared;
+  LaunchesRead read;
+  UnreadLaunches unread;
   if (std::optional<std::string> text = readerFor(job)(job.path)) {
-    if (!options.launch.block_size) sites = findLaunchBlockSizes(*text);
-    shared = findLaunchDynamicShared(*text);
+    read = readLaunches(*text);
+    if (options.launch.block_size) read.block_sizes.clear();
+    for (const auto &[kernel, line] : read.block_unread_line)
+      unread.block_size[kernel] = job.file + ":" + std::to_string(line);
+    for (const auto &[kernel, line] : read.dynamic_unread_line)
+      unread.dynamic_shared[kernel] = job.file + ":" + std::to_string(line);
   }
-  return launchesFor(std::move(sites), options, std::move(shared));
+  return launchesFor(std::move(read.block_sizes), options, std::move(read.dynamic_shared), std::move(unread));
 }
 
 // Every job through the cache or the compiler, on a small pool; results in job order.
@@ -361,8 +365,9 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
 // What is known of each kernel's launch: the command line, then the config
 // file's entry for the kernel, then a constant block size at its launches.
 LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &options,
-                      std::map<std::string, DynamicSharedAt> shared) {
-  return [sites = std::move(sites), shared = std::move(shared), &options](const KernelRecord &record) {
+                      std::map<std::string, DynamicSharedAt> shared, UnreadLaunches unread) {
+  return [sites = std::move(sites), shared = std::move(shared), unread = std::move(unread),
+          &options](const KernelRecord &record) {
     LaunchOverrides launch = options.launch;
     const std::string base = functionBaseName(record.demangled);
     for (const KernelSettings &settings : options.kernel_settings) {
@@ -381,18 +386,24 @@ LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &op
     // NVIDIA: --dynamic-smem; the launch's own figure serves both).
     const bool given = options.launch.dynamic_lds || options.launch.dynamic_shared ||
                        launch.dynamic_source == DynamicSharedSource::Config;
-    if (!given)
+    if (!given) {
       if (auto it = shared.find(base); it != shared.end() && it->second.bytes > 0) {
         const int bytes = static_cast<int>(it->second.bytes);  // at most kMaxDynamicSharedRead
         backendFor(record.vendor).setLaunchDynamicShared(launch, bytes);
         launch.dynamic_source =
             it->second.from_attribute ? DynamicSharedSource::FuncAttribute : DynamicSharedSource::LaunchSite;
+      } else if (auto at = unread.dynamic_shared.find(base); at != unread.dynamic_shared.end()) {
+        launch.dynamic_unread_at = at->second;  // the model's: unknown, never 0
       }
-    if (!launch.block_size)
+    }
+    if (!launch.block_size) {
       if (auto it = sites.find(base); it != sites.end()) {
         launch.block_size = it->second;
         launch.block_size_source = BlockSizeSource::LaunchSite;
+      } else if (auto at = unread.block_size.find(base); at != unread.block_size.end()) {
+        launch.block_size_unread_at = at->second;  // an assumption the model marks
       }
+    }
     return launch;
   };
 }

@@ -85,8 +85,13 @@ std::vector<std::string> overlayFlags(const std::string &dir, const std::string 
 // `options` must outlive the result.
 // `shared`: the dynamic LDS at its launches (findLaunchDynamicShared), counted
 // when neither the command line nor the config gives one.
+// `unread`: where its launches pass a block size or dynamic LDS that could not
+// be evaluated (readLaunches), as "FILE:LINE": unknown unless something above gives it.
+struct UnreadLaunches {
+  std::map<std::string, std::string> block_size, dynamic_shared;  // kernel base name -> "FILE:LINE"
+};
 LaunchFor launchesFor(std::map<std::string, int> sites, const AnalyzeOptions &options,
-                      std::map<std::string, DynamicSharedAt> shared = {});
+                      std::map<std::string, DynamicSharedAt> shared = {}, UnreadLaunches unread = {});
 
 // One job's records through the model into `report` (display paths, source,
 // inputs as analyze gives them), with its errors and notes.

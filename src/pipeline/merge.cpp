@@ -26,7 +26,9 @@ json launchToJson(const LaunchOverrides &l) {
           {"carveout_percent", l.carveout_percent},
           {"dynamic_lds", l.dynamic_lds},
           {"dynamic_slm", l.dynamic_slm},
-          {"dynamic_source", static_cast<int>(l.dynamic_source)}};
+          {"dynamic_source", static_cast<int>(l.dynamic_source)},
+          {"block_size_unread_at", l.block_size_unread_at},
+          {"dynamic_unread_at", l.dynamic_unread_at}};
 }
 
 LaunchOverrides launchFromJson(const json &j) {
@@ -43,6 +45,9 @@ LaunchOverrides launchFromJson(const json &j) {
   l.dynamic_lds = j.at("dynamic_lds").get<int>();
   l.dynamic_slm = j.at("dynamic_slm").get<int>();
   l.dynamic_source = static_cast<DynamicSharedSource>(dynamic_source);
+  // A launch that could not be evaluated stays unknown through a shard: never dropped.
+  if (j.contains("block_size_unread_at")) l.block_size_unread_at = j.at("block_size_unread_at").get<std::string>();
+  if (j.contains("dynamic_unread_at")) l.dynamic_unread_at = j.at("dynamic_unread_at").get<std::string>();
   return l;
 }
 

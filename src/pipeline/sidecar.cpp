@@ -58,6 +58,7 @@ std::string sidecarToText(const Sidecar &s) {
   json shared = json::object();
   for (const auto &[kernel, at] : s.launch_shared)
     shared[kernel] = {{"bytes", at.bytes}, {"from_attribute", at.from_attribute}};
+  const json unread = {{"block", s.launch_block_unread}, {"dynamic", s.launch_dynamic_unread}};
   const json doc = {{"regscope_sidecar", kSidecarVersion},
                     {"source", s.source},
                     {"object", {{"path", s.object}, {"size", s.object_size}, {"mtime_ns", s.object_mtime_ns}}},
@@ -65,6 +66,7 @@ std::string sidecarToText(const Sidecar &s) {
                     {"compiler", {{"command", s.compiler}, {"producer", s.producer}}},
                     {"launch_sites", sites},
                     {"launch_shared", shared},
+                    {"launch_unread", unread},
                     {"notes", s.notes},
                     {"records", records}};
   return doc.dump(1) + "\n";
@@ -93,6 +95,10 @@ Sidecar sidecarFromText(std::string_view text, const std::string &path) {
         if (bytes < 0 || bytes > kMaxDynamicSharedRead) throw Error("launch_shared of " + kernel + " out of range");
         s.launch_shared[kernel] = {bytes, at.at("from_attribute").get<bool>()};
       }
+    if (doc.contains("launch_unread")) {
+      s.launch_block_unread = doc.at("launch_unread").at("block").get<std::map<std::string, int>>();
+      s.launch_dynamic_unread = doc.at("launch_unread").at("dynamic").get<std::map<std::string, int>>();
+    }
     s.notes = doc.at("notes").get<std::vector<std::string>>();
     for (const json &r : doc.at("records")) s.records.push_back(recordFromJson(r));
     if (s.source.empty() || s.object.empty()) throw Error("no source or object named");
@@ -126,8 +132,11 @@ Sidecar sidecarFor(const WrappedCompile &compile, const std::vector<std::string>
   s.records = std::move(run.records);
   // As analyze finds them: in the source's own text.
   if (std::optional<std::string> text = readSource(s.source)) {
-    s.launch_sites = findLaunchBlockSizes(*text);
-    s.launch_shared = findLaunchDynamicShared(*text);
+    LaunchesRead launches = readLaunches(*text);
+    s.launch_sites = std::move(launches.block_sizes);
+    s.launch_shared = std::move(launches.dynamic_shared);
+    s.launch_block_unread = std::move(launches.block_unread_line);
+    s.launch_dynamic_unread = std::move(launches.dynamic_unread_line);
   }
   const std::vector<std::string> flags(argv.begin() + static_cast<std::ptrdiff_t>(compile.compiler) + 1, argv.end());
   if (optimizationFlag(flags) == "-O0")
@@ -204,8 +213,13 @@ SidecarJobs readSidecarJobs(const std::string &build_dir, const AnalyzeOptions &
     if (report.compiler_path.empty()) report.compiler_path = s.compiler;
     read.jobs.push_back(std::move(job));
     read.results.push_back(std::move(result));
+    UnreadLaunches unread;  // named as analyze names them: FILE:LINE
+    for (const auto &[kernel, line] : s.launch_block_unread)
+      unread.block_size[kernel] = s.source + ":" + std::to_string(line);
+    for (const auto &[kernel, line] : s.launch_dynamic_unread)
+      unread.dynamic_shared[kernel] = s.source + ":" + std::to_string(line);
     read.launches.push_back(launchesFor(options.launch.block_size ? std::map<std::string, int>{} : s.launch_sites,
-                                        options, s.launch_shared));
+                                        options, s.launch_shared, std::move(unread)));
   }
   return read;
 }

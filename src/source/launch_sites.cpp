@@ -4,6 +4,7 @@
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/Token.h>
 
+#include <algorithm>
 #include <map>
 
 #include <optional>
@@ -19,6 +20,7 @@ struct Tok {
   TokenKind kind;
   std::string text;
   bool line_start;
+  std::size_t offset;  // in the source: for the launch's line
 };
 
 std::vector<Tok> lex(std::string_view source) {
@@ -33,7 +35,8 @@ std::vector<Tok> lex(std::string_view source) {
     last = lexer.LexFromRawLexer(token);
     if (token.is(clang::tok::eof)) break;
     const std::size_t offset = token.getLocation().getRawEncoding() - 1;
-    tokens.push_back({token.getKind(), std::string(source.substr(offset, token.getLength())), token.isAtStartOfLine()});
+    tokens.push_back(
+        {token.getKind(), std::string(source.substr(offset, token.getLength())), token.isAtStartOfLine(), offset});
   }
   return tokens;
 }
@@ -65,139 +68,239 @@ std::optional<long> integer(const std::string &text) {
   return std::stol(digits);
 }
 
-// NAME -> value for `#define NAME 256` and `const[expr] ... NAME = 256;`.
-std::map<std::string, long> constants(const std::vector<Tok> &t) {
-  std::map<std::string, long> values;
-  std::set<std::string> ambiguous;
-  auto define = [&](const std::string &name, long value) {
-    auto [it, inserted] = values.try_emplace(name, value);
-    if (!inserted && it->second != value) ambiguous.insert(name);
-  };
-  bool in_const_statement = false;
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    if (t[i].kind == clang::tok::hash && t[i].line_start && i + 3 < t.size() && t[i + 1].text == "define" &&
-        t[i + 2].kind == clang::tok::raw_identifier && !t[i + 3].line_start)
-      if (std::optional<long> v = integer(t[i + 3].text)) {
-        if (i + 4 >= t.size() || t[i + 4].line_start) define(t[i + 2].text, *v);
-      }
-    if (t[i].kind == clang::tok::raw_identifier && (t[i].text == "const" || t[i].text == "constexpr"))
-      in_const_statement = true;
-    if (t[i].kind == clang::tok::semi || t[i].kind == clang::tok::l_brace || t[i].kind == clang::tok::r_brace)
-      in_const_statement = false;
-    if (in_const_statement && t[i].kind == clang::tok::raw_identifier && i + 3 < t.size() &&
-        t[i + 1].kind == clang::tok::equal && t[i + 3].kind == clang::tok::semi)
-      if (std::optional<long> v = integer(t[i + 2].text)) define(t[i].text, *v);
-  }
-  // dim3 NAME(x, y, z);  dim3 NAME = dim3(x, y, z);  dim3 NAME{x, y, z};  dim3 NAME = x;
-  for (std::size_t i = 0; i + 2 < t.size(); ++i) {
-    if (t[i].text != "dim3" || t[i + 1].kind != clang::tok::raw_identifier) continue;
-    std::size_t at = i + 2;
-    if (t[at].kind == clang::tok::equal) {
-      ++at;
-      if (at < t.size() && t[at].text == "dim3") ++at;
-    }
-    if (at >= t.size()) continue;
-    long product = 1;
-    bool ok = true;
-    std::size_t end = at;
-    if (t[at].kind == clang::tok::l_paren || t[at].kind == clang::tok::l_brace) {
-      const TokenKind close = t[at].kind == clang::tok::l_paren ? clang::tok::r_paren : clang::tok::r_brace;
-      for (end = at + 1; end < t.size() && t[end].kind != close; ++end) {
-        if (t[end].kind == clang::tok::comma) continue;
-        std::optional<long> v = t[end].kind == clang::tok::numeric_constant ? integer(t[end].text)
-                                : values.count(t[end].text)                 ? std::optional<long>(values[t[end].text])
-                                                                            : std::nullopt;
-        if (!v)
-          ok = false;
-        else
-          product *= *v;
-      }
-      ++end;
-    } else {
-      std::optional<long> v = integer(t[at].text);
-      if (!v && values.count(t[at].text)) v = values[t[at].text];
-      ok = v.has_value();
-      if (ok) product = *v;
-      end = at + 1;
-    }
-    if (ok && end < t.size() && t[end].kind == clang::tok::semi) define(t[i + 1].text, product);
-  }
-  for (const std::string &name : ambiguous) values.erase(name);
-  return values;
-}
-
-// The value of a block-size expression: a literal, a constant, or dim3(x[, y[, z]]).
-std::optional<long> blockSize(const std::vector<Tok> &t, std::size_t begin, std::size_t end,
-                              const std::map<std::string, long> &consts) {
-  auto scalar = [&](std::size_t i) -> std::optional<long> {
-    if (t[i].kind == clang::tok::numeric_constant) return integer(t[i].text);
-    if (t[i].kind == clang::tok::raw_identifier)
-      if (auto it = consts.find(t[i].text); it != consts.end()) return it->second;
-    return std::nullopt;
-  };
-  if (end == begin + 1) return scalar(begin);
-  // dim3(a), dim3(a, b), dim3(a, b, c): each a single scalar token.
-  if (end - begin >= 4 && t[begin].text == "dim3" && t[begin + 1].kind == clang::tok::l_paren &&
-      t[end - 1].kind == clang::tok::r_paren) {
-    long product = 1;
-    for (std::size_t i = begin + 2; i < end - 1; i += 2) {
-      std::optional<long> v = scalar(i);
-      if (!v || (t[i + 1].kind != clang::tok::comma && i + 1 != end - 1)) return std::nullopt;
-      product *= *v;
-    }
-    return product;
-  }
-  return std::nullopt;
-}
-
 // sizeof of the built-in types a launch's shared-memory size is written with.
-std::optional<long> sizeOfBuiltin(const std::string &type) {
+std::optional<long> sizeOfBuiltin(std::string type) {
   static const std::map<std::string, long> sizes = {
-      {"char", 1},     {"bool", 1},    {"short", 2},   {"half", 2},     {"__half", 2},  {"int", 4},    {"unsigned", 4},
-      {"float", 4},    {"uint", 4},    {"int32_t", 4}, {"uint32_t", 4}, {"long", 8},    {"double", 8}, {"int64_t", 8},
-      {"uint64_t", 8}, {"size_t", 8},  {"float2", 8},  {"int2", 8},     {"float4", 16}, {"int4", 16},  {"double2", 16},
-      {"int8_t", 1},   {"uint8_t", 1}, {"int16_t", 2}, {"uint16_t", 2}};
+      {"char", 1},     {"bool", 1},    {"short", 2},    {"half", 2},     {"__half", 2},   {"int", 4},
+      {"unsigned", 4}, {"float", 4},   {"uint", 4},     {"int32_t", 4},  {"uint32_t", 4}, {"long", 8},
+      {"double", 8},   {"int64_t", 8}, {"uint64_t", 8}, {"size_t", 8},   {"float2", 8},   {"int2", 8},
+      {"float4", 16},  {"int4", 16},   {"double2", 16}, {"int8_t", 1},   {"uint8_t", 1},  {"int16_t", 2},
+      {"uint16_t", 2}, {"uchar", 1},   {"uchar4", 4},   {"long long", 8}};
+  for (const char *prefix : {"unsigned ", "signed ", "const "})
+    if (type.rfind(prefix, 0) == 0) type = type.substr(std::string(prefix).size());
+  if (type == "long int" || type == "long long int") type = "long";
+  if (type == "short int") type = "short";
   auto it = sizes.find(type);
   return it == sizes.end() ? std::nullopt : std::optional<long>(it->second);
 }
 
-// The value of a byte-count expression: factors joined by `*`, each a literal,
-// a constant, or sizeof(built-in type). None when anything else is there, or
-// when it exceeds kMaxDynamicSharedRead (no overflow: checked at each step).
-std::optional<long> byteCount(const std::vector<Tok> &t, std::size_t begin, std::size_t end,
-                              const std::map<std::string, long> &consts) {
-  if (begin >= end) return std::nullopt;
-  long product = 1;
-  for (std::size_t i = begin; i < end;) {
-    std::optional<long> factor;
-    if (t[i].kind == clang::tok::numeric_constant) {
-      factor = integer(t[i].text);
-      ++i;
-    } else if (t[i].kind == clang::tok::raw_identifier && t[i].text == "sizeof" && i + 3 < end + 1 && i + 1 < end &&
-               t[i + 1].kind == clang::tok::l_paren) {
-      std::string type;
-      std::size_t j = i + 2;
-      for (; j < end && t[j].kind != clang::tok::r_paren; ++j) type += (type.empty() ? "" : " ") + t[j].text;
-      if (j >= end) return std::nullopt;
-      if (type.rfind("unsigned ", 0) == 0) type = type.substr(9);
-      factor = sizeOfBuiltin(type);
-      i = j + 1;
-    } else if (t[i].kind == clang::tok::raw_identifier) {
-      if (auto it = consts.find(t[i].text); it != consts.end()) factor = it->second;
-      ++i;
-    } else {
-      return std::nullopt;
+// Integer arithmetic on a token range: + - * / % and parentheses over
+// literals, the file's constants, sizeof(built-in type) and dim3(x[, y[, z]])
+// (or dim3{...}: the product, the threads of a block). No value when anything
+// else is there, on a division by 0, or past kMaxEvaluated (checked at each step).
+class Evaluator {
+ public:
+  static constexpr long kMaxEvaluated = 1L << 40;
+  Evaluator(const std::vector<Tok> &t, const std::map<std::string, long> &consts) : t_(t), consts_(consts) {}
+
+  std::optional<long> evaluate(std::size_t begin, std::size_t end) {
+    at_ = begin;
+    end_ = end;
+    depth_ = 0;
+    if (begin >= end) return std::nullopt;
+    std::optional<long> v = sum();
+    if (at_ != end_) return std::nullopt;
+    return v;
+  }
+
+ private:
+  bool is(TokenKind k) const { return at_ < end_ && t_[at_].kind == k; }
+  static std::optional<long> checked(long v) {
+    if (v < -kMaxEvaluated || v > kMaxEvaluated) return std::nullopt;
+    return v;
+  }
+
+  std::optional<long> sum() {
+    std::optional<long> v = product();
+    while (v && (is(clang::tok::plus) || is(clang::tok::minus))) {
+      const bool plus = t_[at_++].kind == clang::tok::plus;
+      std::optional<long> r = product();
+      if (!r) return std::nullopt;
+      v = checked(plus ? *v + *r : *v - *r);
     }
-    if (!factor || *factor < 0 || *factor > kMaxDynamicSharedRead) return std::nullopt;
-    product *= *factor;
-    if (product > kMaxDynamicSharedRead) return std::nullopt;
-    if (i < end) {
-      if (t[i].kind != clang::tok::star) return std::nullopt;
-      ++i;
-      if (i == end) return std::nullopt;
+    return v;
+  }
+
+  std::optional<long> product() {
+    std::optional<long> v = unary();
+    while (v && (is(clang::tok::star) || is(clang::tok::slash) || is(clang::tok::percent))) {
+      const TokenKind op = t_[at_++].kind;
+      std::optional<long> r = unary();
+      if (!r) return std::nullopt;
+      if (op == clang::tok::star) {
+        long out = 0;
+        if (__builtin_mul_overflow(*v, *r, &out)) return std::nullopt;
+        v = checked(out);
+      } else {
+        if (*r == 0) return std::nullopt;
+        v = op == clang::tok::slash ? *v / *r : *v % *r;
+      }
+    }
+    return v;
+  }
+
+  std::optional<long> unary() {
+    if (at_ >= end_) return std::nullopt;
+    const Tok &tok = t_[at_];
+    if (tok.kind == clang::tok::minus) {
+      if (++depth_ > kMaxDepth) return std::nullopt;
+      ++at_;
+      std::optional<long> v = unary();
+      --depth_;
+      return v ? std::optional<long>(-*v) : std::nullopt;
+    }
+    if (tok.kind == clang::tok::plus) {
+      if (++depth_ > kMaxDepth) return std::nullopt;
+      ++at_;
+      std::optional<long> v = unary();
+      --depth_;
+      return v;
+    }
+    if (tok.kind == clang::tok::l_paren) {
+      // Bounded depth (docs/reliability.md): a crafted source's 100000 `(` is no size, not a crash.
+      if (++depth_ > kMaxDepth) return std::nullopt;
+      ++at_;
+      std::optional<long> v = sum();
+      --depth_;
+      if (!v || !is(clang::tok::r_paren)) return std::nullopt;
+      ++at_;
+      return v;
+    }
+    if (tok.kind == clang::tok::numeric_constant) {
+      ++at_;
+      return integer(tok.text);
+    }
+    if (tok.kind != clang::tok::raw_identifier) return std::nullopt;
+    ++at_;
+    if (tok.text == "sizeof") {
+      if (!is(clang::tok::l_paren)) return std::nullopt;
+      std::string type;
+      for (++at_; at_ < end_ && !is(clang::tok::r_paren); ++at_) type += (type.empty() ? "" : " ") + t_[at_].text;
+      if (!is(clang::tok::r_paren)) return std::nullopt;
+      ++at_;
+      return sizeOfBuiltin(type);
+    }
+    if (tok.text == "dim3") {
+      if (!is(clang::tok::l_paren) && !is(clang::tok::l_brace)) return std::nullopt;
+      const TokenKind close = is(clang::tok::l_paren) ? clang::tok::r_paren : clang::tok::r_brace;
+      if (++depth_ > kMaxDepth) return std::nullopt;
+      ++at_;
+      long threads = 1;
+      for (int dims = 0;; ++dims) {
+        std::optional<long> v = sum();
+        if (!v || dims == 3) return std::nullopt;
+        if (__builtin_mul_overflow(threads, *v, &threads) || !checked(threads)) return std::nullopt;
+        if (is(close)) break;
+        if (!is(clang::tok::comma)) return std::nullopt;
+        ++at_;
+      }
+      ++at_;
+      --depth_;
+      return threads;
+    }
+    if (auto it = consts_.find(tok.text); it != consts_.end()) return it->second;
+    return std::nullopt;
+  }
+
+  const std::vector<Tok> &t_;
+  const std::map<std::string, long> &consts_;
+  std::size_t at_ = 0, end_ = 0;
+  static constexpr int kMaxDepth = 256;
+  int depth_ = 0;
+};
+
+// NAME -> value for the names the file gives exactly one value and never
+// changes: `#define NAME EXPR`, `[const|constexpr] T NAME = EXPR;`, a
+// member or local assigned once (`blockSize = 8;`), `dim3 NAME(x, y)`,
+// EXPR as Evaluator reads it (in terms of other such names). A name given two
+// values, changed (`+=`, `++`, `>>`), or whose address is taken (`&name`, as a
+// command-line parser is handed it) has none: the launch that uses it is
+// unknown, never the first value read.
+std::map<std::string, long> constants(const std::vector<Tok> &t) {
+  std::map<std::string, std::vector<std::pair<std::size_t, std::size_t>>> definitions;  // name -> value ranges
+  std::set<std::string> changed;
+  auto ident = [&](std::size_t i) { return i < t.size() && t[i].kind == clang::tok::raw_identifier; };
+  auto statementEnd = [&](std::size_t from) {
+    int depth = 0;
+    for (std::size_t j = from; j < t.size(); ++j) {
+      const TokenKind k = t[j].kind;
+      if (k == clang::tok::l_paren || k == clang::tok::l_brace || k == clang::tok::l_square) ++depth;
+      if (k == clang::tok::r_paren || k == clang::tok::r_brace || k == clang::tok::r_square) --depth;
+      if (depth < 0) return t.size();
+      if (depth == 0 && (k == clang::tok::semi || k == clang::tok::comma)) return j;
+    }
+    return t.size();
+  };
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const TokenKind k = t[i].kind;
+    if (k == clang::tok::hash && t[i].line_start && ident(i + 1) && t[i + 1].text == "define" && ident(i + 2) &&
+        !t[i + 2].line_start && i + 3 < t.size() && !t[i + 3].line_start && t[i + 3].kind != clang::tok::l_paren) {
+      std::size_t end = i + 3;
+      while (end < t.size() && !t[end].line_start) ++end;
+      definitions[t[i + 2].text].push_back({i + 3, end});
+      i = end - 1;
+      continue;
+    }
+    if (!ident(i)) continue;
+    const std::string &name = t[i].text;
+    const TokenKind next = i + 1 < t.size() ? t[i + 1].kind : clang::tok::eof;
+    const TokenKind before = i > 0 ? t[i - 1].kind : clang::tok::eof;
+    if (next == clang::tok::equal && before != clang::tok::period) {
+      // `NAME = EXPR;` (a declaration or an assignment); `a.NAME = ` is another object's.
+      const std::size_t end = statementEnd(i + 2);
+      if (end < t.size()) definitions[name].push_back({i + 2, end});
+    } else if (next == clang::tok::plusequal || next == clang::tok::minusequal || next == clang::tok::starequal ||
+               next == clang::tok::slashequal || next == clang::tok::plusplus || next == clang::tok::minusminus ||
+               before == clang::tok::plusplus || before == clang::tok::minusminus || before == clang::tok::amp ||
+               before == clang::tok::greatergreater) {
+      changed.insert(name);
+    } else if (i > 0 && t[i - 1].text == "dim3" && (next == clang::tok::l_paren || next == clang::tok::l_brace)) {
+      // dim3 NAME(x, y, z) / dim3 NAME{x, y, z}: the value is dim3(...) from the bracket on.
+      const std::size_t end = statementEnd(i + 1);
+      if (end < t.size()) definitions[name].push_back({i + 1, end});
     }
   }
-  return product;
+  // Names defined in terms of others: evaluate until nothing more resolves.
+  std::map<std::string, long> values;
+  std::set<std::string> ambiguous = changed;
+  // At most kPasses rounds: a chain of names deeper than that is not read
+  // (unknown), and the time stays linear in the file.
+  constexpr int kPasses = 16;
+  for (int pass = 0, progress = 1; progress && pass < kPasses; ++pass) {
+    progress = 0;
+    for (const auto &[name, ranges] : definitions) {
+      if (values.count(name) || ambiguous.count(name)) continue;
+      std::optional<long> value;
+      bool all = true;
+      for (const auto &[begin, end] : ranges) {
+        // dim3 NAME(...): evaluate as dim3(...).
+        std::vector<Tok> expr;
+        if (t[begin].kind == clang::tok::l_paren || t[begin].kind == clang::tok::l_brace)
+          expr.push_back({clang::tok::raw_identifier, "dim3", false, 0});
+        expr.insert(expr.end(), t.begin() + begin, t.begin() + end);
+        std::optional<long> v = Evaluator(expr, values).evaluate(0, expr.size());
+        if (!v) {
+          all = false;
+          break;
+        }
+        if (value && *value != *v) {
+          ambiguous.insert(name);
+          all = false;
+          break;
+        }
+        value = v;
+      }
+      if (all && value) {
+        values[name] = *value;
+        progress = 1;
+      }
+    }
+  }
+  // A name with a definition that never resolved may hold anything: not a constant.
+  for (const auto &[name, ranges] : definitions)
+    if (!values.count(name)) ambiguous.insert(name);
+  for (const std::string &name : ambiguous) values.erase(name);
+  return values;
 }
 
 // The arguments of a call or launch, split at top-level commas: [first, last) pairs.
@@ -247,72 +350,93 @@ std::string kernelIn(const std::vector<Tok> &t, std::size_t begin, std::size_t e
 
 }  // namespace
 
-std::map<std::string, int> findLaunchBlockSizes(std::string_view source) {
+LaunchesRead readLaunches(std::string_view source) {
   const std::vector<Tok> t = lex(source);
   const std::map<std::string, long> consts = constants(t);
-  std::map<std::string, std::optional<long>> sizes;  // nullopt: launched with sizes that differ or are not constant
-  auto record = [&](const std::string &kernel, std::optional<long> size) {
+  Evaluator evaluate(t, consts);
+  std::vector<std::size_t> newlines;  // offsets, for a launch's line by binary search
+  for (std::size_t at = source.find('\n'); at != std::string_view::npos; at = source.find('\n', at + 1))
+    newlines.push_back(at);
+  auto lineOf = [&](std::size_t token) {
+    return 1 + static_cast<int>(std::lower_bound(newlines.begin(), newlines.end(), t[token].offset) - newlines.begin());
+  };
+  // Per kernel: the one constant all its launches give, or the line of the
+  // first launch that gives none (or another value): then it is unknown.
+  struct Seen {
+    std::optional<long> value;
+    int first_line = 0;
+    int unread_line = 0;
+  };
+  std::map<std::string, Seen> block, at_launch, by_attribute;
+  auto record = [](std::map<std::string, Seen> &into, const std::string &kernel, std::optional<long> v, int line) {
     if (kernel.empty()) return;
-    auto [it, inserted] = sizes.try_emplace(kernel, size);
-    if (!inserted && it->second != size) it->second = std::nullopt;
+    auto [it, inserted] = into.try_emplace(kernel);
+    Seen &seen = it->second;
+    if (inserted) seen.first_line = line;
+    if (seen.unread_line) return;
+    if (!v || (!inserted && seen.value != v))
+      seen.unread_line = line;
+    else
+      seen.value = v;
   };
   for (std::size_t i = 0; i < t.size(); ++i) {
     if (t[i].kind == clang::tok::lesslessless) {
       auto args = arguments(t, i + 1, clang::tok::greatergreatergreater);
-      if (args.size() >= 2) record(kernelBefore(t, i), blockSize(t, args[1].first, args[1].second, consts));
-    } else if (t[i].kind == clang::tok::raw_identifier && t[i].text == "hipLaunchKernelGGL" && i + 1 < t.size() &&
-               t[i + 1].kind == clang::tok::l_paren) {
-      auto args = arguments(t, i + 2, clang::tok::r_paren);
+      const std::string kernel = kernelBefore(t, i);
+      if (args.size() >= 2) record(block, kernel, evaluate.evaluate(args[1].first, args[1].second), lineOf(i));
       if (args.size() >= 3)
-        record(kernelIn(t, args[0].first, args[0].second), blockSize(t, args[2].first, args[2].second, consts));
-    }
-  }
-  std::map<std::string, int> found;
-  for (const auto &[kernel, size] : sizes)
-    if (size && *size >= 1 && *size <= 1024) found[kernel] = static_cast<int>(*size);
-  return found;
-}
-
-std::map<std::string, DynamicSharedAt> findLaunchDynamicShared(std::string_view source) {
-  const std::vector<Tok> t = lex(source);
-  const std::map<std::string, long> consts = constants(t);
-  // nullopt: launched with values that differ or are not constant; absent: no launch gives one.
-  std::map<std::string, std::optional<long>> at_launch, by_attribute;
-  auto record = [](std::map<std::string, std::optional<long>> &into, const std::string &kernel,
-                   std::optional<long> bytes) {
-    if (kernel.empty()) return;
-    auto [it, inserted] = into.try_emplace(kernel, bytes);
-    if (!inserted && it->second != bytes) it->second = std::nullopt;
-  };
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    if (t[i].kind == clang::tok::lesslessless) {
-      auto args = arguments(t, i + 1, clang::tok::greatergreatergreater);
-      if (args.size() >= 3)
-        record(at_launch, kernelBefore(t, i), byteCount(t, args[2].first, args[2].second, consts));
+        record(at_launch, kernel, evaluate.evaluate(args[2].first, args[2].second), lineOf(i));
       else if (args.size() == 2)
-        record(at_launch, kernelBefore(t, i), 0);
+        record(at_launch, kernel, 0, lineOf(i));
     } else if (t[i].kind == clang::tok::raw_identifier && i + 1 < t.size() && t[i + 1].kind == clang::tok::l_paren) {
       const std::string &call = t[i].text;
+      if (call != "hipLaunchKernelGGL" && call != "hipFuncSetAttribute" && call != "cudaFuncSetAttribute") continue;
       auto args = arguments(t, i + 2, clang::tok::r_paren);
       if (call == "hipLaunchKernelGGL" && args.size() >= 5) {
-        record(at_launch, kernelIn(t, args[0].first, args[0].second),
-               byteCount(t, args[3].first, args[3].second, consts));
-      } else if ((call == "hipFuncSetAttribute" || call == "cudaFuncSetAttribute") && args.size() == 3) {
+        const std::string kernel = kernelIn(t, args[0].first, args[0].second);
+        record(block, kernel, evaluate.evaluate(args[2].first, args[2].second), lineOf(i));
+        record(at_launch, kernel, evaluate.evaluate(args[3].first, args[3].second), lineOf(i));
+      } else if (call != "hipLaunchKernelGGL" && args.size() == 3) {
         bool max_dynamic = false;
         for (std::size_t j = args[1].first; j < args[1].second; ++j)
           max_dynamic = max_dynamic || t[j].text.find("MaxDynamicSharedMemorySize") != std::string::npos;
         if (max_dynamic)
           record(by_attribute, kernelIn(t, args[0].first, args[0].second),
-                 byteCount(t, args[2].first, args[2].second, consts));
+                 evaluate.evaluate(args[2].first, args[2].second), lineOf(i));
       }
     }
   }
-  std::map<std::string, DynamicSharedAt> found;
-  for (const auto &[kernel, bytes] : at_launch)
-    if (bytes) found[kernel] = {*bytes, false};
-  for (const auto &[kernel, bytes] : by_attribute)
-    if (bytes && (!at_launch.count(kernel) || !at_launch.at(kernel))) found[kernel] = {*bytes, true};
-  return found;
+  LaunchesRead read;
+  for (const auto &[kernel, seen] : block) {
+    if (!seen.unread_line && seen.value && *seen.value >= 1 && *seen.value <= 1024)
+      read.block_sizes[kernel] = static_cast<int>(*seen.value);
+    else  // not a constant, two that differ, or no block size at all (0, over 1024): the launch is unknown
+      read.block_unread_line[kernel] = seen.unread_line ? seen.unread_line : seen.first_line;
+  }
+  auto bytes = [](const Seen &seen) -> std::optional<long> {
+    if (seen.unread_line || !seen.value || *seen.value < 0 || *seen.value > kMaxDynamicSharedRead) return std::nullopt;
+    return seen.value;
+  };
+  for (const auto &[kernel, seen] : at_launch) {
+    if (std::optional<long> b = bytes(seen)) {
+      read.dynamic_shared[kernel] = {*b, false};  // a launch's own constant wins over any attribute
+      continue;
+    }
+    auto attribute = by_attribute.find(kernel);
+    if (attribute != by_attribute.end() && bytes(attribute->second))
+      read.dynamic_shared[kernel] = {*bytes(attribute->second), true};  // the most it may be launched with
+    else
+      read.dynamic_unread_line[kernel] = seen.unread_line ? seen.unread_line : seen.first_line;
+  }
+  for (const auto &[kernel, seen] : by_attribute)  // an attribute but no launch in the file
+    if (!at_launch.count(kernel) && bytes(seen)) read.dynamic_shared[kernel] = {*bytes(seen), true};
+  return read;
+}
+
+std::map<std::string, int> findLaunchBlockSizes(std::string_view source) { return readLaunches(source).block_sizes; }
+
+std::map<std::string, DynamicSharedAt> findLaunchDynamicShared(std::string_view source) {
+  return readLaunches(source).dynamic_shared;
 }
 
 }  // namespace regscope

@@ -52,6 +52,11 @@ struct LaunchOverrides {
   int dynamic_lds = 0;        // AMD: extern __shared__ bytes given at launch
   int dynamic_slm = 0;        // Intel: bytes of __local kernel arguments per work-group, given at launch
   DynamicSharedSource dynamic_source = DynamicSharedSource::Flag;  // of dynamic_shared/dynamic_lds when not 0
+  // "FILE:LINE" of a launch in the source whose block size (dynamic LDS /
+  // shared memory) regscope could not evaluate; empty when none. Unless the
+  // flag or config gives the size, the launch is unknown (launchUnknown).
+  std::string block_size_unread_at;
+  std::string dynamic_unread_at;
 };
 
 struct LaunchAssumption {
@@ -64,7 +69,19 @@ struct LaunchAssumption {
   int max_block_size = 0;
   // A block larger than the kernel's bound cannot launch at all.
   bool exceeds_bound() const { return max_block_size > 0 && block_size > max_block_size; }
+  // Set when block_size is an assumption because a launch in the source
+  // passes one regscope could not evaluate ("FILE:LINE"); the occupancy is
+  // modelled at block_size but marked, and the gate does not judge it.
+  std::string block_size_unread_at;
+  // Set when a launch passes dynamic LDS/shared memory regscope could not
+  // evaluate and nothing gave it: the occupancy is unknown.
+  std::string dynamic_unread_at;
 };
+
+// Why the launch the model assumes is not known, naming the launch and what
+// settles it (empty when it is known): the one sentence analyze, explain and
+// the gate say. `dynamic_flag`: the vendor's flag (--dynamic-lds, --dynamic-smem).
+std::string launchUnknown(const LaunchAssumption &launch, const char *dynamic_flag);
 
 // The vendor-neutral figures the gate, the baseline and the CI formats use:
 // AMD in waves per SIMD, VGPRs and spilled registers; NVIDIA in warps per SM,

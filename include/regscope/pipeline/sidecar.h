@@ -35,6 +35,10 @@ struct Sidecar {
   // kernel base name -> the dynamic LDS at its launches (findLaunchDynamicShared); "launch_shared" in
   // the file, absent in sidecars written before it (none read then)
   std::map<std::string, DynamicSharedAt> launch_shared;
+  // kernel base name -> the line of a launch whose block size / dynamic LDS
+  // could not be evaluated (readLaunches): unknown, never a default;
+  // "launch_unread" in the file, absent in sidecars written before it.
+  std::map<std::string, int> launch_block_unread, launch_dynamic_unread;
   std::vector<std::string> notes;  // about the compile (-O0)
   std::vector<KernelRecord> records;
 };

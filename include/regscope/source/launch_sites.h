@@ -29,6 +29,23 @@ struct DynamicSharedAt {
 };
 inline constexpr long kMaxDynamicSharedRead = 1L << 20;  // 1 MiB: more than any GPU's LDS per workgroup
 std::map<std::string, DynamicSharedAt> findLaunchDynamicShared(std::string_view source);
+
+// Everything the launches in one file say, and where they say nothing
+// regscope can evaluate. Sizes are read as integer expressions (+ - * / %,
+// parentheses, sizeof of a built-in type, dim3(x, y, z)) over literals and
+// the names the file gives exactly one value and never changes (#define,
+// const/constexpr, a local or member assigned once, dim3 NAME(...)); a name
+// changed, given two values or whose address is taken is not a constant.
+struct LaunchesRead {
+  std::map<std::string, int> block_sizes;                 // findLaunchBlockSizes
+  std::map<std::string, DynamicSharedAt> dynamic_shared;  // findLaunchDynamicShared
+  // Kernel -> the line of a launch whose block size (dynamic LDS) is not a
+  // constant, differs from another launch's, or is no size (0, over 1024):
+  // the launch is unknown, never a default.
+  std::map<std::string, int> block_unread_line;
+  std::map<std::string, int> dynamic_unread_line;
+};
+LaunchesRead readLaunches(std::string_view source);
 // Whether `source` spells a kernel: a `__global__` (CUDA, HIP) or `__kernel`
 // (OpenCL) token outside comments, strings and preprocessor lines. A compile
 // of such a file that reports no kernel lost them.

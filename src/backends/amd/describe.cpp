@@ -114,20 +114,25 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
     std::string next = m.unresolved                        ? "unresolved until link"
                        : invalid && !k->impossible.empty() ? "cannot launch: " + k->impossible
                        : invalid                           ? "cannot launch: " + amdInvalidText(m, k->launch)
-                       : occ.limiter == Limiter::Unknown   ? unknownText(*k)
-                                                           : amdStep(r, m);
-    addKernelRow(
-        table, *k,
-        {vgpr,
-         none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
-              : Cell::count(occ.vgprs_total),
-         r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figureCell(*k, Field::Agprs),
-         figureCell(*k, Field::Sgprs), figureCell(*k, Field::ScratchBytes),
-         figurePair(*k, Field::VgprSpills, Field::SgprSpills), figureCell(*k, Field::VgprSpills),
-         figureCell(*k, Field::SgprSpills), bytesCell(*k, Field::LdsBytes),
-         waves + "/" + std::to_string(occ.max_waves_per_simd), none ? Cell("?") : Cell::count(occ.waves_per_simd),
-         Cell::count(occ.max_waves_per_simd), none ? Cell("?") : Cell::count(occ.waves_per_cu),
-         limiterName(occ.limiter), next, none ? "-" : headroomText(*k, occ)});
+                       : occ.limiter == Limiter::Unknown && k->unknown.empty()
+                           ? "unknown: the dynamic LDS its launch passes"
+                       : occ.limiter == Limiter::Unknown ? unknownText(*k)
+                                                         : amdStep(r, m);
+    // A block size its launch passes but regscope could not evaluate: the
+    // occupancy is modelled at the assumed size and marked (the note says which launch).
+    const char *assumed = !none && !k->launch.block_size_unread_at.empty() ? "*" : "";
+    addKernelRow(table, *k,
+                 {vgpr,
+                  none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
+                       : Cell::count(occ.vgprs_total),
+                  r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figureCell(*k, Field::Agprs),
+                  figureCell(*k, Field::Sgprs), figureCell(*k, Field::ScratchBytes),
+                  figurePair(*k, Field::VgprSpills, Field::SgprSpills), figureCell(*k, Field::VgprSpills),
+                  figureCell(*k, Field::SgprSpills), bytesCell(*k, Field::LdsBytes),
+                  waves + "/" + std::to_string(occ.max_waves_per_simd) + assumed,
+                  none ? Cell("?") : Cell::count(occ.waves_per_simd), Cell::count(occ.max_waves_per_simd),
+                  none ? Cell("?") : Cell::count(occ.waves_per_cu), limiterName(occ.limiter), next,
+                  none ? "-" : headroomText(*k, occ)});
   }
   return table;
 }
@@ -159,6 +164,8 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
     if (std::string why = compilerExplanation(m, compiler_version); !why.empty()) notes.add(*k, why);
     if (m.occupancy.limiter == Limiter::Invalid)
       notes.add(*k, "cannot launch: " + (k->impossible.empty() ? amdInvalidText(m, k->launch) : k->impossible));
+    else if (m.occupancy.limiter == Limiter::Unknown && k->unknown.empty())
+      notes.add(*k, "occupancy unknown: " + launchUnknown(k->launch, "--dynamic-lds"));
     else if (m.occupancy.limiter == Limiter::Unknown)
       notes.add(*k, "occupancy unknown: " + unknownText(*k).substr(9) + " (the compiler's output lacks them)");
     else if (m.occupancy.counts_per_cu && !m.unresolved &&
@@ -169,6 +176,8 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
                                 m.occupancy.counts_per_cu || !m.not_resident.empty();
     if (k->record.triton)
       notes.add(*k, tritonNote(*k, bytesText(static_cast<int>(k->record.triton->shared)) + " of dynamic LDS"));
+    else if (!k->launch.block_size_unread_at.empty() && m.occupancy.limiter != Limiter::Unknown)
+      notes.add(*k, "occupancy marked * is an assumption: " + launchUnknown(k->launch, "--dynamic-lds"));
     else if (launch_matters || k->launch.source == BlockSizeSource::Config ||
              k->launch.source == BlockSizeSource::LaunchSite)
       notes.add(*k, launchNote(k->launch));
@@ -196,6 +205,10 @@ json amdKernelJson(const KernelReport &k, const std::string &compiler_version) {
   occ["workgroup_size_source"] = blockSizeSourceName(k.launch.source);
   occ["dynamic_lds_bytes"] = k.launch.dynamic_shared;
   occ["dynamic_lds_source"] = dynamicSharedSourceName(k.launch.dynamic_source);
+  // "FILE:LINE" of a launch whose size regscope could not evaluate, or null.
+  occ["block_size_unread_at"] =
+      k.launch.block_size_unread_at.empty() ? json(nullptr) : json(k.launch.block_size_unread_at);
+  occ["dynamic_lds_unread_at"] = k.launch.dynamic_unread_at.empty() ? json(nullptr) : json(k.launch.dynamic_unread_at);
   if (std::string why = compilerExplanation(m, compiler_version); !why.empty()) occ["explanation"] = why;
   if (m.occupancy.limiter == Limiter::Invalid)
     occ["invalid_reason"] = k.impossible.empty() ? amdInvalidText(m, k.launch) : k.impossible;

@@ -114,6 +114,9 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   // Cannot launch: no occupancy to speak of.
   if (!m.impossible.empty() || m.launch.exceeds_bound()) return noOccupancy(Limiter::Invalid);
   if (occupancyUnknown(m.unknown)) return noOccupancy(Limiter::Unknown);
+  // Dynamic LDS a launch passes that regscope could not evaluate: counting it
+  // as 0 would be a confident wrong occupancy. Unknown until it is given.
+  if (!m.launch.dynamic_unread_at.empty()) return noOccupancy(Limiter::Unknown);
   KernelResources resources;
   resources.vgprs = value(Field::Vgprs);
   resources.agprs = value(Field::Agprs);

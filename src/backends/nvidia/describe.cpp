@@ -84,6 +84,9 @@ Notes cudaNotes(const std::vector<const KernelReport *> &kernels) {
                                        (t->shared > 48 * 1024 ? " (over 48 KiB: Triton sets the opt-in)" : "")));
     if (k->launch.source == BlockSizeSource::Config || k->launch.source == BlockSizeSource::LaunchSite)
       notes.add(*k, launchNote(k->launch));
+    if (std::string why = launchUnknown(k->launch, "--dynamic-smem"); !why.empty())
+      notes.add(*k,
+                (k->launch.dynamic_unread_at.empty() ? "occupancy is an assumption: " : "occupancy unknown: ") + why);
     if (std::string note = dynamicSharedNote(k->launch, "shared memory"); !note.empty()) notes.add(*k, note);
   }
   if (assumed)

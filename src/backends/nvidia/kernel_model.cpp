@@ -32,7 +32,8 @@ ModelledKernel modelCudaKernel(const KernelRecord &record, const CudaArch &arch,
                    std::to_string(arch.max_registers_per_thread) + " a thread can have";
   if (m.impossible.empty() && launch.dynamic_shared < 0)
     m.impossible = "dynamic shared memory of " + std::to_string(launch.dynamic_shared) + " bytes";
-  if (!m.impossible.empty() || occupancyUnknown(m.unknown)) {
+  // Unknown dynamic shared memory at a launch: no occupancy until it is given.
+  if (!m.impossible.empty() || occupancyUnknown(m.unknown) || !m.launch.dynamic_unread_at.empty()) {
     CudaKernelModel cuda{arch, {}, {}};
     cuda.occupancy.max_warps_per_sm = arch.max_warps_per_sm;
     cuda.occupancy.limiter = m.impossible.empty() ? Limiter::Unknown : Limiter::Invalid;
