@@ -638,13 +638,19 @@ TEST_F(EndToEnd, Rdna2Wave32AndTheDeviceLibraryGap) {
   }
   EXPECT_EQ(rdna, 5);
 
-  // 40 KiB of dynamic LDS with 1024-thread workgroups: 4 waves, on a 12-VGPR kernel.
+  // 40 KiB of dynamic LDS with 1024-thread workgroups: 4 waves, on a 12-VGPR kernel (the
+  // launch's own 256 threads are read from the source; --block-size overrides them).
   const std::string bitonic = test::sourcePath("kernels/bitonic/bitonic.hip");
-  test::RunResult lds = run({"analyze", bitonic, "--dynamic-lds", "40960", "--format", "json"});
+  test::RunResult lds = run({"analyze", bitonic, "--dynamic-lds", "40960", "--block-size", "1024", "--format", "json"});
   ASSERT_EQ(lds.exit_code, 0) << lds.err;
   const json lds_report = json::parse(lds.out);
   EXPECT_EQ(lds_report["kernels"][0]["occupancy"]["waves_per_simd"], 4);
   EXPECT_EQ(lds_report["kernels"][0]["occupancy"]["limiter"], "lds");
+  // At the launch's own 256 threads, 40 KiB leaves room for one workgroup a CU: 1 wave/SIMD.
+  const json own = json::parse(run({"analyze", bitonic, "--dynamic-lds", "40960", "--format", "json"}).out);
+  EXPECT_EQ(own["kernels"][0]["occupancy"]["waves_per_simd"], 1);
+  EXPECT_EQ(own["kernels"][0]["occupancy"]["workgroup_size"], 256);
+  EXPECT_EQ(own["kernels"][0]["occupancy"]["workgroup_size_source"], "launch_site");
   const json plain = json::parse(run({"analyze", bitonic, "--format", "json"}).out);
   EXPECT_EQ(plain["kernels"][0]["occupancy"]["waves_per_simd"], 8);
 
@@ -709,13 +715,26 @@ TEST_F(EndToEnd, BuildOutputsNamedToGateAndExplainAreReadNotCompiled) {
   const std::string base = in.path() + "/b.json";
   test::RunResult b = run({"baseline", in.path() + "/k.s", "-o", base});
   ASSERT_EQ(b.exit_code, 0) << b.err;
-  EXPECT_EQ(json::parse(test::readText(base))["kernels"].size(), 5u);
+  // agpr_heavy's 1024-thread workgroup can never be resident (136 VGPRs allow 3 waves a SIMD, it
+  // needs 4): not recorded, and a failure of every gate whatever its thresholds.
+  EXPECT_EQ(json::parse(test::readText(base))["kernels"].size(), 4u);
+  EXPECT_NE(b.err.find("1 kernel that can never be resident not recorded"), std::string::npos) << b.err;
+  auto failing = [](const json &gate) {
+    std::vector<std::string> rules;
+    for (const json &f : gate["failures"])
+      rules.push_back(f["rule"].get<std::string>() + " " + f["kernel"].get<std::string>() + " " +
+                      f["arch"].get<std::string>());
+    return rules;
+  };
   test::RunResult g = run({"gate", in.path() + "/k.s", "--baseline", base, "--format", "json"});
-  EXPECT_EQ(g.exit_code, 0) << g.err;
+  EXPECT_EQ(g.exit_code, 1) << g.err;
   EXPECT_EQ(json::parse(g.out)["kernels_checked"], 5);
+  EXPECT_EQ(failing(json::parse(g.out)), std::vector<std::string>{"cannot-launch agpr_heavy(float*) gfx90a"});
   test::RunResult o = run({"gate", in.path() + "/k.o", "--max-spills", "0", "--format", "json"});
-  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(o.exit_code, 1) << o.err;
   EXPECT_EQ(json::parse(o.out)["kernels_checked"], 10);  // gfx90a and gfx908
+  EXPECT_EQ(failing(json::parse(o.out)), (std::vector<std::string>{"cannot-launch agpr_heavy(float*) gfx908",
+                                                                   "cannot-launch agpr_heavy(float*) gfx90a"}));
   test::RunResult e = run({"explain", in.path() + "/k.s", "--kernel", "capped", "--format", "json"});
   EXPECT_EQ(e.exit_code, 0) << e.err;
   EXPECT_EQ(e.err.find("no device assembly"), std::string::npos) << e.err;
@@ -826,7 +845,8 @@ TEST_F(EndToEnd, LaunchSizesAreReadOrUnknownByTheirLine) {
   test::RunResult r = run({"analyze", src, "--offload-arch", "gfx90a", "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::map<std::string, json> by_name;
-  for (const json &k : json::parse(r.out)["kernels"]) by_name[k["name"].get<std::string>()] = k;
+  const json report = json::parse(r.out);  // held: a range over a temporary's member would dangle
+  for (const json &k : report["kernels"]) by_name[k["name"].get<std::string>()] = k;
   auto occupancy = [&](const std::string &name) {
     for (const auto &[mangled, k] : by_name)
       if (mangled.find(name) != std::string::npos) return k["occupancy"];
@@ -858,11 +878,15 @@ TEST_F(EndToEnd, LaunchSizesAreReadOrUnknownByTheirLine) {
   test::RunResult given = run({"analyze", src, "--offload-arch", "gfx90a", "--format", "json", "--block-size", "128",
                                "--dynamic-lds", "32768"});
   ASSERT_EQ(given.exit_code, 0) << given.err;
-  for (const json &k : json::parse(given.out)["kernels"])
+  const json given_report = json::parse(given.out);
+  int histograms = 0;
+  for (const json &k : given_report["kernels"])
     if (k["name"].get<std::string>().find("histogram_like") != std::string::npos) {
+      ++histograms;
       EXPECT_EQ(k["occupancy"]["waves_per_simd"], 1) << k;  // 32 KiB of 64 KiB: two workgroups of 2 waves per CU
       EXPECT_EQ(k["occupancy"]["limiter"], "lds") << k;
     }
+  EXPECT_EQ(histograms, 1);
 }
 
 }  // namespace

@@ -127,8 +127,15 @@ std::string baselineWrittenMessage(const Report &report, const Baseline &updated
   const std::size_t judged = baselineFromReport(judged_report, root).size();
   const std::size_t kept = updated.size() - std::min(updated.size(), judged);
   std::string text = "wrote " + std::to_string(judged) + (judged == 1 ? " kernel" : " kernels") + " judged to " + path;
-  if (const std::size_t not_judged = report.kernels.size() - judged_report.kernels.size())
-    text += " (" + std::to_string(not_judged) + " not judged)";
+  // Neither a kernel whose figures were not read nor one that can never be resident is recorded;
+  // each is counted by its own cause.
+  std::size_t cannot_launch = 0;
+  for (const KernelReport &k : report.kernels) cannot_launch += cannotJudge(k).empty() && cannotLaunch(k);
+  const std::size_t not_judged = report.kernels.size() - judged_report.kernels.size() - cannot_launch;
+  if (not_judged) text += " (" + std::to_string(not_judged) + " not judged)";
+  if (cannot_launch)
+    text += " (" + std::to_string(cannot_launch) + (cannot_launch == 1 ? " kernel" : " kernels") +
+            " that can never be resident not recorded)";
   if (kept) text += " (kept " + std::to_string(kept) + (kept == 1 ? " entry" : " entries") + " of other files)";
   return text;
 }

@@ -197,6 +197,23 @@ KernelSection amdKernelSection(const std::vector<const KernelReport *> &kernels,
   return {amdTable(kernels), amdNotes(kernels, compiler_version)};
 }
 
+namespace {
+
+// No occupancy although every figure was read: a launch's size was not (a
+// dynamic LDS regscope could not evaluate). The occupancy object says where,
+// with no figure in it; with a figure unknown or unresolved it is null.
+json launchOnlyJson(const KernelReport &k, const AmdKernelModel &m, const json &occ) {
+  if (m.unresolved || !k.unknown.empty() || k.launch.dynamic_unread_at.empty()) return nullptr;
+  json j = {{"waves_per_simd", nullptr}, {"max_waves_per_simd", occ["max_waves_per_simd"]}, {"limiter", "unknown"}};
+  for (const char *key : {"workgroup_size", "workgroup_size_source", "dynamic_lds_bytes", "dynamic_lds_source",
+                          "block_size_unread_at", "dynamic_lds_unread_at"})
+    j[key] = occ[key];
+  j["dynamic_lds_bytes"] = nullptr;  // not read: unknown, never 0
+  return j;
+}
+
+}  // namespace
+
 json amdKernelJson(const KernelReport &k, const std::string &compiler_version) {
   const KernelRecord &r = k.record;
   const AmdKernelModel &m = std::get<AmdKernelModel>(k.model);
@@ -237,7 +254,7 @@ json amdKernelJson(const KernelReport &k, const std::string &compiler_version) {
       {fieldKey(Field::MfmaInstructions), figureJson(r, Field::MfmaInstructions)},
       {"hidden_agpr_spills", m.hidden_agpr_spills},
       {"unresolved", unresolved},
-      {"occupancy", no_occupancy ? json(nullptr) : occ},
+      {"occupancy", no_occupancy ? launchOnlyJson(k, m, occ) : occ},
   });
   return kernel;
 }
