@@ -621,3 +621,36 @@ TEST_F(AdviseCommand, TheHtmlPageShowsEachHelpfulEditWithItsFiguresAndDiff) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+// The verdict rule (issue 30, item 9), on the shapes of the issue's report:
+// __launch_bounds__(256, 8) bought a wave with spills 38/22 -> 104/40 and twice
+// the scratch (it was labelled "helps"); a spill-removing edit that cost a wave
+// (it was "worse"); a 2-SGPR saving with no effect on occupancy (it was "helps").
+// The figures are the report's shapes, written here: the rule is what is tested.
+KernelFigures figuresOf(int waves, int vgprs, int sgprs, int vgpr_spills, int sgpr_spills, int scratch) {
+  KernelFigures k;
+  k.waves_per_simd = waves;
+  k.vgprs = k.vgprs_total = vgprs;
+  k.sgprs = sgprs;
+  k.vgpr_spills = vgpr_spills;
+  k.sgpr_spills = sgpr_spills;
+  k.scratch_bytes = scratch;
+  return k;
+}
+
+TEST(AdviseVerdict, WhatTheGpuDoesIsJudgedFigureByFigure) {
+  const KernelFigures base = figuresOf(4, 128, 96, 38, 22, 240);
+  EXPECT_EQ(judgeFigures(base, figuresOf(5, 96, 96, 104, 40, 480)), TrialVerdict::Mixed);   // a wave for spills
+  EXPECT_EQ(judgeFigures(base, figuresOf(3, 160, 96, 0, 0, 0)), TrialVerdict::Mixed);       // spills gone, a wave lost
+  EXPECT_EQ(judgeFigures(base, figuresOf(4, 128, 94, 38, 22, 240)), TrialVerdict::NoGain);  // 2 SGPRs alone
+  EXPECT_EQ(judgeFigures(base, figuresOf(4, 120, 96, 38, 22, 240)), TrialVerdict::Helps);   // VGPRs, nothing else moved
+  EXPECT_EQ(judgeFigures(base, figuresOf(4, 136, 90, 38, 22, 240)), TrialVerdict::Worse);
+  EXPECT_EQ(judgeFigures(base, figuresOf(4, 136, 96, 30, 22, 200)), TrialVerdict::Helps);  // fewer spills
+  EXPECT_EQ(judgeFigures(base, base), TrialVerdict::NoGain);
+}
+
+}  // namespace
+}  // namespace regscope

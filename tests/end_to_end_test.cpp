@@ -2,6 +2,7 @@
 // no hipcc is installed.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -790,6 +791,8 @@ TEST_F(EndToEnd, ParseExistingArtifacts) {
   // Bad input: each one line, exit 2.
   TempDir src;
   std::ofstream(src.path() + "/empty.log") << "make: Nothing to be done for 'all'.\n";
+  ASSERT_EQ(mkfifo((src.path() + "/pipe.s").c_str(), 0600), 0);
+  ASSERT_EQ(mkfifo((src.path() + "/pipe.hip").c_str(), 0600), 0);
   std::ofstream(src.path() + "/garbage.s")
       << "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n\t.amdgpu_metadata\n---\nx: [\n";
   const std::pair<std::vector<std::string>, std::string> cases[] = {
@@ -798,6 +801,10 @@ TEST_F(EndToEnd, ParseExistingArtifacts) {
       {{"parse", src.path() + "/garbage.s"}, "malformed .amdgpu_metadata"},
       {{"parse", "/bin/true"}, "no AMDGPU kernels"},
       {{"parse", src.path() + "/missing.s"}, "no such file"},
+      // A FIFO is named as one, never read (reading would wait for a writer) nor "no such file".
+      {{"parse", src.path() + "/pipe.s"}, "pipe.s: is a FIFO (named pipe)"},
+      {{"analyze", src.path() + "/pipe.hip"}, "pipe.hip: is a FIFO (named pipe)"},
+      {{"gate", src.path() + "/pipe.hip", "--max-spills", "0"}, "pipe.hip: is a FIFO (named pipe)"},
   };
   for (const auto &[args, says] : cases) {
     test::RunResult r = run(args);

@@ -255,6 +255,17 @@ TEST(Escape, TerminalMakesEveryControlVisible) {
   EXPECT_EQ(escape::terminalLines("a\tb\nc\rd\n::e"), "a\tb\nc\\rd\n\\x3a:e");
 }
 
+// An error message keeps the compiler's indented lines quoted under it, but a
+// name's own newline cannot start a line of its own that reads as regscope's
+// (issue 30: a file named "x\nregscope gate: pass.s" printed "regscope gate: pass.s: ..." alone).
+TEST(Escape, AnErrorMessageKeepsOnlyIndentedLines) {
+  EXPECT_EQ(escape::terminalMessage("x\nregscope gate: pass.s: no such file"),
+            "x\\nregscope gate: pass.s: no such file");
+  EXPECT_EQ(escape::terminalMessage("k.hip: compile failed:\n  k.hip:3: error: x\n  1 more"),
+            "k.hip: compile failed:\n  k.hip:3: error: x\n  1 more");
+  EXPECT_EQ(escape::terminalLines("x\nregscope gate: pass"), "x\nregscope gate: pass");  // code blocks keep lines
+}
+
 TEST(Escape, EachContext) {
   EXPECT_EQ(escape::csv(kHostile), "\"k\\x1b]0;pwned\\x07\\x1b[2J\\r\\u{202E}\\n::error::x%,|<`\"");
   EXPECT_EQ(escape::markdown(kHostile),

@@ -108,7 +108,7 @@ namespace {
 
 void checkReadable(const std::string &path) {
   std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) throw Error(path + ": no such file");
+  if (std::string why = notARegularFile(path); !why.empty()) throw Error(why);
   if (access(path.c_str(), R_OK) != 0) throw Error(path + ": cannot read (permission denied)");
 }
 
@@ -207,12 +207,34 @@ Comparison compare(const Measurement &baseline, const Measurement &before, const
     c.gain.vgprs += a[3] - b[3];
     c.gain.sgprs += a[4] - b[4];
     if (a == b) continue;
-    (a > b ? c.better : c.worse) = true;
+    const TrialVerdict v = judgeFigures(*b_fig, *a_fig);
+    c.better |= v == TrialVerdict::Helps || v == TrialVerdict::Mixed;
+    c.worse |= v == TrialVerdict::Worse || v == TrialVerdict::Mixed;
     c.note += (c.note.empty() ? "" : "; ") + shortName(k) + " on " + k.arch + ": " + figures(*b_fig) + " -> " +
               figures(*a_fig);
   }
   return c;
 }
+
+}  // namespace
+
+TrialVerdict judgeFigures(const KernelFigures &before, const KernelFigures &after) {
+  const std::array<int, 5> b = key(before), a = key(after);
+  // What the GPU does (occupancy, spills, scratch) decides, each on its own:
+  // more waves bought with more spills is a trade-off, never "helps", and a
+  // spill-removing edit that costs a wave is one too. VGPRs decide only when
+  // none of those moved (headroom towards the next step); SGPRs never do alone.
+  bool up = false, down = false;
+  for (std::size_t f = 0; f < 3; ++f)
+    if (a[f] != b[f]) (a[f] > b[f] ? up : down) = true;
+  if (!up && !down && a[3] != b[3]) (a[3] > b[3] ? up : down) = true;
+  return up && down ? TrialVerdict::Mixed
+         : up       ? TrialVerdict::Helps
+         : down     ? TrialVerdict::Worse
+                    : TrialVerdict::NoGain;
+}
+
+namespace {
 
 TrialVerdict verdictOf(const Comparison &c) {
   if (c.better && c.worse) return TrialVerdict::Mixed;

@@ -89,7 +89,7 @@ static int runParsed(const regscope::Command (&commands)[N]) {
     std::cerr << "regscope: interrupted\n";
     return 128 + interrupted.signal;  // 130 for SIGINT, 143 for SIGTERM
   } catch (const std::exception &e) {
-    std::cerr << "regscope: internal error: " << escape::terminalLines(e.what()) << '\n';
+    std::cerr << "regscope: internal error: " << escape::terminalMessage(e.what()) << '\n';
     return kExitError;
   }
   return kExitError;

@@ -24,6 +24,6 @@ void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats) {
 
 void printWarning(const std::string &text) { std::cerr << "regscope: warning: " << escape::terminal(text) << '\n'; }
 
-void printError(const std::string &text) { std::cerr << "regscope: error: " << escape::terminalLines(text) << '\n'; }
+void printError(const std::string &text) { std::cerr << "regscope: error: " << escape::terminalMessage(text) << '\n'; }
 
 }  // namespace regscope

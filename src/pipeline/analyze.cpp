@@ -37,10 +37,8 @@ namespace fs = std::filesystem;
 
 // Why `path` cannot be compiled, or "" when it can be read.
 std::string unreadable(const std::string &path, const std::string &file) {
-  std::error_code ec;
-  fs::file_status status = fs::status(path, ec);
-  if (ec || !fs::exists(status)) return file + ": no such file";
-  if (fs::is_directory(status)) return file + ": is a directory, not a source file";
+  if (std::string why = notARegularFile(path, "is a directory, not a source file"); !why.empty())
+    return file + why.substr(path.size());  // named as the user named it
   if (access(path.c_str(), R_OK) != 0) return file + ": cannot read (permission denied)";
   return "";
 }
@@ -96,6 +94,8 @@ std::string displayPath(const std::string &path, const std::map<std::string, std
 
 // Source files for the collect stage (declaration lines): read through here.
 std::optional<std::string> readSource(const std::string &path) {
+  // Not a FIFO or a device: reading one would wait for a writer (the job's own check names it).
+  if (!notARegularFile(path).empty()) return std::nullopt;
   try {
     return readFileIfExists(path);
   } catch (const Error &) {
@@ -160,10 +160,17 @@ class JobRunner {
       result.errors.push_back({source.file, "", why});
       return result;
     }
-    if (optimizationFlag(job.extra_flags) == "-O0")
-      result.notes.push_back(source.file +
-                             ": compiled unoptimised (-O0), as its flags ask: the figures are not "
-                             "those of an optimised build");
+    result.optimisation = backend.optimisation(job.compiler, job.extra_flags, true);
+    // An arch regscope chose: neither the command line, the config nor the
+    // compile command named one (a build without --offload-arch compiles for
+    // the compiler's own default, which may be another arch). Said once a run.
+    if (!options_.archs_explicit && source.archs.empty() && !job.archs.empty() && job.archs == options_.archs) {
+      std::string archs;
+      for (const std::string &a : job.archs) archs += (archs.empty() ? "" : ",") + a;
+      result.notes.push_back("compiled for " + archs +
+                             ", regscope's default: no --offload-arch on the command line, in the config or "
+                             "in the compile command");
+    }
     // Archs the compiler refuses alone (a device library missing, a target
     // it does not know) fail alone; the others go on.
     while (!job.archs.empty()) {
@@ -420,7 +427,8 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
                                           "a template kernel that is never instantiated compiles to no code"});
   }
   report.errors.insert(report.errors.end(), result.errors.begin(), result.errors.end());
-  report.notes.insert(report.notes.end(), result.notes.begin(), result.notes.end());
+  for (const std::string &note : result.notes)  // a note of the run (the default arch) is said once
+    if (std::find(report.notes.begin(), report.notes.end(), note) == report.notes.end()) report.notes.push_back(note);
   if (result.records.empty() && !result.errors.empty()) return;
   if (report.compiler_version.empty()) report.compiler_version = result.producer;
   const std::size_t first = report.kernels.size();
@@ -439,6 +447,7 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
   report.inputs.push_back(job.file + (job.variant ? " (entry " + std::to_string(job.variant) + ")" : ""));
   report.input_paths.push_back(source);
   if (!result.dependencies.empty()) report.dependencies[source] = std::move(result.dependencies);
+  if (result.optimisation) report.optimisation[source] = *result.optimisation;
 }
 
 CompileJob compileJobFor(const SourceJob &source, const AnalyzeOptions &options) {

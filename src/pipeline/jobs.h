@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,8 +28,9 @@ struct JobResult {
   std::string producer;
   std::vector<InputError> errors;
   std::vector<std::string> notes;
-  std::vector<ArchOutput> assemblies;     // AnalyzeOptions::keep_assembly: each AMD arch's .s
-  std::vector<std::string> dependencies;  // the files the compile read (AnalyzeOptions::dependencies)
+  std::optional<Optimisation> optimisation;  // the level the compile's figures are for
+  std::vector<ArchOutput> assemblies;        // AnalyzeOptions::keep_assembly: each AMD arch's .s
+  std::vector<std::string> dependencies;     // the files the compile read (AnalyzeOptions::dependencies)
 };
 
 // What analyzeJobs keeps for explain and --lines (AnalyzeOptions::keep_assembly):

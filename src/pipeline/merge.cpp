@@ -110,6 +110,7 @@ JobPiece pieceOf(std::size_t index, const std::string &key, const SourceJob &job
     piece.display[report.kernels[k].record.file] = report.kernels[k].display_file;
   piece.errors = result.errors;
   piece.notes = result.notes;
+  piece.optimisation = result.optimisation;
   if (auto it = report.dependencies.find(piece.source); it != report.dependencies.end())
     piece.dependencies = it->second;
   return piece;
@@ -203,6 +204,7 @@ json shardToJson(const ShardReport &shard) {
                       {"display", p.display},
                       {"errors", errors},
                       {"notes", p.notes},
+                      {"optimisation", p.optimisation ? optimisationToJson(*p.optimisation) : json(nullptr)},
                       {"dependencies", p.dependencies},
                       {"warnings", p.warnings},
                       {"preamble", p.preamble}});
@@ -283,6 +285,7 @@ ShardReport shardFromJson(const json &report, const std::string &path) {
       piece.display = p.at("display").get<std::map<std::string, std::string>>();
       for (const json &e : p.at("errors")) piece.errors.push_back({e.at("file"), e.at("arch"), e.at("message")});
       piece.notes = p.at("notes").get<std::vector<std::string>>();
+      if (!p.at("optimisation").is_null()) piece.optimisation = optimisationFromJson(p.at("optimisation"));
       piece.dependencies = p.at("dependencies").get<std::vector<std::string>>();
       piece.warnings = p.at("warnings").get<std::vector<std::string>>();
       piece.preamble = p.at("preamble").get<bool>();
@@ -376,7 +379,8 @@ Report reportFromPieces(const ShardReport &shard) {
       continue;
     }
     report.errors.insert(report.errors.end(), piece.errors.begin(), piece.errors.end());
-    report.notes.insert(report.notes.end(), piece.notes.begin(), piece.notes.end());
+    for (const std::string &note : piece.notes)  // a note of the run (the default arch) is said once, as analyze does
+      if (std::find(report.notes.begin(), report.notes.end(), note) == report.notes.end()) report.notes.push_back(note);
     if (piece.records.empty() && !piece.errors.empty()) continue;
     if (report.compiler_version.empty()) report.compiler_version = piece.producer;
     report.warnings.insert(report.warnings.end(), piece.warnings.begin(), piece.warnings.end());
@@ -392,6 +396,7 @@ Report reportFromPieces(const ShardReport &shard) {
     report.inputs.push_back(piece.input);
     if (!piece.source.empty()) report.input_paths.push_back(piece.source);  // parse names no source
     if (!piece.dependencies.empty()) report.dependencies[piece.source] = piece.dependencies;
+    if (piece.optimisation) report.optimisation[piece.source] = *piece.optimisation;
   }
   return report;
 }

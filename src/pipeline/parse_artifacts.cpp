@@ -432,8 +432,7 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
     throwIfInterrupted();  // a Ctrl-C ends the run between files, not after the last of 10,000
     std::error_code ec;
     if (file.empty()) throw Error("an input file name is empty");
-    if (fs::is_directory(file, ec)) throw Error(file + ": is a directory (name the files in it)");
-    if (!fs::is_regular_file(file, ec)) throw Error(file + ": no such file");
+    if (std::string why = notARegularFile(file); !why.empty()) throw Error(why);
     Artifact artifact = inFile(file, [&] {
       std::string producer;
       std::vector<FactSet> sets = collectFileFacts(file, log_arch, producer);

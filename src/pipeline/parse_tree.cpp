@@ -526,8 +526,8 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
         throw Error(input +
                     ": no artifact regscope reads in this directory (.s, code objects, build logs with "
                     "resource remarks, cubins, fatbins, ptxas -v logs, Triton cache entries)");
-    } else if (!fs::is_regular_file(input, ec)) {
-      throw Error(input + ": no such file");
+    } else if (std::string why = notARegularFile(input); !why.empty()) {
+      throw Error(why);
     } else if (std::optional<std::string> stem = tritonStemOf(input)) {
       Item item;
       item.triton = true;

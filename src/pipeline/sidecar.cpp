@@ -68,6 +68,7 @@ std::string sidecarToText(const Sidecar &s) {
                     {"launch_shared", shared},
                     {"launch_unread", unread},
                     {"notes", s.notes},
+                    {"optimisation", s.optimisation ? optimisationToJson(*s.optimisation) : json(nullptr)},
                     {"records", records}};
   return doc.dump(1) + "\n";
 }
@@ -100,6 +101,8 @@ Sidecar sidecarFromText(std::string_view text, const std::string &path) {
       s.launch_dynamic_unread = doc.at("launch_unread").at("dynamic").get<std::map<std::string, int>>();
     }
     s.notes = doc.at("notes").get<std::vector<std::string>>();
+    if (doc.contains("optimisation") && !doc.at("optimisation").is_null())
+      s.optimisation = optimisationFromJson(doc.at("optimisation"));
     for (const json &r : doc.at("records")) s.records.push_back(recordFromJson(r));
     if (s.source.empty() || s.object.empty()) throw Error("no source or object named");
     return s;
@@ -139,10 +142,8 @@ Sidecar sidecarFor(const WrappedCompile &compile, const std::vector<std::string>
     s.launch_dynamic_unread = std::move(launches.dynamic_unread_line);
   }
   const std::vector<std::string> flags(argv.begin() + static_cast<std::ptrdiff_t>(compile.compiler) + 1, argv.end());
-  if (optimizationFlag(flags) == "-O0")
-    s.notes.push_back(s.source +
-                      ": compiled unoptimised (-O0), as its flags ask: the figures are not those of an "
-                      "optimised build");
+  // The build's own compile: no level is added (a plain clang's device code is then -O0).
+  s.optimisation = backendFor(compile.vendor).optimisation(s.compiler, flags, false);
   return s;
 }
 
@@ -210,6 +211,7 @@ SidecarJobs readSidecarJobs(const std::string &build_dir, const AnalyzeOptions &
     result.records = std::move(s.records);
     result.producer = s.producer;
     result.notes = s.notes;
+    result.optimisation = s.optimisation;
     if (report.compiler_path.empty()) report.compiler_path = s.compiler;
     read.jobs.push_back(std::move(job));
     read.results.push_back(std::move(result));

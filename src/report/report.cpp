@@ -41,6 +41,58 @@ void noteWithoutTable(Report &report, const KernelRecord &record, const std::str
 
 }  // namespace
 
+std::string optimisationText(const Optimisation &o) {
+  switch (o.source) {
+    case OptimisationSource::Flags:
+      return o.level + ", as the flags ask" +
+             (o.level == "-O0" ? ": unoptimised, the figures are not those of an optimised build" : "");
+    case OptimisationSource::Regscope:
+      return o.level + ", which regscope adds: the flags give no -O, and " + o.compiler +
+             " alone compiles device code at -O0 (a build with these flags, which `collect` reads, is unoptimised)";
+    case OptimisationSource::CompilerDefault:
+      if (o.level == "-O0")
+        return "-O0, " + o.compiler + "'s default for device code when the build's flags give no -O: unoptimised, " +
+               "with spills and scratch an optimised build does not have (`analyze -p` adds -O3; give the build an "
+               "-O, e.g. CMAKE_BUILD_TYPE=Release)";
+      return o.level + ", " + o.compiler + "'s default (the flags give no -O)";
+  }
+  return o.level;
+}
+
+std::vector<std::string> optimisationNotes(const Report &report) {
+  std::map<std::string, std::vector<std::string>> files_by_text;  // ordered: the same notes every run
+  for (std::size_t i = 0; i < report.input_paths.size(); ++i)
+    if (auto it = report.optimisation.find(report.input_paths[i]); it != report.optimisation.end())
+      files_by_text[optimisationText(it->second)].push_back(i < report.inputs.size() ? report.inputs[i]
+                                                                                     : report.input_paths[i]);
+  std::vector<std::string> notes;
+  const bool one = files_by_text.size() == 1 && files_by_text.begin()->second.size() == report.input_paths.size();
+  for (const auto &[text, files] : files_by_text) {
+    if (one) {
+      notes.push_back("figures at " + text);
+      continue;
+    }
+    std::string list;
+    for (std::size_t f = 0; f < files.size() && f < 3; ++f) list += (f ? ", " : "") + files[f];
+    if (files.size() > 3) list += " and " + std::to_string(files.size() - 3) + " more";
+    notes.push_back("figures at " + text + ": " + list);
+  }
+  return notes;
+}
+
+nlohmann::json optimisationToJson(const Optimisation &o) {
+  return {{"level", o.level}, {"source", optimisationSourceName(o.source)}, {"compiler", o.compiler}};
+}
+
+Optimisation optimisationFromJson(const nlohmann::json &j) {
+  Optimisation o;
+  o.level = j.at("level").get<std::string>();
+  o.compiler = j.at("compiler").get<std::string>();
+  if (!parseOptimisationSource(j.at("source").get<std::string>(), o.source))
+    throw Error("unknown optimisation source '" + j.at("source").get<std::string>() + "'");
+  return o;
+}
+
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch) {
   addKernels(report, records, [&](const KernelRecord &) { return launch; });
 }

@@ -44,7 +44,7 @@ bool invisible(std::uint32_t cp) {
          (cp >= 0x2066 && cp <= 0x2069);
 }
 
-enum class Breaks { Visible, Kept, Percent };
+enum class Breaks { Visible, Kept, Indented, Percent };
 
 // terminal()'s rules; `breaks` says what becomes of LF (and TAB) and CR.
 std::string visible(std::string_view text, Breaks breaks) {
@@ -60,10 +60,15 @@ std::string visible(std::string_view text, Breaks breaks) {
       continue;
     }
     if (c != ' ' && c != '\t') line_start = false;
-    if (c == '\n' && breaks == Breaks::Kept) {
+    // A kept break opens an indented continuation (a compiler's error lines under
+    // regscope's); one followed by text is a name's own newline, which would
+    // start a line that reads as regscope's ("regscope gate: pass"): shown escaped.
+    const bool continuation =
+        at + 1 == text.size() || text[at + 1] == ' ' || text[at + 1] == '\t' || text[at + 1] == '\n';
+    if (c == '\n' && (breaks == Breaks::Kept || (breaks == Breaks::Indented && continuation))) {
       out += '\n';
       line_start = true;
-    } else if (c == '\t' && breaks == Breaks::Kept) {
+    } else if (c == '\t' && (breaks == Breaks::Kept || breaks == Breaks::Indented)) {
       out += '\t';
     } else if ((c == '\n' || c == '\r') && breaks == Breaks::Percent) {
       out += c == '\n' ? "%0A" : "%0D";
@@ -106,6 +111,8 @@ std::string visible(std::string_view text, Breaks breaks) {
 std::string terminal(std::string_view text) { return visible(text, Breaks::Visible); }
 
 std::string terminalLines(std::string_view text) { return visible(text, Breaks::Kept); }
+
+std::string terminalMessage(std::string_view text) { return visible(text, Breaks::Indented); }
 
 std::string csv(std::string_view field) {
   std::string text = terminal(field);

@@ -22,6 +22,27 @@
 
 namespace regscope {
 
+std::string notARegularFile(const std::string &path, const std::string &directory_says) {
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) return path + ": no such file";
+  switch (status.type()) {
+    case std::filesystem::file_type::regular:
+      return "";
+    case std::filesystem::file_type::directory:
+      return path + ": " + directory_says;
+    case std::filesystem::file_type::fifo:
+      return path + ": is a FIFO (named pipe), not a file: regscope reads inputs it can open twice; save it to a file";
+    case std::filesystem::file_type::socket:
+      return path + ": is a socket, not a file";
+    case std::filesystem::file_type::block:
+    case std::filesystem::file_type::character:
+      return path + ": is a device, not a file";
+    default:
+      return path + ": is not a regular file";
+  }
+}
+
 namespace {
 
 std::string whyUnreadable(const std::string &path, int error) {

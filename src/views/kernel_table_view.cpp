@@ -35,7 +35,9 @@ class KernelTableView : public View {
       first = false;
       doc.table(std::move(section.table)).notes(std::move(section.notes));
     }
-    if (!report_.notes.empty()) doc.notes({report_.notes});
+    std::vector<std::string> notes = optimisationNotes(report_);
+    notes.insert(notes.end(), report_.notes.begin(), report_.notes.end());
+    if (!notes.empty()) doc.notes({notes});
     return doc;
   }
 

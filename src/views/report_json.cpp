@@ -37,7 +37,12 @@ json reportToJson(const Report &report) {
   json kernels = json::array();
   for (const KernelReport &k : report.kernels) kernels.push_back(kernelJson(k, report.compiler_version));
   for (std::size_t k = 0; k < report.kernels.size(); ++k)  // one entry per kernel, in order
+  {
     if (report.kernels[k].record.triton) kernels[k]["triton"] = tritonToJson(*report.kernels[k].record.triton);
+    // The level the kernel's compile ran at; null for a parsed artifact, which does not record it.
+    auto level = report.optimisation.find(report.kernels[k].source);
+    kernels[k]["optimisation"] = level != report.optimisation.end() ? optimisationToJson(level->second) : json(nullptr);
+  }
   return {
       {"schema_version", kSchemaVersion},
       {"regscope_version", kRegscopeVersion},
@@ -46,7 +51,12 @@ json reportToJson(const Report &report) {
       {"config", report.config.empty() ? json(nullptr) : json(report.config)},
       {"kernels", kernels},
       {"warnings", report.warnings},
-      {"notes", report.notes},
+      {"notes",
+       [&] {
+         std::vector<std::string> notes = optimisationNotes(report);
+         notes.insert(notes.end(), report.notes.begin(), report.notes.end());
+         return notes;
+       }()},
       {"errors",
        [&] {
          json errors = json::array();

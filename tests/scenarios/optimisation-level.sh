@@ -58,3 +58,22 @@ else
                     || fail optlevel-03 "CMake build without build type: $b; Release: $a (arch:vgprs/vgpr-spills/sgpr-spills/scratch)"
   fi
 fi
+
+# collect reads the build's own compile: without a build type, clang compiles device code at -O0.
+# collect says so, analyze -p says it added -O3; each in the text and in JSON's optimisation.
+if [ -f build-none/compile_commands.json ]; then
+  cmake -S mm -B build-wrap -DCMAKE_TOOLCHAIN_FILE=$PWD/debian-hip.cmake "-DCMAKE_HIP_COMPILER_LAUNCHER=$R;wrap;--" \
+    > cfg3.log 2>&1 && cmake --build build-wrap > build3.log 2>&1
+  rs col collect build-wrap --format json
+  rs colt collect build-wrap
+  rs ap analyze -p build-wrap --format json
+  if [ "$(rc col)" != 0 ] || [ "$(rc ap)" != 0 ]; then
+    fail optlevel-04 "collect / analyze -p of the wrapped build: $(seen col) / $(seen ap)"
+  else
+    c=$(jget col.out "'%s/%s' % (d['kernels'][0]['optimisation']['level'], d['kernels'][0]['optimisation']['source'])")
+    a=$(jget ap.out "'%s/%s' % (d['kernels'][0]['optimisation']['level'], d['kernels'][0]['optimisation']['source'])")
+    if [ "$c" = "-O0/compiler_default" ] && [ "$a" = "-O3/regscope" ] && grep -q 'figures at -O0' colt.out; then
+      pass optlevel-04 "collect says the build's -O0 ($c), analyze -p its own -O3 ($a)"
+    else fail optlevel-04 "collect: $c, analyze -p: $a (expected -O0/compiler_default and -O3/regscope); text: $(grep -i 'figures at' colt.out)"; fi
+  fi
+fi

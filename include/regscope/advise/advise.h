@@ -148,6 +148,12 @@ enum class TrialVerdict {
 };
 const char *trialVerdictName(TrialVerdict verdict);
 
+// One kernel on one arch, before and after an edit: Helps, NoGain, Worse or
+// Mixed. Waves per SIMD, spills and scratch are judged each on its own (a gain
+// in one and a loss in another is Mixed); VGPRs decide only when none of them
+// moved; SGPRs alone never do.
+TrialVerdict judgeFigures(const KernelFigures &before, const KernelFigures &after);
+
 // Figures compared: occupancy first, then spills, scratch, VGPRs (the total
 // occupancy counts), SGPRs. Positive fields are improvements.
 struct Gain {

@@ -122,6 +122,11 @@ class Backend {
   // Whether an edited text (advise's candidates, read through a VFS overlay)
   // can be compiled in place of the file.
   virtual bool compilesEditedText() const = 0;
+  // The optimisation level a compile by `compiler` with `flags` gives device
+  // code, and who chose it; `regscope_compiles`: analyze's own compile (which
+  // may add a level), not a build's (collect).
+  virtual Optimisation optimisation(const std::string &compiler, const std::vector<std::string> &flags,
+                                    bool regscope_compiles) const = 0;
   // Dynamic shared memory found at a kernel's launches, as this vendor's launch
   // override (AMD: dynamic LDS; NVIDIA: dynamic shared memory).
   virtual void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const = 0;

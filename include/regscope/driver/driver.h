@@ -19,6 +19,38 @@ namespace regscope {
 // kept so that tests/compile_depth_test.cpp can prove both give the same figures.
 enum class CompileDepth { DeviceAsm, Full };
 
+// The optimisation level a compile's figures are for, and who chose it: the
+// flags, the compiler's own default when they give none (hipcc and nvcc's
+// device code -O3, a plain clang's -O0), or regscope, which adds -O3 to a
+// plain clang so that analyze gives an optimised build's figures.
+enum class OptimisationSource { Flags, CompilerDefault, Regscope };
+
+struct Optimisation {
+  std::string level;  // "-O3", "-O0", ...
+  OptimisationSource source = OptimisationSource::Flags;
+  std::string compiler;  // whose default: "hipcc", "clang", "nvcc", "ocloc"
+};
+
+// The JSON/shard/sidecar spelling of each source; the parse is its inverse
+// (false for a name it does not know).
+inline const char *optimisationSourceName(OptimisationSource s) {
+  switch (s) {
+    case OptimisationSource::Flags:
+      return "flags";
+    case OptimisationSource::CompilerDefault:
+      return "compiler_default";
+    case OptimisationSource::Regscope:
+      return "regscope";
+  }
+  return "flags";
+}
+inline bool parseOptimisationSource(const std::string &name, OptimisationSource &out) {
+  for (OptimisationSource s :
+       {OptimisationSource::Flags, OptimisationSource::CompilerDefault, OptimisationSource::Regscope})
+    if (name == optimisationSourceName(s)) return out = s, true;
+  return false;
+}
+
 struct CompileJob {
   std::string compiler;                  // resolved path
   std::string source;                    // absolute path of the source file

@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,7 @@ namespace regscope {
 // fingerprint and everything it holds (shards, compiler, config, pieces), so
 // a record edited or deleted by hand is refused by merge and --report.
 // Format 1 shards had none: they are refused with a line to re-run the shard.
-inline constexpr int kShardFormat = 2;
+inline constexpr int kShardFormat = 3;
 
 // One job's part of a report, as analyzeJobs adds it.
 struct JobPiece {
@@ -39,6 +40,7 @@ struct JobPiece {
   std::map<std::string, std::string> display;  // a record's file -> the path the report shows
   std::vector<InputError> errors;
   std::vector<std::string> notes;
+  std::optional<Optimisation> optimisation;
   std::vector<std::string> dependencies;
   std::vector<std::string> warnings;  // the input's own, before its kernels' (parse: remarks of no kernel)
   // collect: not an input but the warnings and errors of reading the sidecars,

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,7 +40,8 @@ struct Sidecar {
   // could not be evaluated (readLaunches): unknown, never a default;
   // "launch_unread" in the file, absent in sidecars written before it.
   std::map<std::string, int> launch_block_unread, launch_dynamic_unread;
-  std::vector<std::string> notes;  // about the compile (-O0)
+  std::vector<std::string> notes;            // about the compile
+  std::optional<Optimisation> optimisation;  // "optimisation" in the file; absent in sidecars written before it
   std::vector<KernelRecord> records;
 };
 

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,9 @@ struct Report {
   std::vector<std::string> notes;  // about the run, not one kernel (an -O0 compile)
   std::vector<InputError> errors;  // exit 2
   std::string config;              // the .regscope.json in force; empty: none
+  // Report::input_paths entry -> the optimisation level its figures are for
+  // (none for parsed artifacts, which do not record it).
+  std::map<std::string, Optimisation> optimisation;
   // Kernels read for an arch regscope has no occupancy table for (arch ->
   // how many): not modelled, so never judged. One warning per arch says it
   // (its index in `warnings`, rewritten with the count as more are read).
@@ -46,5 +50,14 @@ struct Report {
 using LaunchFor = std::function<LaunchOverrides(const KernelRecord &)>;
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchFor &launch);
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch = {});
+
+// The words for a level: "-O3, which regscope adds (...)".
+std::string optimisationText(const Optimisation &o);
+// The run's notes on optimisation, each level said once: one line when every
+// input shares it, else one per level with its files. Empty when none is known.
+std::vector<std::string> optimisationNotes(const Report &report);
+// {"level", "source", "compiler"}, and back (throws regscope::Error on a bad one).
+nlohmann::json optimisationToJson(const Optimisation &o);
+Optimisation optimisationFromJson(const nlohmann::json &j);
 
 }  // namespace regscope

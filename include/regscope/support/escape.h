@@ -27,6 +27,11 @@ std::string terminal(std::string_view text);
 // quotes the compiler): LF and TAB are kept, every line is treated as
 // terminal() treats one line, CR included.
 std::string terminalLines(std::string_view text);
+// As terminalLines, for one message: a line break is kept only where an
+// indented line follows (a compiler's error lines quoted under regscope's);
+// any other, a file or kernel name's own newline, is shown as \n, so that no
+// name can print a line that reads as regscope's.
+std::string terminalMessage(std::string_view text);
 // One CSV field (RFC 4180): quoted when it holds ',' or '"'.
 std::string csv(std::string_view field);
 // Markdown text in a table cell or list item: '|', '<', '>', '\\', '`', '*',

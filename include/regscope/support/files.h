@@ -15,6 +15,13 @@ std::string readFile(const std::string &path);
 // readFile does. For outputs a tool may or may not have written.
 std::optional<std::string> readFileIfExists(const std::string &path);
 
+// Why `path` is not a regular file regscope can read as an input, named as
+// what it is ("PATH: is a FIFO (named pipe), not a file: regscope reads files
+// it can read twice"), or "" when it is a regular file. `what` names a
+// directory's refusal ("is a directory, not a source file").
+std::string notARegularFile(const std::string &path,
+                            const std::string &directory_says = "is a directory (name the files in it)");
+
 // A regular file mapped read-only. Pages are read when touched, so a parser
 // that reads a few headers of a large binary (a fat binary's bundles and
 // notes) holds only those pages, not the file. Throws regscope::Error as

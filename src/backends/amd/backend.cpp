@@ -102,6 +102,17 @@ class AmdBackend final : public Backend {
   std::string noArtifactLines(const KernelRecord &record) const override { return regscope::noArtifactLines(record); }
   bool usesEntryCompiler() const override { return true; }
   bool compilesEditedText() const override { return true; }
+  Optimisation optimisation(const std::string &compiler, const std::vector<std::string> &flags,
+                            bool regscope_compiles) const override {
+    const bool hipcc = std::filesystem::path(compiler).filename().string().rfind("hipcc", 0) == 0;
+    if (std::string level = optimizationFlag(flags); !level.empty())
+      return {level, OptimisationSource::Flags, hipcc ? "hipcc" : "clang"};
+    // hipcc adds -O3 itself; a plain clang compiles device code at -O0, and
+    // analyze's driver adds -O3 then (hip_driver.cpp), a build's compile does not.
+    if (hipcc) return {"-O3", OptimisationSource::CompilerDefault, "hipcc"};
+    if (regscope_compiles) return {"-O3", OptimisationSource::Regscope, "clang"};
+    return {"-O0", OptimisationSource::CompilerDefault, "clang"};
+  }
   void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_lds = bytes; }
 
   CollectedRun collect(const CompileOutput &output, const std::string &compiled_source,

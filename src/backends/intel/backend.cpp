@@ -57,6 +57,12 @@ class IntelBackend final : public Backend {
   std::string noArtifactLines(const KernelRecord &) const override { return noArtifactLineFigures(); }
   bool usesEntryCompiler() const override { return false; }
   bool compilesEditedText() const override { return false; }
+  Optimisation optimisation(const std::string &, const std::vector<std::string> &flags, bool) const override {
+    // ocloc optimises unless the OpenCL options disable it.
+    for (const std::string &f : flags)
+      if (f.find("-cl-opt-disable") != std::string::npos) return {"-O0", OptimisationSource::Flags, "ocloc"};
+    return {"optimised", OptimisationSource::CompilerDefault, "ocloc"};  // OpenCL has no -O level
+  }
   void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_lds = bytes; }
 
   CollectedRun collect(const CompileOutput &, const std::string &compiled_source, const SourceReader &) const override {

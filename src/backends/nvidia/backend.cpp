@@ -92,6 +92,22 @@ class NvidiaBackend final : public Backend {
   std::string noArtifactLines(const KernelRecord &) const override { return noArtifactLineFigures(); }
   bool usesEntryCompiler() const override { return false; }
   bool compilesEditedText() const override { return false; }
+  Optimisation optimisation(const std::string &, const std::vector<std::string> &flags, bool) const override {
+    // nvcc's -O is the host's; device code is ptxas's -O3 unless -G (device
+    // debug) or a ptxas -O says otherwise.
+    std::string level;
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+      const std::string &f = flags[i];
+      if (f == "-G" || f == "--device-debug") level = "-O0";
+      for (const std::string prefix : {"-Xptxas=", "--ptxas-options="})
+        if (f.rfind(prefix, 0) == 0 && f.size() > prefix.size() + 1 && f.compare(prefix.size(), 2, "-O") == 0)
+          level = f.substr(prefix.size());
+      if ((f == "-Xptxas" || f == "--ptxas-options") && i + 1 < flags.size() && flags[i + 1].rfind("-O", 0) == 0)
+        level = flags[i + 1];
+    }
+    if (!level.empty()) return {level, OptimisationSource::Flags, "nvcc"};
+    return {"-O3", OptimisationSource::CompilerDefault, "nvcc"};
+  }
   void setLaunchDynamicShared(LaunchOverrides &launch, int bytes) const override { launch.dynamic_shared = bytes; }
 
   CollectedRun collect(const CompileOutput &output, const std::string &compiled_source,
