@@ -146,14 +146,15 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
     CompilerFigure figure;
     figure.printed = value(Field::CompilerOccupancy);
     figure.model = compiler;
-    figure.expected = compiler == CompilerModel::Hardware ? figure.printed
-                                                          : computeOccupancyAs(arch, compiled, compiler).waves_per_simd;
+    figure.compiler_terms = computeOccupancyAs(arch, compiled, compiler);
+    figure.expected = compiler == CompilerModel::Hardware ? figure.printed : figure.compiler_terms.waves_per_simd;
     figure.compile_block_size = compiled.workgroup_size;
     figure.waves_per_workgroup =
         compiled.workgroup_size / arch.wave_size + (compiled.workgroup_size % arch.wave_size != 0);
     figure.launch_differs =
         compiled.workgroup_size != resources.workgroup_size || compiled.lds_bytes != resources.lds_bytes;
-    figure.hardware_at_compile = computeOccupancy(arch, compiled).waves_per_simd;
+    figure.hardware_terms = computeOccupancy(arch, compiled);
+    figure.hardware_at_compile = figure.hardware_terms.waves_per_simd;
     amd.compiler = figure;
   }
   m.summary.level = amd.occupancy.waves_per_simd;

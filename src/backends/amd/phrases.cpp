@@ -2,6 +2,9 @@
 // SIMDs idle, a launch over the kernel's bound, the compiler's own figure.
 #include "regscope/backends/amd/phrases.h"
 
+#include <tuple>
+#include <vector>
+
 #include "regscope/describe/phrases.h"
 
 namespace regscope {
@@ -47,24 +50,49 @@ std::string compilerExplanation(const AmdKernelModel &amd, const std::string &co
   if (c.printed == amd.occupancy.waves_per_simd) return "";
   // The compiler's figure is for the workgroup size it compiled for; a
   // different launch explains a different figure on its own.
-  if (c.launch_differs && c.printed == c.hardware_at_compile)
-    return "the compiler printed " + std::to_string(c.printed) + " waves/SIMD for workgroups of up to " +
-           std::to_string(c.compile_block_size) +
-           " threads (the most it compiled for) and no dynamic LDS; the figure "
-           "here is for the launch";
+  const std::string launch_text =
+      "the compiler printed " + std::to_string(c.printed) + " waves/SIMD for workgroups of up to " +
+      std::to_string(c.compile_block_size) +
+      " threads (the most it compiled for) and no dynamic LDS; the figure here is for the launch";
+  if (c.launch_differs && c.printed == c.hardware_at_compile) return launch_text;
+  if (c.model == CompilerModel::Hardware) return "";
+  // Name the term(s) that differ: each term the compiler's way and the
+  // hardware's way, for what the compiler saw. A term explains the printed
+  // figure when the hardware's term is below it and the compiler's is not.
+  const Occupancy &ours = c.compiler_terms, &hw = c.hardware_terms;
+  auto explains = [&](int compiler_term, int hardware_term) {
+    return compiler_term != hardware_term && hardware_term < c.printed;
+  };
+  auto term = [](const std::string &name, int compiler_term, int hardware_term) {
+    return "its " + name + " term gives " + std::to_string(compiler_term) + ", the hardware's " +
+           std::to_string(hardware_term);
+  };
+  std::vector<std::string> reasons;
+  const std::string groups = "whole workgroups of " + std::to_string(c.waves_per_workgroup) + " waves over the CU's " +
+                             std::to_string(amd.arch.simds_per_cu) + " SIMDs";
+  for (const auto &[name, compiler_term, hardware_term] :
+       {std::tuple<std::string, int, int>{"VGPR", ours.by_vgpr, hw.by_vgpr}, {"SGPR", ours.by_sgpr, hw.by_sgpr}}) {
+    if (!explains(compiler_term, hardware_term)) continue;
+    std::string why = term(name, compiler_term, hardware_term) +
+                      ": LLVM counts register waves per SIMD, the hardware dispatches " + groups;
+    if (name == "VGPR" && c.model == CompilerModel::Llvm15 && amd.arch.vgpr_file_1_5x)
+      why += ", and LLVM 15 does not know this target's 1.5x register file";
+    reasons.push_back(why);
+  }
+  if (explains(ours.by_lds, hw.by_lds)) {
+    if (c.model == CompilerModel::Llvm15)
+      reasons.push_back(term("LDS/workgroup", ours.by_lds, hw.by_lds) + ": LLVM 15 does not spread a workgroup's " +
+                        std::to_string(c.waves_per_workgroup) + " waves over the CU's " +
+                        std::to_string(amd.arch.simds_per_cu) + " SIMDs (fixed in LLVM 16, D139468)");
+    else
+      reasons.push_back(term("LDS", ours.by_lds, hw.by_lds) +
+                        ": LLVM 16-22 divide the CU's LDS by the bytes a workgroup asks for, not by the " +
+                        std::to_string(amd.arch.lds_granule) +
+                        "-byte blocks the hardware allocates (fixed in LLVM 23, llvm-project #205637)");
+  }
+  if (reasons.empty()) return c.launch_differs ? launch_text : "";
   std::string why;
-  if (c.model == CompilerModel::Llvm15)
-    why = "LLVM 15 does not spread a workgroup's " + std::to_string(c.waves_per_workgroup) + " waves over the CU's " +
-          std::to_string(amd.arch.simds_per_cu) + " SIMDs in its LDS/workgroup term" +
-          (amd.arch.vgpr_file_1_5x ? " and does not know this target's 1.5x register file" : "") +
-          ", so it overstates occupancy (fixed in LLVM 16, D139468)";
-  else if (c.model == CompilerModel::Llvm19)
-    why = "LLVM 16-22 divide the CU's LDS by the bytes a workgroup asks for, not by the " +
-          std::to_string(amd.arch.lds_granule) +
-          "-byte blocks the hardware allocates, so they overstate LDS-bound kernels (fixed in LLVM 23, "
-          "llvm-project #205637)";
-  else
-    return "";
+  for (const std::string &r : reasons) why += (why.empty() ? "" : "; ") + r;
   if (c.launch_differs) why += "; and the figure here is for the launch, not the most it compiled for";
   return "the compiler printed " + std::to_string(c.printed) + " waves/SIMD: " + why;
 }

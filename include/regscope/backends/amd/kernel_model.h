@@ -24,6 +24,10 @@ struct CompilerFigure {
   int compile_block_size = 0;                     // the workgroup size the compiler assumed (its maximum)
   bool launch_differs = false;                    // the launch's size or dynamic LDS is not what the compiler saw
   int hardware_at_compile = 0;                    // the hardware's figure for what the compiler saw
+  // Each term (VGPR, SGPR, LDS/workgroup) for what the compiler saw, the
+  // compiler's way and the hardware's way: the note names the terms that differ.
+  Occupancy compiler_terms;
+  Occupancy hardware_terms;
 };
 
 struct AmdKernelModel {
