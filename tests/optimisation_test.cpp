@@ -6,6 +6,8 @@
 #include "regscope/backend/backend.h"
 #include "regscope/report/report.h"
 #include "regscope/support/error.h"
+#include "regscope/support/process.h"
+#include "test_util.h"
 
 namespace regscope {
 namespace {
@@ -55,6 +57,42 @@ TEST(OptimisationLevel, TheJsonFormReadsBackAndRefusesAnUnknownSource) {
   nlohmann::json bad = optimisationToJson(o);
   bad["source"] = "guessed";
   EXPECT_THROW(optimisationFromJson(bad), Error);
+}
+
+}  // namespace
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+// The compiler-difference note names the term that differs (issue 30, item 9). It said "LLVM 15
+// does not spread ... in its LDS/workgroup term" on kernels with no LDS, where the difference is the
+// whole-workgroup rounding of the VGPR term. Real output: hipcc 5.2.3's wideload.s for gfx90a
+// (`; Occupancy: 7`, no LDS) and the probe for gfx908 (1024 threads: 8 waves/SIMD at most).
+std::string compilerNote(const std::string &fixture, const std::string &kernel) {
+  TempDir tmp, cache;
+  const test::RunResult r =
+      test::runRegscope({"parse", test::sourcePath(fixture), "--format", "json"}, tmp.path(), tmp.path(), cache.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json report = nlohmann::json::parse(r.out);  // held: a range over a temporary's member dangles
+  for (const nlohmann::json &k : report["kernels"])
+    if (k["demangled"].get<std::string>().rfind(kernel + "(", 0) == 0 && k["occupancy"].contains("explanation"))
+      return k["occupancy"]["explanation"];
+  return "";
+}
+
+TEST(CompilerNote, NamesTheTermThatDiffersAndEachCauseOnce) {
+  const std::string wide = compilerNote("fixtures/hipcc-5.2.3/lines/wideload-gfx90a.s", "max_baseline");
+  EXPECT_NE(wide.find("its VGPR and SGPR terms give 7, the hardware's 4"), std::string::npos) << wide;
+  EXPECT_EQ(wide.find("LDS"), std::string::npos) << wide;
+  // gfx908: whole workgroups cap every term at 8; said once, not once per term.
+  const std::string capped = compilerNote("fixtures/hipcc-5.2.3/probe-gfx908.s", "capped");
+  EXPECT_NE(capped.find("8 waves/SIMD at most"), std::string::npos) << capped;
+  EXPECT_EQ(capped.find("term gives"), std::string::npos) << capped;
+  // An LDS-bound kernel: the LLVM 15 LDS/workgroup term, as before.
+  const std::string lds = compilerNote("fixtures/hipcc-5.2.3/probe-gfx90a.s", "lds_heavy");
+  EXPECT_NE(lds.find("its LDS/workgroup term gives 8, the hardware's 4: LLVM 15 does not spread"), std::string::npos)
+      << lds;
 }
 
 }  // namespace

@@ -2,7 +2,6 @@
 // SIMDs idle, a launch over the kernel's bound, the compiler's own figure.
 #include "regscope/backends/amd/phrases.h"
 
-#include <tuple>
 #include <vector>
 
 #include "regscope/describe/phrases.h"
@@ -56,29 +55,47 @@ std::string compilerExplanation(const AmdKernelModel &amd, const std::string &co
       " threads (the most it compiled for) and no dynamic LDS; the figure here is for the launch";
   if (c.launch_differs && c.printed == c.hardware_at_compile) return launch_text;
   if (c.model == CompilerModel::Hardware) return "";
-  // Name the term(s) that differ: each term the compiler's way and the
+  // Name what differs, each cause once: each term the compiler's way and the
   // hardware's way, for what the compiler saw. A term explains the printed
   // figure when the hardware's term is below it and the compiler's is not.
   const Occupancy &ours = c.compiler_terms, &hw = c.hardware_terms;
+  std::vector<std::string> reasons;
+  // Whole workgroups: the hardware places a workgroup's waves on the CU at
+  // once, so no resource lets more waves in than whole workgroups fill; LLVM
+  // counts waves per SIMD. Said once, for every term it caps.
+  const int slots = hw.by_workgroup;
+  if (slots < c.printed)
+    reasons.push_back("the hardware dispatches whole workgroups of " + std::to_string(c.waves_per_workgroup) +
+                      " waves over the CU's " + std::to_string(amd.arch.simds_per_cu) +
+                      " SIMDs: " + std::to_string(slots) + " waves/SIMD at most, where LLVM counts waves per SIMD");
+  // A term below the workgroup cap that the compiler computes otherwise.
   auto explains = [&](int compiler_term, int hardware_term) {
-    return compiler_term != hardware_term && hardware_term < c.printed;
+    return compiler_term != hardware_term && hardware_term < c.printed && hardware_term < slots;
   };
   auto term = [](const std::string &name, int compiler_term, int hardware_term) {
     return "its " + name + " term gives " + std::to_string(compiler_term) + ", the hardware's " +
            std::to_string(hardware_term);
   };
-  std::vector<std::string> reasons;
-  const std::string groups = "whole workgroups of " + std::to_string(c.waves_per_workgroup) + " waves over the CU's " +
-                             std::to_string(amd.arch.simds_per_cu) + " SIMDs";
-  for (const auto &[name, compiler_term, hardware_term] :
-       {std::tuple<std::string, int, int>{"VGPR", ours.by_vgpr, hw.by_vgpr}, {"SGPR", ours.by_sgpr, hw.by_sgpr}}) {
-    if (!explains(compiler_term, hardware_term)) continue;
-    std::string why = term(name, compiler_term, hardware_term) +
-                      ": LLVM counts register waves per SIMD, the hardware dispatches " + groups;
-    if (name == "VGPR" && c.model == CompilerModel::Llvm15 && amd.arch.vgpr_file_1_5x)
-      why += ", and LLVM 15 does not know this target's 1.5x register file";
-    reasons.push_back(why);
-  }
+  // The register terms whole workgroups round down, in one clause: "its VGPR
+  // and SGPR terms give 7, the hardware's 6" when they agree.
+  const bool vgpr_file = c.model == CompilerModel::Llvm15 && amd.arch.vgpr_file_1_5x;
+  const bool vgpr = explains(ours.by_vgpr, hw.by_vgpr), sgpr = explains(ours.by_sgpr, hw.by_sgpr);
+  if (vgpr && vgpr_file)
+    reasons.push_back(term("VGPR", ours.by_vgpr, hw.by_vgpr) +
+                      ": LLVM 15 does not know this target's 1.5x register file");
+  std::string rounded;
+  if (vgpr && !vgpr_file && sgpr && ours.by_vgpr == ours.by_sgpr && hw.by_vgpr == hw.by_sgpr)
+    rounded = "its VGPR and SGPR terms give " + std::to_string(ours.by_vgpr) + ", the hardware's " +
+              std::to_string(hw.by_vgpr);
+  else if (vgpr && !vgpr_file && sgpr)
+    rounded = term("VGPR", ours.by_vgpr, hw.by_vgpr) + " and " + term("SGPR", ours.by_sgpr, hw.by_sgpr);
+  else if (vgpr && !vgpr_file)
+    rounded = term("VGPR", ours.by_vgpr, hw.by_vgpr);
+  else if (sgpr)
+    rounded = term("SGPR", ours.by_sgpr, hw.by_sgpr);
+  if (!rounded.empty())
+    reasons.push_back(rounded + ": the hardware dispatches whole workgroups of " +
+                      std::to_string(c.waves_per_workgroup) + " waves, LLVM counts waves per SIMD");
   if (explains(ours.by_lds, hw.by_lds)) {
     if (c.model == CompilerModel::Llvm15)
       reasons.push_back(term("LDS/workgroup", ours.by_lds, hw.by_lds) + ": LLVM 15 does not spread a workgroup's " +
