@@ -29,15 +29,20 @@ class KernelTableView : public View {
       if (!report_.notes.empty()) doc.notes({report_.notes});
       return doc;
     }
+    std::vector<KernelSection> sections = kernelSections(report_.kernels, report_.compiler_version);
+    // The run's notes (the optimisation level, a default arch) join the last
+    // table's: one "notes:" block under it, not two.
+    std::vector<std::string> run_notes = optimisationNotes(report_);
+    run_notes.insert(run_notes.end(), report_.notes.begin(), report_.notes.end());
+    if (sections.empty()) sections.emplace_back();
+    std::vector<std::string> &last = sections.back().notes.items;
+    last.insert(last.end(), run_notes.begin(), run_notes.end());
     bool first = true;
-    for (KernelSection &section : kernelSections(report_.kernels, report_.compiler_version)) {
+    for (KernelSection &section : sections) {
       if (!first) doc.line(Line(""));
       first = false;
       doc.table(std::move(section.table)).notes(std::move(section.notes));
     }
-    std::vector<std::string> notes = optimisationNotes(report_);
-    notes.insert(notes.end(), report_.notes.begin(), report_.notes.end());
-    if (!notes.empty()) doc.notes({notes});
     return doc;
   }
 
