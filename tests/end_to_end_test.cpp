@@ -255,7 +255,9 @@ TEST_F(EndToEnd, GateThresholdsAndBaselineRegression) {
   EXPECT_EQ(verdict["passed"], false);
   ASSERT_EQ(verdict["failures"].size(), 1u);
   EXPECT_EQ(verdict["failures"][0]["rule"], "occupancy-regression");
-  EXPECT_EQ(verdict["failures"][0]["message"], "occupancy 5 -> 4 waves/SIMD");
+  const std::string message = verdict["failures"][0]["message"];
+  EXPECT_EQ(message.rfind("occupancy 5 -> 4 waves/SIMD (registers ", 0), 0u) << message;  // and what cost it
+  EXPECT_EQ(message.substr(message.size() - 8), " -> 102)") << message;
   EXPECT_EQ(test::readText(base), recorded) << "gate must not touch the baseline";
 
   EXPECT_EQ(run({"gate", k, bs, "--baseline", base, "--update-baseline"}).exit_code, 0);

@@ -234,6 +234,10 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
     };
     const std::string unit = occupancyUnit(s.vendor);
     compare(Rule::OccupancyRegression, "occupancy", was.occupancy, now.occupancy, false, unit, unit);
+    // The change that cost the occupancy, beside it: "occupancy 4 -> 2 waves/SIMD (registers 104 -> 128)".
+    if (now.occupancy < was.occupancy && now.registers != was.registers)
+      result.failures.back().message +=
+          " (registers " + std::to_string(was.registers) + " -> " + std::to_string(now.registers) + ")";
     if (was.occupancy == now.occupancy)  // a register step crossed while something else limits
       compare(Rule::VgprStepRegression, "register-limited occupancy", was.occupancy_by_registers,
               now.occupancy_by_registers, false, unit, unit);

@@ -226,6 +226,11 @@ class GateView : public View {
     doc.table(std::move(verdicts));
     const auto [word, rest] = summary(report_, result_);
     doc.line(Line({{"regscope gate: "}, {word, word == "pass" ? Style::Good : Style::Bad}, {rest}}));
+    // A change against the baseline: how to take it when it is wanted.
+    const bool against_baseline = std::any_of(result_.failures.begin(), result_.failures.end(),
+                                              [](const Verdict &v) { return v.before.has_value(); });
+    if (gateOutcome(report_, result_) == GateOutcome::Fail && against_baseline)
+      doc.line(Line("to accept the new figures as the baseline: the same command with --update-baseline"));
     return doc;
   }
 

@@ -40,6 +40,18 @@ json amdOccupancyJson(const Occupancy &occ, std::optional<int> compiler_reported
 
 namespace {
 
+// The LDS a workgroup gets: the kernel's static LDS, and the dynamic LDS its
+// launch passes after a "+" ("0+32 KiB"; "0+?" when the launch was not read).
+// The number (CSV, lds_bytes) stays the static figure the compiler wrote.
+Cell ldsCell(const KernelReport &k) {
+  Cell cell = bytesCell(k, Field::LdsBytes);
+  if (!k.launch.dynamic_unread_at.empty())
+    cell.text += "+?";
+  else if (k.launch.dynamic_shared > 0)
+    cell.text += "+" + bytesText(k.launch.dynamic_shared);
+  return cell;
+}
+
 std::string headroomText(const KernelReport &k, const Occupancy &occ) {
   std::string text = "+" + std::to_string(occ.headroom.vgprs) + " VGPRs";
   if (k.record.value(Field::LdsBytes) > 0 || occ.limiter == Limiter::Lds)
@@ -121,18 +133,18 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
     // A block size its launch passes but regscope could not evaluate: the
     // occupancy is modelled at the assumed size and marked (the note says which launch).
     const char *assumed = !none && !k->launch.block_size_unread_at.empty() ? "*" : "";
-    addKernelRow(table, *k,
-                 {vgpr,
-                  none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
-                       : Cell::count(occ.vgprs_total),
-                  r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figureCell(*k, Field::Agprs),
-                  figureCell(*k, Field::Sgprs), figureCell(*k, Field::ScratchBytes),
-                  figurePair(*k, Field::VgprSpills, Field::SgprSpills), figureCell(*k, Field::VgprSpills),
-                  figureCell(*k, Field::SgprSpills), bytesCell(*k, Field::LdsBytes),
-                  waves + "/" + std::to_string(occ.max_waves_per_simd) + assumed,
-                  none ? Cell("?") : Cell::count(occ.waves_per_simd), Cell::count(occ.max_waves_per_simd),
-                  none ? Cell("?") : Cell::count(occ.waves_per_cu), limiterName(occ.limiter), next,
-                  none ? "-" : headroomText(*k, occ)});
+    addKernelRow(
+        table, *k,
+        {vgpr,
+         none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
+              : Cell::count(occ.vgprs_total),
+         r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figureCell(*k, Field::Agprs),
+         figureCell(*k, Field::Sgprs), figureCell(*k, Field::ScratchBytes),
+         figurePair(*k, Field::VgprSpills, Field::SgprSpills), figureCell(*k, Field::VgprSpills),
+         figureCell(*k, Field::SgprSpills), ldsCell(*k), waves + "/" + std::to_string(occ.max_waves_per_simd) + assumed,
+         none ? Cell("?") : Cell::count(occ.waves_per_simd), Cell::count(occ.max_waves_per_simd),
+         none ? Cell("?") : Cell::count(occ.waves_per_cu), limiterName(occ.limiter), next,
+         none ? "-" : headroomText(*k, occ)});
   }
   return table;
 }

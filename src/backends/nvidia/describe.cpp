@@ -61,7 +61,13 @@ Table cudaTable(const std::vector<const KernelReport *> &kernels) {
         table, *k,
         {figureCell(*k, Field::Registers), figurePair(*k, Field::SpillStoreBytes, Field::SpillLoadBytes),
          figureCell(*k, Field::SpillStoreBytes), figureCell(*k, Field::SpillLoadBytes),
-         figureCell(*k, Field::StackBytes), Cell(bytesText(r.value(Field::SharedBytes)), r.value(Field::SharedBytes)),
+         figureCell(*k, Field::StackBytes),
+         // Static shared memory, then the dynamic the launch passes ("0+64 KiB"; "+?" when not read).
+         Cell(bytesText(r.value(Field::SharedBytes)) + (!k->launch.dynamic_unread_at.empty() ? std::string("+?")
+                                                        : k->launch.dynamic_shared > 0
+                                                            ? "+" + bytesText(k->launch.dynamic_shared)
+                                                            : std::string()),
+              r.value(Field::SharedBytes)),
          Cell::count(k->launch.block_size), none ? Cell("?") : Cell::count(occ.blocks_per_sm),
          (none ? std::string("?") : std::to_string(occ.warps_per_sm)) + "/" + std::to_string(occ.max_warps_per_sm),
          none ? Cell("?") : Cell::count(occ.warps_per_sm), Cell::count(occ.max_warps_per_sm), limiterName(occ.limiter),
