@@ -8,9 +8,6 @@
 #    regression is reported as one.
 . "$(dirname "$0")/lib.sh"; need hipcc git; scratch
 make_repo repo; cd repo; ROOT=$PWD
-# k2's launch passes dim3(block_size, block_size), block_size a constexpr of matmul.hpp, which the launch
-# reader does not follow: the project's config gives it (without it the kernel is not judged).
-echo '{"kernels": [{"match": "matrix_multiplication_kernel", "block_size": 256}]}' > .regscope.json
 rs base baseline src/a/k1.hip src/b/k2.hip -o regscope-baseline.json -- "${REPO_FLAGS[@]}"
 n_b=$(entries regscope-baseline.json src/b/k2.hip 2>/dev/null); n_a=$(entries regscope-baseline.json src/a/k1.hip 2>/dev/null)
 if [ "$(rc base)" != 0 ] || [ "${n_b:-0}" = 0 ] || [ "${n_a:-0}" = 0 ]; then
