@@ -305,3 +305,42 @@ void host(float *d, int n, int shmem) {
 
 }  // namespace
 }  // namespace regscope
+
+namespace regscope {
+namespace {
+
+// A launch size from a constexpr of a header the source includes with quotes (the scenario
+// projects' matmul.hpp: `constexpr unsigned int block_size = 16;`, launched with
+// dim3(block_size, block_size)). The header is found beside the source or through -I; a name the
+// source itself changes, or whose address it hands out, stays unknown.
+TEST(LaunchRead, ConstantsOfAQuotedIncludeAreRead) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path() + "/include");
+  std::ofstream(dir.path() + "/include/matmul.hpp") << "#pragma once\nconstexpr unsigned int block_size = 16;\n";
+  const std::string source =
+      "#include \"matmul.hpp\"\n__global__ void mm(float *p) {}\n__global__ void moved(float *p) {}\n"
+      "void host(float *p, int n) {\n"
+      "  const dim3 block_dim(block_size, block_size);\n"
+      "  mm<<<n, block_dim>>>(p);\n"
+      "  moved<<<n, tile>>>(p);\n"
+      "}\n";
+  const std::string path = dir.path() + "/mm.hip";
+  EXPECT_EQ(quotedIncludes(path, source, {}), "");  // not beside the source, no -I
+  const std::string headers = quotedIncludes(path, source, {"-I", dir.path() + "/include"});
+  EXPECT_NE(headers.find("block_size = 16"), std::string::npos);
+  const LaunchesRead read = readLaunches(source, headers);
+  EXPECT_EQ(read.block_sizes.at("mm"), 256);
+  EXPECT_EQ(read.block_unread_line.at("moved"), 7);
+  // The source's own definition (a local that shadows the header's) is the one its launch uses.
+  std::string shadowed = source;
+  shadowed.replace(shadowed.find("  const dim3"), 0, "  const unsigned int block_size = 8;\n");
+  EXPECT_EQ(readLaunches(shadowed, headers).block_sizes.at("mm"), 64);
+  // The source hands the header's name to a parser: it may hold anything.
+  const LaunchesRead handed =
+      readLaunches(source + "void parse(int *);\nvoid opts() { parse(&block_size); }\n", headers);
+  EXPECT_EQ(handed.block_sizes.count("mm"), 0u);
+  EXPECT_EQ(handed.block_unread_line.at("mm"), 6);
+}
+
+}  // namespace
+}  // namespace regscope

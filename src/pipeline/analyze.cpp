@@ -292,7 +292,9 @@ LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options) {
   LaunchesRead read;
   UnreadLaunches unread;
   if (std::optional<std::string> text = readerFor(job)(job.path)) {
-    read = readLaunches(*text);
+    std::vector<std::string> flags = job.flags;  // where the compile finds the headers
+    flags.insert(flags.end(), options.extra_flags.begin(), options.extra_flags.end());
+    read = readLaunches(*text, quotedIncludes(job.path, *text, flags));
     if (options.launch.block_size) read.block_sizes.clear();
     for (const auto &[kernel, line] : read.block_unread_line)
       unread.block_size[kernel] = job.file + ":" + std::to_string(line);

@@ -133,15 +133,15 @@ Sidecar sidecarFor(const WrappedCompile &compile, const std::vector<std::string>
   }
   s.producer = run.producer;
   s.records = std::move(run.records);
-  // As analyze finds them: in the source's own text.
+  const std::vector<std::string> flags(argv.begin() + static_cast<std::ptrdiff_t>(compile.compiler) + 1, argv.end());
+  // As analyze finds them: in the source's own text and the headers it includes with quotes.
   if (std::optional<std::string> text = readSource(s.source)) {
-    LaunchesRead launches = readLaunches(*text);
+    LaunchesRead launches = readLaunches(*text, quotedIncludes(s.source, *text, flags));
     s.launch_sites = std::move(launches.block_sizes);
     s.launch_shared = std::move(launches.dynamic_shared);
     s.launch_block_unread = std::move(launches.block_unread_line);
     s.launch_dynamic_unread = std::move(launches.dynamic_unread_line);
   }
-  const std::vector<std::string> flags(argv.begin() + static_cast<std::ptrdiff_t>(compile.compiler) + 1, argv.end());
   // The build's own compile: no level is added (a plain clang's device code is then -O0).
   s.optimisation = backendFor(compile.vendor).optimisation(s.compiler, flags, false);
   return s;

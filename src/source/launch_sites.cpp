@@ -5,11 +5,15 @@
 #include <clang/Lex/Token.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
-
 #include <optional>
 #include <set>
 #include <vector>
+
+#include "regscope/source/flags.h"
 
 namespace regscope {
 namespace {
@@ -216,7 +220,7 @@ class Evaluator {
 // values, changed (`+=`, `++`, `>>`), or whose address is taken (`&name`, as a
 // command-line parser is handed it) has none: the launch that uses it is
 // unknown, never the first value read.
-std::map<std::string, long> constants(const std::vector<Tok> &t) {
+std::map<std::string, long> constants(const std::vector<Tok> &t, const std::map<std::string, long> &given = {}) {
   std::map<std::string, std::vector<std::pair<std::size_t, std::size_t>>> definitions;  // name -> value ranges
   std::set<std::string> changed;
   auto ident = [&](std::size_t i) { return i < t.size() && t[i].kind == clang::tok::raw_identifier; };
@@ -261,7 +265,10 @@ std::map<std::string, long> constants(const std::vector<Tok> &t) {
     }
   }
   // Names defined in terms of others: evaluate until nothing more resolves.
+  // The headers' constants hold where the source neither assigns nor changes them.
   std::map<std::string, long> values;
+  for (const auto &[name, value] : given)
+    if (!definitions.count(name) && !changed.count(name)) values[name] = value;
   std::set<std::string> ambiguous = changed;
   // At most kPasses rounds: a chain of names deeper than that is not read
   // (unknown), and the time stays linear in the file.
@@ -350,9 +357,10 @@ std::string kernelIn(const std::vector<Tok> &t, std::size_t begin, std::size_t e
 
 }  // namespace
 
-LaunchesRead readLaunches(std::string_view source) {
+LaunchesRead readLaunches(std::string_view source, std::string_view headers) {
   const std::vector<Tok> t = lex(source);
-  const std::map<std::string, long> consts = constants(t);
+  const std::map<std::string, long> consts =
+      constants(t, headers.empty() ? std::map<std::string, long>{} : constants(lex(headers)));
   Evaluator evaluate(t, consts);
   std::vector<std::size_t> newlines;  // offsets, for a launch's line by binary search
   for (std::size_t at = source.find('\n'); at != std::string_view::npos; at = source.find('\n', at + 1))
@@ -437,6 +445,34 @@ std::map<std::string, int> findLaunchBlockSizes(std::string_view source) { retur
 
 std::map<std::string, DynamicSharedAt> findLaunchDynamicShared(std::string_view source) {
   return readLaunches(source).dynamic_shared;
+}
+
+std::string quotedIncludes(const std::string &path, std::string_view source, const std::vector<std::string> &flags) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> search = {fs::path(path).parent_path()};
+  for (const std::string &dir : includeSearchDirectories(flags)) search.emplace_back(dir);
+  const std::vector<Tok> t = lex(source);
+  std::string text;
+  std::set<std::string> read;
+  constexpr std::uintmax_t kMaxHeader = 1 << 20;
+  for (std::size_t i = 0; i + 2 < t.size(); ++i) {
+    if (t[i].kind != clang::tok::hash || !t[i].line_start || t[i + 1].text != "include" ||
+        t[i + 2].kind != clang::tok::string_literal || t[i + 2].text.size() < 3)
+      continue;
+    const std::string name = t[i + 2].text.substr(1, t[i + 2].text.size() - 2);
+    for (const fs::path &dir : search) {
+      std::error_code ec;
+      const fs::path candidate = dir / name;
+      if (!fs::is_regular_file(candidate, ec) || fs::file_size(candidate, ec) > kMaxHeader || ec) continue;
+      if (read.insert(fs::weakly_canonical(candidate, ec).string()).second) {
+        std::ifstream in(candidate, std::ios::binary);
+        text.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        text += "\n";
+      }
+      break;
+    }
+  }
+  return text;
 }
 
 }  // namespace regscope

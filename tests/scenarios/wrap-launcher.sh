@@ -111,13 +111,11 @@ else
   fi
 
   # gate --collect and baseline --collect. The matmul kernel is launched with dim3(block_size, block_size),
-  # block_size a constexpr of the included matmul.hpp, which the launch reader does not follow: the gate
-  # cannot judge it (exit 2, naming the launch) until the project's .regscope.json gives its block size.
-  (cd wrapped && rs ../gt0 gate --collect . --max-spills 1000)
-  if [ "$(rc gt0)" = 2 ] && grep -q 'passes a block size regscope cannot evaluate' gt0.err; then
-    pass wrap-i0 "gate --collect refuses the kernel whose launch size it could not read (exit 2, names the launch)"
-  else fail wrap-i0 "a launch not read: $(seen gt0)"; fi
-  echo '{"kernels": [{"match": "matrix_multiplication_kernel", "block_size": 256}]}' > wrapped/.regscope.json
+  # block_size a constexpr of the included matmul.hpp: read through the header (launch_site), so judged.
+  (cd wrapped && rs ../mm collect . --format json)
+  mm=$(jget mm.out "sorted({k['occupancy']['workgroup_size_source'] + ':' + str(k['occupancy']['workgroup_size']) for k in d['kernels'] if 'matrix_multiplication' in k['name']})")
+  [ "$mm" = "['launch_site:256']" ] && pass wrap-i0 "the launch size from an included header's constexpr reaches collect ($mm)" \
+    || fail wrap-i0 "matmul's launch size through its header: $mm ($(seen mm))"
   (cd wrapped && rs ../bl baseline --collect . -o ../base.json && rs ../gt gate --collect . --baseline ../base.json)
   if [ "$(rc bl)" = 0 ] && [ "$(rc gt)" = 0 ] && [ "$(jget base.json 'len(d["kernels"]) if isinstance(d,dict) and "kernels" in d else len(d)')" -ge 1 ]; then
     pass wrap-i "baseline --collect writes a baseline that gate --collect passes"

@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace regscope {
 
@@ -45,7 +46,17 @@ struct LaunchesRead {
   std::map<std::string, int> block_unread_line;
   std::map<std::string, int> dynamic_unread_line;
 };
-LaunchesRead readLaunches(std::string_view source);
+// `headers`: the text of the headers the source includes with quotes
+// (quotedIncludes), whose names with one value (`constexpr int BS = 16;`,
+// `#define BS 16`) the launches may use; a name the source itself assigns or
+// changes is the source's.
+LaunchesRead readLaunches(std::string_view source, std::string_view headers = {});
+
+// The text of the headers `source` (at `path`) includes with quotes
+// (`#include "matmul.hpp"`), found as the compiler finds them: beside the
+// source, then the flags' include directories; one level deep, each at most
+// 1 MiB, regular files only. Empty when there are none.
+std::string quotedIncludes(const std::string &path, std::string_view source, const std::vector<std::string> &flags);
 // Whether `source` spells a kernel: a `__global__` (CUDA, HIP) or `__kernel`
 // (OpenCL) token outside comments, strings and preprocessor lines. A compile
 // of such a file that reports no kernel lost them.
