@@ -19,6 +19,7 @@
 #include <tuple>
 
 #include "artifact_file.h"
+#include "regscope/backends/amd/collect.h"
 #include "regscope/backends/triton/triton_cache.h"
 #include "regscope/cache/cache.h"
 #include "regscope/pipeline/merge.h"
@@ -103,7 +104,7 @@ FileKind classify(const fs::path &path) {
     if (machine == 205) return FileKind::Intel;     // EM_INTELGT: a zebin
     return hostElfKind(path);
   }
-  if (bytes.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0) return FileKind::Artifact;
+  if (startsOffloadBundle(bytes)) return FileKind::Artifact;             // compressed (CCOB) or not
   if (bytes.rfind("\x50\xed\x55\xba", 0) == 0) return FileKind::Nvidia;  // a fatbin (0xBA55ED50)
   if ((ext == ".s" || ext == ".amdgcn" || ext == ".asm") &&
       (bytes.find(".amdgcn_target") != std::string::npos ||
