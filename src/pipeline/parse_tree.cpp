@@ -174,6 +174,14 @@ class Walker {
         ++summary_.unknown;  // a linked directory is not followed: it may loop
         continue;
       }
+      if (entry.is_symlink(type_ec) && entry.is_regular_file(type_ec)) {
+        std::error_code canonical_ec;
+        const fs::path target = fs::canonical(entry.path(), canonical_ec);
+        if (!canonical_ec && target.parent_path() == fs::canonical(dir, canonical_ec) && !canonical_ec) {
+          ++summary_.linked_files;  // the target is in this directory: read once, under its own name
+          continue;
+        }
+      }
       if (entry.is_directory(type_ec))
         dirs.push_back(entry.path());
       else if (entry.is_regular_file(type_ec))
