@@ -85,11 +85,9 @@ void selectKernels(Report &report, const KernelSelection &selection) {
     kept.push_back(std::move(k));
   }
   const std::size_t matched = kept.size();
-  if (selection.top > 0 && kept.size() > static_cast<std::size_t>(selection.top)) {
+  if (selection.top > 0) {  // the worst first; ties keep the report's order
     std::stable_sort(kept.begin(), kept.end(), hurtsMore);
-    kept.resize(static_cast<std::size_t>(selection.top));
-  } else if (selection.top > 0) {
-    std::stable_sort(kept.begin(), kept.end(), hurtsMore);
+    if (kept.size() > static_cast<std::size_t>(selection.top)) kept.resize(static_cast<std::size_t>(selection.top));
   }
   report.kernels = std::move(kept);
   std::string how;
