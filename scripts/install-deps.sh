@@ -14,7 +14,8 @@ packages=(
   # LLVM's static targets name (zlib, terminfo, and z3, which --as-needed drops)
   zlib1g-dev libncurses-dev libz3-dev
   nlohmann-json3-dev libcli11-dev libgtest-dev
-  # compressed NVIDIA fatbin entries: LZ4 (nvcc --compress-mode=speed, CUDA <= 12.8) and zstd
+  # compressed NVIDIA fatbin entries: LZ4 (nvcc --compress-mode=speed, CUDA <= 12.8) and zstd;
+  # compressed AMD offload bundles (CCOB): zstd and zlib (zlib1g-dev, above)
   liblz4-dev libzstd-dev
   # --format html: Mustache templates (header-only; escapes HTML by default)
   libkainjow-mustache-dev

@@ -11,6 +11,7 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
     SourceOptions sources;
     OutputOptions output;
     int lines = 0;  // --lines: hottest source lines per kernel; 0: none
+    KernelSelection selection;
   };
   auto state = std::make_shared<State>();
   CLI::App *app =
@@ -22,8 +23,12 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
   app->add_flag("--lines{5}", state->lines,
                 "Then, per kernel, its N hottest source lines by peak live registers (--lines=N; default 5)")
       ->check(wholeNumber(1));
+  addSelectionOptions(*app, state->selection);
 
   return {app, [state] {
+            checkSelection(state->selection);  // a bad regex is said before anything is compiled
+            if (state->selection.any() && (state->lines || !state->sources.shard.empty()))
+              throw Error("--kernel, --exclude and --top cannot be given with --lines or --shard");
             refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->output.path);
             prepareSources(state->sources);
             if (state->lines && !state->sources.shard.empty())
@@ -38,6 +43,7 @@ Command addAnalyzeCommand(CLI::App &root, const std::vector<std::string> &compil
               return reportErrors(explained.report);
             }
             Report report = analyzeSources(state->sources, stderrMessages());
+            selectAndSay(report, state->selection, state->output);
             emit(state->output,
                  *shardedView(kernelTableView(report, "regscope analyze", analysisFindings(report)), state->sources));
             return reportErrors(report);

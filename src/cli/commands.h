@@ -12,6 +12,8 @@
 #include "regscope/pipeline/explain.h"
 #include "regscope/pipeline/parse_tree.h"
 #include "regscope/pipeline/sources.h"
+#include "regscope/report/said_once.h"
+#include "regscope/report/select.h"
 #include "regscope/support/messages.h"
 #include "regscope/support/progress.h"
 #include "regscope/views/output.h"
@@ -88,5 +90,10 @@ int reportErrors(const Report &report);
 
 // `ci_formats`: also offer sarif, github and junit (views with findings).
 void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats = false);
+// --kernel REGEX, --exclude REGEX, --top N: which kernels the report shows (report/select.h).
+void addSelectionOptions(CLI::App &app, KernelSelection &selection);
+// selectKernels, and its "showing N of M kernels" note also on stderr for the
+// formats that print no report notes (csv, markdown, sarif, github, junit).
+void selectAndSay(Report &report, const KernelSelection &selection, const OutputOptions &output);
 
 }  // namespace regscope

@@ -42,7 +42,7 @@ Report artifactsReport(const SourceOptions &sources, bool allow_unknown, bool &u
   options.launch.dynamic_lds = sources.analyze.launch.dynamic_lds;
   ParsedInputs parsed = readArtifactInputs(sources.files, options, !allow_unknown, stderrMessages());
   unread = !parsed.walk.not_read.empty() && !allow_unknown;
-  for (const std::string &w : parsed.report.warnings) printWarning(w);
+  for (const std::string &w : saidOnce(parsed.report.warnings)) printWarning(w);
   return std::move(parsed.report);
 }
 

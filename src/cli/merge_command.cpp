@@ -20,7 +20,7 @@ Command addMergeCommand(CLI::App &root) {
             refuseOverwritingInputs(state->files, state->output.path);
             ShardReport merged;
             const Report report = reportFromShardFiles(state->files, &merged);
-            for (const std::string &w : report.warnings) printWarning(w);
+            for (const std::string &w : saidOnce(report.warnings)) printWarning(w);
             emit(state->output,
                  *withShardJson(kernelTableView(report, "regscope " + merged.run.command, analysisFindings(report)),
                                 [&merged] { return shardToJson(merged); }));

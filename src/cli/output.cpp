@@ -22,6 +22,22 @@ void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats) {
       ->capture_default_str();
 }
 
+void addSelectionOptions(CLI::App &app, KernelSelection &selection) {
+  app.add_option("--kernel", selection.kernel,
+                 "Show only kernels whose demangled name matches REGEX (ECMAScript, anywhere in the name)");
+  app.add_option("--exclude", selection.exclude, "Hide kernels whose demangled name matches REGEX");
+  app.add_option("--top", selection.top,
+                 "Show the N kernels that hurt most: cannot launch, then spills/local memory, then the lowest "
+                 "occupancy, then the most registers")
+      ->check(wholeNumber(1));
+}
+
+void selectAndSay(Report &report, const KernelSelection &selection, const OutputOptions &output) {
+  selectKernels(report, selection);
+  if (selection.any() && output.format != "text" && output.format != "json" && output.format != "html")
+    stderrMessages().note(report.notes.back());
+}
+
 void printWarning(const std::string &text) { std::cerr << "regscope: warning: " << escape::terminal(text) << '\n'; }
 
 void printError(const std::string &text) { std::cerr << "regscope: error: " << escape::terminalMessage(text) << '\n'; }

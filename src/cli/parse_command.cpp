@@ -20,6 +20,7 @@ Command addParseCommand(CLI::App &root) {
     std::string progress = "auto";
     bool no_cache = false;
     OutputOptions output;
+    KernelSelection selection;
     std::string shard;
   };
   auto state = std::make_shared<State>();
@@ -41,10 +42,16 @@ Command addParseCommand(CLI::App &root) {
                 "Always read a Triton entry's code; neither read nor write the result cache");
   addOutputOptions(*app, state->output, /*ci_formats=*/true);
   addShardOption(*app, state->shard);
+  addSelectionOptions(*app, state->selection);
   return {app, [state] {
             if (state->files.empty())
               throw Error("no input files (give .s files, build logs, code objects or directories)");
             refuseOverwritingInputs(state->files, state->output.path);
+            checkSelection(state->selection);  // a bad regex is said before anything is read
+            if (!state->shard.empty() && state->selection.any())
+              throw Error(
+                  "--kernel, --exclude and --top select from a whole report: give them to merge's output, "
+                  "not to a --shard run");
             if (!state->shard.empty()) {  // this shard's files, each file's part kept for merge
               ShardReport shard;
               std::vector<std::size_t> global;
@@ -52,7 +59,7 @@ Command addParseCommand(CLI::App &root) {
               const std::vector<std::string> files = selectShardFiles(
                   state->files, state->shard, "parse", {{"arch", state->arch}}, shard, global, keys, stderrMessages());
               Report report = parseShardArtifacts(files, global, keys, state->arch, shard.pieces);
-              for (const std::string &w : report.warnings) printWarning(w);
+              for (const std::string &w : saidOnce(report.warnings)) printWarning(w);
               emit(state->output, *withShardJson(kernelTableView(report, "regscope parse", analysisFindings(report)),
                                                  [&shard] { return shardToJson(shard); }));
               return report.errors.empty() ? 0 : reportErrors(report);
@@ -64,7 +71,9 @@ Command addParseCommand(CLI::App &root) {
             options.cache_dir = state->no_cache ? "" : ResultCache::defaultDirectory();
             Report report =
                 readArtifactInputs(state->files, options, /*unread_is_error=*/false, stderrMessages()).report;
-            for (const std::string &w : report.warnings) printWarning(w);
+            for (const std::string &w : saidOnce(report.warnings)) printWarning(w);
+            addLibrarySummaries(report);  // of the whole libraries, before a selection hides some
+            selectAndSay(report, state->selection, state->output);
             emit(state->output, *kernelTableView(report, "regscope parse", analysisFindings(report)));
             return report.errors.empty() ? 0 : reportErrors(report);
           }};

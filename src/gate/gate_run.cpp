@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "regscope/report/said_once.h"
 #include "regscope/source/header_files.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
@@ -107,17 +108,18 @@ bool gateHeadersThroughSources(std::vector<std::string> &inputs, const std::stri
 }
 
 bool reportUnjudged(const Report &report, bool allow_unknown, const Messages &say) {
-  bool any = false;
+  std::vector<std::string> whys;
   for (const KernelReport &k : report.kernels)
-    if (std::string why = cannotJudge(k); !why.empty()) {
-      // Kernel names and paths are the input's: said escaped (warning, error).
-      if (allow_unknown)
-        say.warning(why + " (--allow-unknown: not judged)");
-      else
-        say.error(why);
-      any = true;
-    }
-  return any && !allow_unknown;
+    if (std::string why = cannotJudge(k); !why.empty()) whys.push_back(why);
+  // One line per cause, however many kernels share it (report/said_once.h).
+  // Kernel names and paths are the input's: said escaped (warning, error).
+  for (const std::string &line : saidOnce(whys, 3, "cannot judge kernel ")) {
+    if (allow_unknown)
+      say.warning(line + " (--allow-unknown: not judged)");
+    else
+      say.error(line);
+  }
+  return !whys.empty() && !allow_unknown;
 }
 
 std::string baselineWrittenMessage(const Report &report, const Baseline &updated, const std::string &path,

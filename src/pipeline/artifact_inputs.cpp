@@ -25,6 +25,7 @@ ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const Pa
     };
     add(w.triton_ir, "Triton IR and group files");
     add(w.no_device_code, "host files without device code");
+    add(w.linked_files, "links to a file beside them (read once, as the file)");
     add(w.unknown, "other files");
     if (!skipped.empty()) line += "; skipped " + skipped;
     messages.note(line);

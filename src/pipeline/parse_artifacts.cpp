@@ -37,7 +37,7 @@ std::optional<Kind> sniffHead(std::string_view head) {
   if (head.rfind("\x7f"
                  "ELF",
                  0) == 0 ||
-      head.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0 || head.rfind("\x50\xed\x55\xba", 0) == 0)  // or a fatbin
+      startsOffloadBundle(head) || head.rfind("\x50\xed\x55\xba", 0) == 0)  // or a fatbin
     return Kind::CodeObject;
   if (head.rfind("--- !", 0) == 0) return Kind::RemarksYaml;
   return std::nullopt;

@@ -19,6 +19,7 @@
 #include <tuple>
 
 #include "artifact_file.h"
+#include "regscope/backends/amd/collect.h"
 #include "regscope/backends/triton/triton_cache.h"
 #include "regscope/cache/cache.h"
 #include "regscope/pipeline/merge.h"
@@ -103,7 +104,7 @@ FileKind classify(const fs::path &path) {
     if (machine == 205) return FileKind::Intel;     // EM_INTELGT: a zebin
     return hostElfKind(path);
   }
-  if (bytes.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0) return FileKind::Artifact;
+  if (startsOffloadBundle(bytes)) return FileKind::Artifact;             // compressed (CCOB) or not
   if (bytes.rfind("\x50\xed\x55\xba", 0) == 0) return FileKind::Nvidia;  // a fatbin (0xBA55ED50)
   if ((ext == ".s" || ext == ".amdgcn" || ext == ".asm") &&
       (bytes.find(".amdgcn_target") != std::string::npos ||
@@ -172,6 +173,14 @@ class Walker {
       if (entry.is_symlink(type_ec) && entry.is_directory(type_ec)) {
         ++summary_.unknown;  // a linked directory is not followed: it may loop
         continue;
+      }
+      if (entry.is_symlink(type_ec) && entry.is_regular_file(type_ec)) {
+        std::error_code canonical_ec;
+        const fs::path target = fs::canonical(entry.path(), canonical_ec);
+        if (!canonical_ec && target.parent_path() == fs::canonical(dir, canonical_ec) && !canonical_ec) {
+          ++summary_.linked_files;  // the target is in this directory: read once, under its own name
+          continue;
+        }
       }
       if (entry.is_directory(type_ec))
         dirs.push_back(entry.path());

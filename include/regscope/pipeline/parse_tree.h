@@ -33,6 +33,9 @@ struct WalkSummary {
   std::size_t triton_ir = 0;       // their IR (.source, .ttir, .ttgir, .llir) and group files: not read for figures
   std::size_t no_device_code = 0;  // host ELF files without device code
   std::size_t unknown = 0;         // anything else: not an artifact regscope reads
+  // Links to a file of their own directory (a library's libx.so -> libx.so.12):
+  // the target is read under its own name, so its kernels are not counted twice.
+  std::size_t linked_files = 0;
   // Known artifacts this build cannot read (Intel zebins): path and why.
   std::vector<std::string> not_read;
   // Triton NVIDIA entries with a .ptx and no .cubin: their registers are unknown.

@@ -17,6 +17,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -26,6 +27,7 @@
 
 #include "allocation.h"
 #include "amdgpu_metadata.h"
+#include "bundle_codec.h"
 #include "mc_target.h"
 #include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
@@ -78,19 +80,49 @@ std::size_t fromBundle(std::string_view bytes, Walk &walk, int depth) {
     const std::string_view triple = bytes.substr(at, length);
     at += length;
     extent = std::max<std::size_t>({extent, at, offset + size});
-    if (triple.find("amdgcn") != std::string_view::npos && size > 0)
-      fromElf(bytes.substr(offset, size), walk, depth + 1);
+    if (triple.find("amdgcn") == std::string_view::npos || size == 0) continue;
+    const std::string_view elf = bytes.substr(offset, size);
+    // LLVM's ELF reader wants its input 8-byte aligned; the bundler aligns
+    // entries only when asked (-bundle-align, which hipcc passes as 4096), so a
+    // bundle made by hand (clang-offload-bundler -type=o) has them anywhere.
+    if (reinterpret_cast<std::uintptr_t>(elf.data()) % alignof(std::uint64_t) != 0)
+      fromElf(std::string(elf), walk, depth + 1);  // a heap copy is aligned for any scalar
+    else
+      fromElf(elf, walk, depth + 1);
   }
   return extent;
 }
 
+// A compressed bundle (CCOB, bundle_codec.h): decompressed, checked, then read
+// as the bundle it holds. Returns its extent in `bytes`.
+std::size_t fromCompressedBundle(std::string_view bytes, Walk &walk, int depth, const std::string &where) {
+  const DecompressedBundle decompressed = decompressBundle(bytes, where);
+  if (decompressed.bundle.substr(0, kBundleMagic.size()) != kBundleMagic)
+    throw Error("compressed offload bundle " + where + ": it does not hold an offload bundle");
+  fromBundle(decompressed.bundle, walk, depth + 1);
+  return decompressed.extent;
+}
+
+// Where the next bundle of a .hip_fatbin starts, compressed or not; npos if none.
+std::size_t nextBundle(std::string_view fatbin, std::size_t from) {
+  std::size_t compressed = fatbin.find(kCompressedBundleMagic, from);
+  while (compressed != std::string_view::npos && !startsCompressedBundle(fatbin.substr(compressed)))
+    compressed = fatbin.find(kCompressedBundleMagic, compressed + 1);
+  return std::min(fatbin.find(kBundleMagic, from), compressed);
+}
+
 // The bundles in a host file's .hip_fatbin section, one after the other (a
-// linker concatenates those of its objects): each is read once, and said so.
+// linker concatenates those of its objects), compressed or not: each is read
+// once, and said so.
 void fromFatbin(std::string_view fatbin, Walk &walk, int depth) {
-  for (std::size_t at = fatbin.find(kBundleMagic); at != std::string_view::npos;) {
-    const std::size_t extent = fromBundle(fatbin.substr(at), walk, depth + 1);
+  for (std::size_t at = nextBundle(fatbin, 0); at != std::string_view::npos;) {
+    const std::string_view rest = fatbin.substr(at);
+    const std::size_t extent =
+        rest.substr(0, kBundleMagic.size()) == kBundleMagic
+            ? fromBundle(rest, walk, depth + 1)
+            : fromCompressedBundle(rest, walk, depth + 1, "at byte " + std::to_string(at) + " of .hip_fatbin");
     if (walk.consumed) walk.consumed(fatbin.substr(0, at + extent));
-    at = fatbin.find(kBundleMagic, at + extent);  // past this bundle's code objects: no magic inside them counts
+    at = nextBundle(fatbin, at + extent);  // past this bundle's code objects: no magic inside them counts
   }
 }
 
@@ -344,17 +376,23 @@ void fromElf(std::string_view bytes, Walk &walk, int depth) {
 
 }  // namespace
 
+bool startsOffloadBundle(std::string_view head) {
+  return head.substr(0, kBundleMagic.size()) == kBundleMagic || startsCompressedBundle(head);
+}
+
 std::vector<CodeObject> parseCodeObjects(std::string_view bytes,
                                          const std::function<void(std::string_view)> &consumed) {
   Walk walk{{}, {}, consumed};
   if (bytes.substr(0, kBundleMagic.size()) == kBundleMagic)
     fromBundle(bytes, walk, 0);
+  else if (startsCompressedBundle(bytes))
+    fromCompressedBundle(bytes, walk, 0, "at byte 0");
   else if (bytes.substr(0, 4) ==
            "\x7f"
            "ELF")
     fromElf(bytes, walk, 0);
   else
-    throw Error("not an ELF file or offload bundle");
+    throw Error("not an ELF file or offload bundle (compressed or not)");
   return std::move(walk.out);
 }
 

@@ -58,7 +58,8 @@ using LineSource = std::function<void(const std::function<void(std::string_view)
 AsmFile parseAsm(const LineSource &lines);
 
 // AMDGPU kernels in compiled artifacts: a device code object (ELF), an
-// offload bundle, or a host object/executable with a .hip_fatbin section.
+// offload bundle (compressed or not), or a host object/executable with a
+// .hip_fatbin section.
 // One CodeObject per device ELF found (an empty result: none inside), but
 // one per distinct metadata note: a code object repeated in a fat binary (the
 // same kernels linked in from several objects) is read once. `consumed`, if
@@ -73,6 +74,10 @@ struct CodeObject {
 };
 std::vector<CodeObject> parseCodeObjects(std::string_view bytes,
                                          const std::function<void(std::string_view)> &consumed = {});
+// Whether `head` starts an offload bundle, uncompressed (__CLANG_OFFLOAD_BUNDLE__)
+// or compressed (CCOB with a version and method LLVM writes): what
+// parseCodeObjects reads besides an ELF.
+bool startsOffloadBundle(std::string_view head);
 
 // Compiler diagnostics split in two: what the compile would have printed
 // without -Rpass-analysis=kernel-resource-usage (returned, byte for byte), and
