@@ -424,7 +424,8 @@ class AdviseView : public View {
     }
     if (t.rows.empty()) return;
     doc.line(Line(""));
-    doc.line(Line("tried, no gain (" + std::to_string(t.rows.size()) + "): the same figures on every kernel and arch"));
+    doc.line(Line("tried, no gain (" + std::to_string(t.rows.size()) +
+                  "): no change in occupancy, spills, scratch or VGPRs on any kernel and arch (see each note)"));
     doc.table(std::move(t));
   }
 
@@ -448,7 +449,7 @@ class AdviseView : public View {
   void combinationSection(Document &doc) const {
     doc.line(Line(""));
     if (r_.steps.empty()) {
-      doc.line(Line("no edit helps: none improves occupancy, spills, scratch or registers anywhere"));
+      doc.line(Line("no edit helps: none improves occupancy, spills, scratch or VGPRs anywhere without a loss"));
       return;
     }
     doc.line(Line("combined greedily, largest gain first; each kept only if the combination so far improves:"));
