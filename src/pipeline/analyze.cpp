@@ -429,8 +429,7 @@ void addJobResult(Report &report, const SourceJob &job, JobResult &result, const
                                           "a template kernel that is never instantiated compiles to no code"});
   }
   report.errors.insert(report.errors.end(), result.errors.begin(), result.errors.end());
-  for (const std::string &note : result.notes)  // a note of the run (the default arch) is said once
-    if (std::find(report.notes.begin(), report.notes.end(), note) == report.notes.end()) report.notes.push_back(note);
+  addNotesOnce(report, result.notes);
   if (result.records.empty() && !result.errors.empty()) return;
   if (report.compiler_version.empty()) report.compiler_version = result.producer;
   const std::size_t first = report.kernels.size();

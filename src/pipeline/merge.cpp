@@ -379,8 +379,7 @@ Report reportFromPieces(const ShardReport &shard) {
       continue;
     }
     report.errors.insert(report.errors.end(), piece.errors.begin(), piece.errors.end());
-    for (const std::string &note : piece.notes)  // a note of the run (the default arch) is said once, as analyze does
-      if (std::find(report.notes.begin(), report.notes.end(), note) == report.notes.end()) report.notes.push_back(note);
+    addNotesOnce(report, piece.notes);  // as analyze adds them
     if (piece.records.empty() && !piece.errors.empty()) continue;
     if (report.compiler_version.empty()) report.compiler_version = piece.producer;
     report.warnings.insert(report.warnings.end(), piece.warnings.begin(), piece.warnings.end());

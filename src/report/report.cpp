@@ -41,6 +41,11 @@ void noteWithoutTable(Report &report, const KernelRecord &record, const std::str
 
 }  // namespace
 
+void addNotesOnce(Report &report, const std::vector<std::string> &notes) {
+  for (const std::string &note : notes)
+    if (std::find(report.notes.begin(), report.notes.end(), note) == report.notes.end()) report.notes.push_back(note);
+}
+
 std::string optimisationText(const Optimisation &o) {
   switch (o.source) {
     case OptimisationSource::Flags:

@@ -51,6 +51,10 @@ using LaunchFor = std::function<LaunchOverrides(const KernelRecord &)>;
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchFor &launch);
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch = {});
 
+// Adds each of `notes` that the report does not hold yet: a note of the run
+// (the default arch) is said once however many inputs give it.
+void addNotesOnce(Report &report, const std::vector<std::string> &notes);
+
 // The words for a level: "-O3, which regscope adds (...)".
 std::string optimisationText(const Optimisation &o);
 // The run's notes on optimisation, each level said once: one line when every
