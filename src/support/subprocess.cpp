@@ -1,6 +1,7 @@
 // Runs a program by argv (never through a shell), waiting for it while
 // watching for the signals TempDir catches.
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -84,8 +85,16 @@ int runProcess(const std::vector<std::string> &argv, const std::string &cwd, con
   int exec_pipe[2];  // reports an exec failure back to the parent
   if (pipe2(exec_pipe, O_CLOEXEC) != 0) throw Error("pipe failed: " + std::string(strerror(errno)));
 
+  // The child inherits regscope's handlers until it resets them: a signal
+  // to its group in that window would be swallowed and the compiler run on.
+  // Blocked across the fork, it waits and then ends the child by default.
+  sigset_t caught, before;
+  sigemptyset(&caught);
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&caught, s);
+  pthread_sigmask(SIG_BLOCK, &caught, &before);
   const pid_t parent = getpid();
   pid_t pid = fork();
+  if (pid != 0) pthread_sigmask(SIG_SETMASK, &before, nullptr);
   if (pid < 0) throw Error("fork failed: " + std::string(strerror(errno)));
   if (pid == 0) {
     // Child: its own process group (so a wrapper's children can be ended with
@@ -99,6 +108,7 @@ int runProcess(const std::vector<std::string> &argv, const std::string &cwd, con
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);
     int devnull = open("/dev/null", O_RDONLY);
     if (chdir(cwd.c_str()) != 0 || dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
       int e = errno;

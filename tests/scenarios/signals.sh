@@ -85,13 +85,23 @@ exec sleep 0.2
 W
 chmod +x slow.sh
 mkdir q; for i in $(seq 1000); do : > q/f$i.hip; done
-TMPDIR=$RS_TMP "$R" analyze q/*.hip --no-cache -j 2 --compiler "$PWD/slow.sh" > /dev/null 2>&1 & p=$!
-for _ in $(seq 100); do [ -s starts ] && break; sleep 0.05; done
-sleep 0.5; sent=$(date +%s%N); kill -TERM $p; wait $p; c=$?; ended=$(date +%s%N)
-late=$(awk -v t="$sent" '$1 > t + 50000000' starts | wc -l)   # started more than 50 ms after the signal
-ms=$(( (ended - sent) / 1000000 ))
-if [ $c = 143 ] && [ "$late" = 0 ] && [ $ms -lt 1000 ]; then pass signals-05a "SIGTERM with 1,000 files queued: exit 143 in ${ms} ms, no compiler started after it ($(wc -l < starts) ran)"
-else fail signals-05a "SIGTERM with 1,000 files queued: exit $c after ${ms} ms, $late compilers started after the signal"; fi
+# Up to three trials: on a loaded 2-core CI runner (the fuzz test beside it) one
+# trial's exit can be delayed by the scheduler alone; every trial must start
+# no compiler after the signal and exit 143, and one must do it within a second.
+verdict=""; note=""
+for trial in 1 2 3; do
+  rm -f starts
+  TMPDIR=$RS_TMP "$R" analyze q/*.hip --no-cache -j 2 --compiler "$PWD/slow.sh" > /dev/null 2>&1 & p=$!
+  for _ in $(seq 100); do [ -s starts ] && break; sleep 0.05; done
+  sleep 0.5; sent=$(date +%s%N); kill -TERM $p; wait $p; c=$?; ended=$(date +%s%N)
+  late=$(awk -v t="$sent" '$1 > t + 50000000' starts | wc -l)   # started more than 50 ms after the signal
+  ms=$(( (ended - sent) / 1000000 ))
+  note="$note${note:+, }trial $trial: exit $c in ${ms} ms, $late late"
+  if [ $c != 143 ] || [ "$late" != 0 ]; then verdict=fail; break; fi
+  if [ $ms -lt 1000 ]; then verdict=pass; break; fi
+done
+if [ "$verdict" = pass ]; then pass signals-05a "SIGTERM with 1,000 files queued: exit 143 in ${ms} ms, no compiler started after it ($(wc -l < starts) ran; $note)"
+else fail signals-05a "SIGTERM with 1,000 files queued: $note"; fi
 # 10,000 .s files to parse (1.5 s on 2 cores since the parse runs in parallel; the signal comes at 0.1 s): SIGINT (a background job starts with SIGINT ignored, so SIGTERM here too: the same path)
 mkdir s; cp "$SRC/fixtures/hipcc-5.2.3/lbm-gfx90a.s" s/a.s
 for i in $(seq 10000); do ln s/a.s s/a$i.s; done
