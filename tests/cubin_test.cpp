@@ -12,6 +12,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "regscope/backends/nvidia/cubin.h"
@@ -449,6 +450,87 @@ TEST(Cubin, ParseReadsFatbinsAndHostObjects) {
       EXPECT_EQ(k.record.vendor, Vendor::Nvidia);
       EXPECT_TRUE(k.record.arch == "sm_80" || k.record.arch == "sm_90") << k.record.arch;
     }
+  }
+}
+
+// ptxas -v's registers per (arch, kernel) of one log: the fixture's truth.
+std::map<std::pair<std::string, std::string>, long> ptxasRegisters(const std::string &text) {
+  std::map<std::pair<std::string, std::string>, long> out;
+  std::istringstream log(text);
+  std::string line, kernel, arch;
+  for (long registers = 0; std::getline(log, line);) {
+    const std::string lead = "Compiling entry function '";
+    if (std::size_t at = line.find(lead); at != std::string::npos) {
+      const std::size_t end = line.find('\'', at + lead.size());
+      kernel = line.substr(at + lead.size(), end - at - lead.size());
+      const std::size_t open = line.find('\'', end + 1);
+      arch = line.substr(open + 1, line.find('\'', open + 1) - open - 1);
+    } else if (std::sscanf(line.c_str(), "ptxas info    : Used %ld registers", &registers) == 1) {
+      out[{arch, kernel}] = registers;
+    }
+  }
+  return out;
+}
+
+// CUDA 13 (ELF ABI v2) gives sm_90a the e_flags of sm_90: the suffix is in
+// .nv.compat. libtorch_cuda.so's 247 sm_90a kernels were read as sm_90 and
+// merged into that arch's records.
+TEST(Cubin, ArchSuffixOfCuda13IsReadFromNvCompat) {
+  const Report report = parseArtifacts({sourcePath("fixtures/nvcc-13.0/copies/libcopies.so")}, "");
+  std::set<std::string> archs;
+  for (const KernelReport &k : report.kernels) archs.insert(k.record.arch);
+  EXPECT_EQ(archs, (std::set<std::string>{"sm_80", "sm_90a"}));
+}
+
+// A library whose translation units hold one kernel name compiled two ways
+// (libtorch_cuda.so: 39 such kernels) keeps each compile's figures; copies
+// that agree are one record. Before, the two were merged and every differing
+// figure became unknown ("cubin says 92, cubin says 122").
+TEST(Cubin, TwoCompilesOfOneKernelInALibraryAreTwoRecords) {
+  auto truth = ptxasRegisters(fixture("nvcc-13.0/copies/a.ptxas.txt"));
+  auto wide = ptxasRegisters(fixture("nvcc-13.0/copies/b.ptxas.txt"));
+  const Report report = parseArtifacts({sourcePath("fixtures/nvcc-13.0/copies/libcopies.so")}, "");
+  std::map<std::pair<std::string, std::string>, std::vector<std::pair<std::string, long>>> got;
+  for (const KernelReport &k : report.kernels)
+    got[{k.record.arch, k.record.name}].push_back(
+        {fs::path(k.record.file).filename().string(), k.record.value(Field::Registers)});
+  int compared = 0;
+  for (const auto &[key, registers] : truth) {
+    const auto &records = got[key];
+    if (registers == wide.at(key)) {
+      ASSERT_EQ(records.size(), 1u) << key.second << " " << key.first << ": alike in both cubins, one record";
+      EXPECT_EQ(records[0].second, registers);
+    } else {
+      ASSERT_EQ(records.size(), 2u) << key.second << " " << key.first;
+      std::set<long> seen{records[0].second, records[1].second};
+      EXPECT_EQ(seen, (std::set<long>{registers, wide.at(key)})) << key.second;
+      EXPECT_EQ(records[0].first, "libcopies.so");
+      EXPECT_EQ(records[1].first, "libcopies.so#2") << "the second compile is told apart by its location";
+    }
+    ++compared;
+  }
+  EXPECT_EQ(compared, 4);  // two kernels on two archs
+  for (const std::string &w : report.warnings) EXPECT_EQ(w.find("disagree"), std::string::npos) << w;
+}
+
+// An arch without an occupancy table beside known ones (libtorch_cuda.so's
+// sm_121a cubin among 2,789) is one line with its count; a file whose every
+// kernel is for such an arch stays an error.
+TEST(Cubin, AnArchWithoutATableInALibraryIsOneLineNotAnError) {
+  const Report report = parseArtifacts({sourcePath("fixtures/nvcc-13.0/copies/libcopies.so")}, "");
+  int lines = 0;
+  for (const std::string &w : report.warnings)
+    if (w.find("no occupancy table") != std::string::npos) {
+      ++lines;
+      EXPECT_EQ(w.rfind("sm_88: no occupancy table (3 kernels, the first ", 0), 0u) << w;
+    }
+  EXPECT_EQ(lines, 1);
+  for (const KernelReport &k : report.kernels) EXPECT_NE(k.record.arch, "sm_88");
+  try {
+    parseArtifacts({sourcePath("fixtures/nvcc-13.0/copies/a.sm_88.cubin")}, "");
+    ADD_FAILURE() << "a cubin of an arch without a table parsed";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("unknown arch 'sm_88'"), std::string::npos) << e.what();
   }
 }
 

@@ -305,18 +305,34 @@ void requireReadableFigures(const KernelRecord &record) {
   }
 }
 
-// parse is the user's question about these files: an arch regscope cannot
-// model is an error (exit 2), as it is for analyze, not a warning.
-void requireKnownArch(const KernelRecord &record) {
-  if (record.arch.empty()) throw Error("the file does not say which arch kernel " + record.demangled + " is for");
-  if (std::string unknown = backendFor(record.vendor).unknownTarget(record); !unknown.empty()) throw Error(unknown);
+// parse is the user's question about these files: a file whose every kernel
+// is for an arch regscope cannot model is an error (exit 2), as it is for
+// analyze. A library that also carries a newer arch (libtorch_cuda.so's one
+// sm_121a cubin among 2,789) is read: those kernels keep their figures, their
+// occupancy is unknown, and the report says so once per arch.
+void requireKnownArch(const std::vector<KernelRecord> &records) {
+  std::string first_unknown;
+  for (const KernelRecord &record : records) {
+    if (record.arch.empty()) throw Error("the file does not say which arch kernel " + record.demangled + " is for");
+    std::string unknown = backendFor(record.vendor).unknownTarget(record);
+    if (unknown.empty()) return;
+    if (first_unknown.empty()) first_unknown = std::move(unknown);
+  }
+  if (!first_unknown.empty()) throw Error(first_unknown);
 }
 
 // The records of one artifact's facts, checked.
 // One record per kernel. A log of many files may name one kernel symbol in
 // several files (oneBlockPerKernel kept each block by its file:line): those
 // are records of their own, not one kernel's figures from several sources.
-std::vector<KernelRecord> recordsOf(const std::vector<FactSet> &sets) {
+//
+// Likewise two cubins (or code objects) of one library that hold a kernel of
+// one name and arch are two compiles, not two readings of one figure:
+// libtorch_cuda.so holds a cub EmptyKernel in 36 cubins per arch (figures
+// alike: one record) and 39 kernels whose copies differ (92 and 122
+// registers: a record each, named FILE#2, FILE#3 in the order met, where
+// merging them made every differing figure unknown).
+std::vector<KernelRecord> recordsOf(const std::vector<FactSet> &sets, const std::string &name) {
   for (const FactSet &set : sets) {
     std::set<std::string> seen;
     for (const KernelFacts &facts : set.kernels)
@@ -328,17 +344,49 @@ std::vector<KernelRecord> recordsOf(const std::vector<FactSet> &sets) {
         return records;
       }
   }
-  return mergeFacts(sets);
+  // The distinct figures each (kernel, arch, source kind) has across the sets.
+  using Key = std::tuple<std::string, std::string, std::string>;
+  std::map<Key, std::vector<FieldValues>> variants;
+  for (const FactSet &set : sets)
+    for (const KernelFacts &k : set.kernels) {
+      std::vector<FieldValues> &seen = variants[{k.name, k.arch, set.source}];
+      if (std::find(seen.begin(), seen.end(), k.values) == seen.end()) seen.push_back(k.values);
+    }
+  std::vector<FactSet> merged;                 // facts whose copies agree: merged as before
+  std::map<Key, std::vector<FactSet>> copies;  // one set per distinct compile
+  for (const FactSet &set : sets) {
+    FactSet kept{set.source, {}, set.warnings};
+    for (const KernelFacts &k : set.kernels) {
+      const Key key{k.name, k.arch, set.source};
+      const std::vector<FieldValues> &seen = variants[key];
+      if (seen.size() < 2) {
+        kept.kernels.push_back(k);
+        continue;
+      }
+      std::vector<FactSet> &own = copies[key];
+      if (own.empty()) own.resize(seen.size(), FactSet{set.source, {}, {}});
+      own[std::find(seen.begin(), seen.end(), k.values) - seen.begin()].kernels.push_back(k);
+    }
+    merged.push_back(std::move(kept));
+  }
+  std::vector<KernelRecord> records = mergeFacts(merged);
+  for (const auto &[key, own] : copies)
+    for (std::size_t i = 0; i < own.size(); ++i)
+      for (KernelRecord &r : mergeFacts({own[i]})) {
+        if (i > 0) r.file = (r.file.empty() ? name : r.file) + "#" + std::to_string(i + 1);
+        records.push_back(std::move(r));
+      }
+  return records;
 }
 
 Artifact checkedArtifact(const std::vector<FactSet> &sets, const std::string &name, std::string producer) {
   Artifact artifact;
   artifact.producer = std::move(producer);
-  artifact.records = recordsOf(sets);
+  artifact.records = recordsOf(sets, name);
   for (const FactSet &set : sets)
     artifact.warnings.insert(artifact.warnings.end(), set.warnings.begin(), set.warnings.end());
+  requireKnownArch(artifact.records);
   for (KernelRecord &record : artifact.records) {
-    requireKnownArch(record);
     requireReadableFigures(record);
     if (record.file.empty()) record.file = name;  // code objects and .s name no source
   }

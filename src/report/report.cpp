@@ -18,25 +18,30 @@ std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOver
 
 // A kernel of an arch with no occupancy table: one warning per arch, with how
 // many kernels it holds (mixbench built for gfx803 printed the 600-character
-// line 166 times).
+// line 166 times), worded "ARCH: cause" so that warnings grouped by cause
+// never run two archs' lines together.
 void noteWithoutTable(Report &report, const KernelRecord &record, const std::string &warning) {
   const int count = ++report.kernels_without_table[record.arch];
+  static const std::string kKnown = "; known: ";
+  const std::size_t known_at = warning.find(kKnown);
+  const std::string known = known_at == std::string::npos ? "" : warning.substr(known_at);
+  auto line = [&](const std::string &first) {
+    return record.arch + ": no occupancy table (" +
+           (count == 1 ? "kernel " + first : std::to_string(count) + " kernels, the first " + first) +
+           "): not listed, no occupancy can be modelled" + known;
+  };
   auto at = report.without_table_warning.find(record.arch);
   if (at == report.without_table_warning.end()) {
     report.without_table_warning[record.arch] = report.warnings.size();
-    report.warnings.push_back(warning);
+    report.warnings.push_back(line(record.demangled));
     return;
   }
-  // "(kernel K)" of the first becomes "(N kernels, the first K)".
-  std::string &line = report.warnings[at->second];
-  const std::size_t open = line.find(" (");
-  const std::size_t close = line.find("); known:");
+  std::string &said = report.warnings[at->second];
+  const std::size_t open = said.find(count == 2 ? " (kernel " : ", the first ");
+  const std::size_t close = said.find("): not listed");
   if (open == std::string::npos || close == std::string::npos || close < open) return;
-  std::string first = line.substr(open + 2, close - open - 2);
-  if (first.rfind("kernel ", 0) == 0) first = first.substr(7);
-  if (const std::size_t was = first.find(" kernels, the first "); was != std::string::npos)
-    first = first.substr(was + 20);
-  line = line.substr(0, open) + " (" + std::to_string(count) + " kernels, the first " + first + line.substr(close);
+  const std::size_t name = open + (count == 2 ? 9 : 12);
+  said = line(said.substr(name, close - name));
 }
 
 }  // namespace
@@ -128,10 +133,11 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
       report.warnings.push_back("kernel " + record.demangled + " [" + record.arch + "]" + where +
                                 " cannot launch: " + modelled->impossible);
     // A cubin never records spill bytes: its reader says so once for the file, not here per kernel.
-    const bool only_cubin_spills = record.sources == std::vector<std::string>{"cubin"} &&
-                                   std::all_of(modelled->unknown.begin(), modelled->unknown.end(), [](Field f) {
-                                     return f == Field::SpillStoreBytes || f == Field::SpillLoadBytes;
-                                   });
+    const bool only_cubin_spills =
+        !record.sources.empty() &&
+        std::all_of(record.sources.begin(), record.sources.end(), [](const std::string &s) { return s == "cubin"; }) &&
+        std::all_of(modelled->unknown.begin(), modelled->unknown.end(),
+                    [](Field f) { return f == Field::SpillStoreBytes || f == Field::SpillLoadBytes; });
     if (!modelled->unknown.empty() && !only_cubin_spills) {
       // A figure the sources gave differently was said above ("sources disagree on"); the rest no source gave.
       auto disputed = [&](Field f) {

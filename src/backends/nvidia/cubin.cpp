@@ -48,6 +48,10 @@ constexpr std::uint32_t kShtCudaInfo = 0x70000000;    // SHT_LOPROC: .nv.info se
 constexpr std::uint8_t kStoCudaEntry = 0x10;          // st_other of an entry function (a kernel)
 constexpr std::uint8_t kAbiV1 = 7, kAbiV2 = 8;        // ELFABIVERSION_CUDA_V1 / _V2
 constexpr std::uint32_t kEfCudaAccelerators = 0x800;  // v1: "sm_90a"
+// v2 (CUDA 13) keeps the e_flags of sm_90 for sm_90a: the suffix is this
+// .nv.compat record (value 1), the only byte in which nvcc 13's sm_90 and
+// sm_90a cubins of one source differ (likewise 100/100a, 120/120a, 121a).
+constexpr std::uint8_t kCompatArchSpecific = 0x09;
 
 // EIATTR codes (nvlink 13's table; the ones regscope reads).
 constexpr std::uint8_t kMaxThreads = 0x05, kReqNtid = 0x10, kFrameSize = 0x11, kMinStackSize = 0x12, kRegCount = 0x2f,
@@ -210,6 +214,9 @@ Cubin readCubin(std::string_view bytes) {
     if (s->sh_type == llvm::ELF::SHT_SYMTAB) symtab = s;
     if (name.rfind(".nv.shared.reserved.", 0) == 0) reserved_shared = true;
     if (name == ".note.nv.tkinfo") cubin.producer = toolkit(contents(bytes, *s, name));
+    if (name == ".nv.compat" && !v1 && cubin.arch.back() != 'a')
+      for (const Attribute &a : attributes(contents(bytes, *s, name), name))
+        if (a.code == kCompatArchSpecific && a.format != kFmtSval && a.value == 1) cubin.arch += "a";
   }
   if (!symtab) throw Error("the cubin has no symbol table");
   // Checked before LLVM walks it (its symbol reads assume a sane table).
@@ -294,21 +301,27 @@ Cubin readCubin(std::string_view bytes) {
     else
       k.missing.push_back(Field::StackBytes);
 
-    std::int64_t shared = 0;
+    std::optional<std::int64_t> shared = 0;
     if (auto it = byName.find(".nv.shared." + kernel); it != byName.end()) {
       shared = static_cast<std::int64_t>(it->second->sh_size);
-      if (reserved_shared) {
-        if (!target)
-          throw Error("unknown arch '" + cubin.arch + "' (kernel " + kernel + "); known: " + knownCudaArchList());
+      if (reserved_shared && !target) {
+        // The section holds the driver's reservation, whose size is a row of
+        // the arch table: an arch without one leaves the kernel's own share
+        // unread (its occupancy is unknown anyway, said once per arch), so
+        // that one library's newer-arch entry does not stop the kernels
+        // beside it from being read.
+        shared.reset();
+        k.missing.push_back(Field::SharedBytes);
+      } else if (reserved_shared) {
         const int reserved = target->shared_reserved_per_block;
-        if (shared < reserved)
-          throw Error("kernel " + kernel + ": .nv.shared." + kernel + " holds " + std::to_string(shared) +
+        if (*shared < reserved)
+          throw Error("kernel " + kernel + ": .nv.shared." + kernel + " holds " + std::to_string(*shared) +
                       " bytes, less than the " + std::to_string(reserved) +
                       " the driver reserves, which the cubin lays out in it: the file is damaged");
-        shared -= reserved;
+        *shared -= reserved;
       }
     }
-    k.set(Field::SharedBytes, shared);
+    if (shared) k.set(Field::SharedBytes, *shared);
     if (auto it = byName.find(".nv.constant0." + kernel); it != byName.end())
       k.set(Field::ConstantBytes, static_cast<std::int64_t>(it->second->sh_size));
 
