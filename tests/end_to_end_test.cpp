@@ -698,7 +698,8 @@ TEST_F(EndToEnd, HiddenAgprSpillsOnGfx908) {
       EXPECT_FALSE(k["hidden_agpr_spills"].get<bool>());  // gfx90a: no AGPRs used
     }
   }
-  test::RunResult text = run({"analyze", kernel("lbm"), "--offload-arch", "gfx908"});
+  // --wide: the note whole on one line (at a width, notes wrap).
+  test::RunResult text = run({"analyze", kernel("lbm"), "--offload-arch", "gfx908", "--wide"});
   EXPECT_NE(text.out.find("a spill the compiler reports as 0"), std::string::npos) << text.out;
 }
 
@@ -873,7 +874,7 @@ TEST_F(EndToEnd, LaunchSizesAreReadOrUnknownByTheirLine) {
   EXPECT_EQ(counted["dynamic_lds_bytes"], 1024) << counted;
   EXPECT_EQ(counted["dynamic_lds_source"], "launch_site");
 
-  test::RunResult text = run({"analyze", src, "--offload-arch", "gfx90a"});
+  test::RunResult text = run({"analyze", src, "--offload-arch", "gfx90a", "--wide"});  // notes unwrapped
   EXPECT_NE(text.out.find("launch_sizes.hip:28 passes dynamic shared memory (LDS) regscope cannot evaluate: give "
                           "the bytes with --dynamic-lds"),
             std::string::npos)

@@ -113,7 +113,7 @@ TEST_F(Explain, AnalyzeLinesAddsEachKernelsHottestLines) {
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_NE(text.out.find("bitonic_int"), std::string::npos);
   EXPECT_NE(text.out.find("hottest source lines"), std::string::npos);
-  EXPECT_LT(text.out.find("OCCUPANCY"), text.out.find("hottest source lines")) << text.out;
+  EXPECT_LT(text.out.find("NEXT STEP"), text.out.find("hottest source lines")) << text.out;
 }
 
 TEST_F(Explain, BadInputIsOneLineAndExitTwo) {

@@ -119,7 +119,8 @@ TEST_F(IntelEndToEnd, BothGrfModesAsOclocPrintedAndTheZebinSays) {
 }
 
 TEST_F(IntelEndToEnd, TextTableShowsTheTradeAndTheRule) {
-  const test::RunResult r = run({"analyze", kProbe, "--grf", "both"});  // pvc is the default device
+  // pvc is the default device; --wide: every column, the notes unwrapped.
+  const test::RunResult r = run({"analyze", kProbe, "--grf", "both", "--wide"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char *part :
        {"THREADS/XE", "GRF RULE", "pvc:large-grf",

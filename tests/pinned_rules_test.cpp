@@ -159,6 +159,10 @@ TEST(Pinned, CudaRegisterAllocationUnitOnEverySm) {
       {"sm_86", 41, 128, 10, 40},
       {"sm_89", 41, 128, 10, 40},
       {"sm_120", 41, 128, 10, 40},
+      // sm_87, sm_110, sm_121 (48 warps; 16, 24, 24 blocks; Nsight Compute's get_gpu_data): as sm_86.
+      {"sm_87", 41, 128, 10, 40},
+      {"sm_110", 41, 128, 10, 40},
+      {"sm_121", 41, 128, 10, 40},
   };
   for (const CudaCase &c : cases) {
     const CudaOccupancy occ = cuda(c.arch, c.registers, c.block);
@@ -447,8 +451,19 @@ TEST(Pinned, CudaWarpAndBlockCapsOnEverySm) {
     const char *arch;
     int warps, blocks;
   };
-  const Caps caps[] = {{"sm_75", 32, 16}, {"sm_80", 64, 32},  {"sm_86", 48, 16},  {"sm_89", 48, 24},
-                       {"sm_90", 64, 32}, {"sm_100", 64, 32}, {"sm_103", 64, 32}, {"sm_120", 48, 24}};
+  const Caps caps[] = {{"sm_75", 32, 16},
+                       {"sm_80", 64, 32},
+                       {"sm_86", 48, 16},
+                       {"sm_89", 48, 24},
+                       {"sm_90", 64, 32},
+                       {"sm_100", 64, 32},
+                       {"sm_103", 64, 32},
+                       {"sm_120", 48, 24},
+                       // Not in the guide's table of 2025: Nsight Compute 2025.3.1's get_gpu_data (run on the
+                       // H200 host, 2026-11-29) gives 8.7 48/16, 11.0 48/24, 12.1 48/24.
+                       {"sm_87", 48, 16},
+                       {"sm_110", 48, 24},
+                       {"sm_121", 48, 24}};
   ASSERT_EQ(cudaArchs().size(), std::size(caps)) << "a new sm needs its caps here";
   for (const Caps &c : caps) {
     const CudaOccupancy one_warp = cuda(c.arch, 16, 32);

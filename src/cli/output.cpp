@@ -17,6 +17,9 @@ void addOutputOptions(CLI::App &app, OutputOptions &options, bool ci_formats) {
   app.add_option("--name-width", options.name_width,
                  "Kernel names in the terminal table: at most N characters (0: in full; default: fit the terminal)")
       ->check(wholeNumber(0, 100000));
+  app.add_flag("--wide", options.wide,
+               "The terminal table in full: every column, whole names and paths (default: fit the terminal, "
+               "$COLUMNS, or 100 columns)");
   app.add_option("--color", options.color, "Colour the terminal table: auto (off under NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();

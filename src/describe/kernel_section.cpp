@@ -11,17 +11,25 @@ namespace {
 // The columns that say which kernel a row is, first in every vendor's table:
 // the full signature (the terminal may elide it), its symbol, the arch and where.
 std::vector<Column> identityColumns() {
-  return {{"KERNEL", "kernel", false, Show::Everywhere, /*elide=*/true},
-          {"", "name", false, Show::Data},
-          {"ARCH", "arch"},
-          {"LOCATION", "", false, Show::Text},
-          {"", "file", false, Show::Data},
-          {"", "line", true, Show::Data}};
+  std::vector<Column> columns = {{"KERNEL", "kernel", false, Show::Everywhere, /*elide=*/true},
+                                 {"", "name", false, Show::Data},
+                                 {"ARCH", "arch"},
+                                 {"LOCATION", "", false, Show::Text},
+                                 {"", "file", false, Show::Data},
+                                 {"", "line", true, Show::Data}};
+  columns[2].fold = true;  // one arch in every row: said once
+  columns[3].path = true;
+  return columns;
 }
 
 std::vector<Cell> identityCells(const KernelReport &k) {
   const KernelRecord &r = k.record;
-  return {r.demangled, r.name, r.arch, locationText(k.display_file, r.line), k.display_file, Cell::count(r.line)};
+  // A Triton kernel is where its author wrote it (the @triton.jit function's
+  // file and line), not its cache entry, which the data columns keep.
+  const bool python = r.triton && !r.triton->python_file.empty();
+  const std::string location =
+      python ? locationText(r.triton->python_file, r.triton->python_line) : locationText(k.display_file, r.line);
+  return {r.demangled, r.name, r.arch, location, k.display_file, Cell::count(r.line)};
 }
 
 std::string who(const KernelReport &k) { return shortKernelName(k.record.demangled) + " [" + k.record.arch + "]"; }

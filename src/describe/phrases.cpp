@@ -140,6 +140,17 @@ std::string cutMiddle(const std::string &text, std::size_t width) {
   return text.substr(0, width - 3 - tail) + "..." + text.substr(text.size() - tail);
 }
 
+// `width` characters of `text` that keep position `at`, where it differs
+// from a name it would otherwise read as: its start when `at` lies there,
+// else "..." and the part around `at`.
+std::string cutAround(const std::string &text, std::size_t width, std::size_t at) {
+  if (text.size() <= width || width < 16) return cutMiddle(text, width);
+  if (at + 8 <= width - 3) return text.substr(0, width - 3) + "...";
+  const std::size_t keep = width - 6;
+  const std::size_t start = std::min(at > keep / 2 ? at - keep / 2 : 0, text.size() - keep);
+  return "..." + text.substr(start, keep) + (start + keep < text.size() ? "..." : "");
+}
+
 std::string cutName(const std::string &form, std::size_t width) {
   const SignatureParts parts = splitSignature(form);
   if (parts.templated) {
@@ -205,10 +216,15 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
     }
   for (std::size_t i = 0; i < names.size(); ++i)
     if (parts[i].templated) pick[i] = alike[alikeKey(i)];
-  std::vector<bool> whole(names.size(), false);  // shown whole, however wide: it would collide otherwise
+  // The last resorts for a name that collides in its longest form: the
+  // part of it around where it differs from the other (`around`), and only
+  // when that collides too, the whole name, however wide.
+  std::vector<std::size_t> around(names.size(), std::string::npos);
+  std::vector<bool> whole(names.size(), false);
   auto render = [&](std::size_t i) {
     const std::string &form = forms[i][pick[i]];
-    return whole[i] || form.size() <= width ? form : cutName(form, width);
+    if (whole[i] || form.size() <= width) return form;
+    return around[i] != std::string::npos ? cutAround(form, width, around[i]) : cutName(form, width);
   };
   for (std::size_t i = 0; i < names.size(); ++i) out[i] = render(i);
   // Different names never read the same: back off to longer forms, at worst
@@ -232,9 +248,14 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
         while (j != same.end() && names[*j] == names[i]) ++j;
         if (j == same.end()) break;
         after = *j;
+        std::size_t differ = 0;  // where the two names first differ
+        while (differ < names[i].size() && differ < names[after].size() && names[i][differ] == names[after][differ])
+          ++differ;
         for (std::size_t k : {i, after}) {
           if (pick[k] > 0)
             --pick[k];
+          else if (around[k] == std::string::npos)
+            around[k] = differ;
           else if (!whole[k])
             whole[k] = true;
           else
@@ -256,6 +277,15 @@ std::string bytesText(std::int64_t n) {
   if (n == 0) return "0";
   if (n >= 1024 && n % 1024 == 0) return std::to_string(n / 1024) + " KiB";
   return std::to_string(n) + " B";
+}
+
+std::string staticPlusDynamic(std::int64_t static_bytes, std::int64_t dynamic, bool dynamic_unread) {
+  if (!dynamic_unread && dynamic <= 0) return bytesText(static_bytes);
+  auto compact = [](std::int64_t n) {
+    if (n == 0) return std::string("0");
+    return n % 1024 == 0 ? std::to_string(n / 1024) + "K" : std::to_string(n) + "B";
+  };
+  return compact(static_bytes) + "+" + (dynamic_unread ? std::string("?") : compact(dynamic));
 }
 
 std::string locationText(const std::string &file, int line) {

@@ -24,6 +24,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The width a text table fits when neither a terminal nor $COLUMNS gives one
+// (a pipe, a CI log): what a reader of a log or a pull request sees unwrapped.
+constexpr int kDefaultTextWidth = 100;
+
 bool g_stdout_closed = false;
 
 // The report to stdout, every byte or an error: a full disk, /dev/full or a
@@ -79,7 +83,14 @@ RenderOptions renderOptionsFor(const OutputOptions &options, Format format, bool
   render_options.color = useColor(options.color, to_terminal);
   render_options.name_width = options.name_width;
   struct winsize size {};
-  if (to_terminal && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) render_options.terminal_width = size.ws_col;
+  if (options.wide)
+    render_options.terminal_width = 0;
+  else if (to_terminal && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+    render_options.terminal_width = size.ws_col;
+  else if (const char *columns = std::getenv("COLUMNS"); columns && std::atoi(columns) > 0)
+    render_options.terminal_width = std::atoi(columns);
+  else
+    render_options.terminal_width = kDefaultTextWidth;
   std::error_code ec;
   render_options.working_directory = fs::current_path(ec).string();
   render_options.source_root =

@@ -55,6 +55,14 @@ struct Column {
   bool elide = false;
   // Markdown shows the cells as inline code (a kernel's signature).
   bool code = false;
+  // How the terminal fits a table wider than its width (docs/output.md):
+  // a `fold` column whose every row holds one value leaves the grid and is
+  // said once under it ("every row: ARCH gfx90a"); a `path` column (LOCATION)
+  // is cut keeping its end (the file and line); then columns are left out,
+  // the highest `drop` first (0: never), and named under the table.
+  bool fold = false;
+  bool path = false;
+  int drop = 0;
 };
 
 struct Table {

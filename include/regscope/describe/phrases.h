@@ -24,6 +24,10 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
 
 // "64 KiB" for whole KiB, else the byte count.
 std::string bytesText(std::int64_t n);
+// A workgroup's memory as static + dynamic, compact for a table column
+// ("0+32K", "8K+32K", "0+48B"; "0+?" when the launch's dynamic size was not
+// read); `dynamic_unread` wins over `dynamic`. Without dynamic memory: bytesText.
+std::string staticPlusDynamic(std::int64_t static_bytes, std::int64_t dynamic, bool dynamic_unread);
 
 // "dir/k.hip:12", "dir/k.hip" without a line, "?" without a file.
 std::string locationText(const std::string &file, int line);

@@ -15,6 +15,7 @@ struct OutputOptions {
   std::string path;  // -o; empty: stdout
   std::string color = "auto";
   int name_width = -1;  // --name-width; -1: fit the terminal
+  bool wide = false;    // --wide: every column in full, whatever the width
 };
 
 // --color: "always", "never", or "auto" (a terminal, unless NO_COLOR is set

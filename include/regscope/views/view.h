@@ -65,6 +65,8 @@ struct RenderOptions {
   // Kernel names in the terminal table: elided to this many characters; 0:
   // in full; -1: fit `terminal_width` (when known), else 48.
   int name_width = -1;
+  // The width the text table and its notes fit: the terminal's, else
+  // $COLUMNS, else 100; 0 (--wide): every column in full, nothing wrapped.
   int terminal_width = 0;
   // SARIF: files under `source_root` are written relative to it
   // (%SRCROOT%), others as absolute file:// URIs. Relative paths in findings

@@ -41,14 +41,13 @@ json amdOccupancyJson(const Occupancy &occ, std::optional<int> compiler_reported
 namespace {
 
 // The LDS a workgroup gets: the kernel's static LDS, and the dynamic LDS its
-// launch passes after a "+" ("0+32 KiB"; "0+?" when the launch was not read).
+// launch passes after a "+" ("0+32K"; "0+?" when the launch was not read).
 // The number (CSV, lds_bytes) stays the static figure the compiler wrote.
 Cell ldsCell(const KernelReport &k) {
   Cell cell = bytesCell(k, Field::LdsBytes);
-  if (!k.launch.dynamic_unread_at.empty())
-    cell.text += "+?";
-  else if (k.launch.dynamic_shared > 0)
-    cell.text += "+" + bytesText(k.launch.dynamic_shared);
+  if (cell.text != "?")
+    cell.text = staticPlusDynamic(k.record.value(Field::LdsBytes), k.launch.dynamic_shared,
+                                  !k.launch.dynamic_unread_at.empty());
   return cell;
 }
 
@@ -104,13 +103,24 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
                              {"", fieldKey(Field::VgprSpills), true, Show::Data},
                              {"", fieldKey(Field::SgprSpills), true, Show::Data},
                              {"LDS", fieldKey(Field::LdsBytes), true},
-                             {"OCCUPANCY", "occupancy", true, Show::Text},
+                             {"WAVES", "occupancy", true, Show::Text},  // waves/SIMD (or /CU), as "4/8"
                              {"", "waves_per_simd", true, Show::Data},
                              {"", "max_waves_per_simd", true, Show::Data},
                              {"", "waves_per_cu", true, Show::Data},
                              {"LIMITER", "limiter"},
                              {"NEXT STEP", "next_step"},
                              {"HEADROOM", "headroom"}});
+  // Fitting the terminal (docs/output.md): said once when alike in every row,
+  // left out first (LIMITER last: NEXT STEP names the same resource).
+  for (Column &c : table.columns) {
+    c.fold = c.fold || c.header == "AGPR" || c.header == "SCRATCH" || c.header == "SPILL V/S" || c.header == "LDS";
+    c.drop = c.header == "HEADROOM"  ? 5
+             : c.header == "AGPR"    ? 4
+             : c.header == "SCRATCH" ? 3
+             : c.header == "SGPR"    ? 2
+             : c.header == "LIMITER" ? 1
+                                     : 0;
+  }
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const AmdKernelModel &m = std::get<AmdKernelModel>(k->model);

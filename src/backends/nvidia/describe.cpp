@@ -51,6 +51,16 @@ Table cudaTable(const std::vector<const KernelReport *> &kernels) {
                              {"", "max_warps_per_sm", true, Show::Data},
                              {"LIMITER", "limiter"},
                              {"NEXT STEP", "next_step"}});
+  // Fitting the terminal (docs/output.md): said once when alike in every row,
+  // left out first (LIMITER last: NEXT STEP names the same resource).
+  for (Column &c : table.columns) {
+    c.fold = c.fold || c.header == "SPILL ST/LD" || c.header == "STACK" || c.header == "SMEM" || c.header == "BLOCK";
+    c.drop = c.header == "STACK"         ? 4
+             : c.header == "SPILL ST/LD" ? 3
+             : c.header == "BLOCKS/SM"   ? 2
+             : c.header == "LIMITER"     ? 1
+                                         : 0;
+  }
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const CudaKernelModel &m = std::get<CudaKernelModel>(k->model);
@@ -62,11 +72,9 @@ Table cudaTable(const std::vector<const KernelReport *> &kernels) {
         {figureCell(*k, Field::Registers), figurePair(*k, Field::SpillStoreBytes, Field::SpillLoadBytes),
          figureCell(*k, Field::SpillStoreBytes), figureCell(*k, Field::SpillLoadBytes),
          figureCell(*k, Field::StackBytes),
-         // Static shared memory, then the dynamic the launch passes ("0+64 KiB"; "+?" when not read).
-         Cell(bytesText(r.value(Field::SharedBytes)) + (!k->launch.dynamic_unread_at.empty() ? std::string("+?")
-                                                        : k->launch.dynamic_shared > 0
-                                                            ? "+" + bytesText(k->launch.dynamic_shared)
-                                                            : std::string()),
+         // Static shared memory, then the dynamic the launch passes ("0+64K"; "+?" when not read).
+         Cell(staticPlusDynamic(r.value(Field::SharedBytes), k->launch.dynamic_shared,
+                                !k->launch.dynamic_unread_at.empty()),
               r.value(Field::SharedBytes)),
          Cell::count(k->launch.block_size), none ? Cell("?") : Cell::count(occ.blocks_per_sm),
          (none ? std::string("?") : std::to_string(occ.warps_per_sm)) + "/" + std::to_string(occ.max_warps_per_sm),

@@ -32,7 +32,7 @@ std::string cudaNextStepText(const CudaOccupancy &occ, const CudaArch &arch, con
                                                     : std::string("none: ") + limiterName(occ.limiter) + " cap it";
   std::vector<std::string> parts;
   if (occ.next->registers_to_free)
-    parts.push_back("free " + std::to_string(occ.next->registers_to_free) + " registers");
+    parts.push_back("free " + std::to_string(occ.next->registers_to_free) + " regs");  // REGS, as the table heads it
   if (occ.next->shared_to_free) parts.push_back("free " + std::to_string(occ.next->shared_to_free) + " B shared");
   return stepText(parts, occ.next->blocks_per_sm, "blocks/SM");
 }

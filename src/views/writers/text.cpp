@@ -18,59 +18,181 @@ void writeLine(const Line &line, std::ostream &out, bool color) {
   out << '\n';
 }
 
-constexpr int kDefaultNameWidth = 48;
-constexpr int kNarrowestName = 24;
+// A kernel name or a path cut shorter than these says little.
+constexpr std::size_t kNarrowestName = 24;
+constexpr std::size_t kNarrowestPath = 16;
 
-// How wide the elided columns may be: as asked, else what the terminal leaves, else the default.
-std::size_t nameWidth(const Table &table, const std::vector<bool> &shown, const RenderOptions &options) {
-  if (options.name_width >= 0) return static_cast<std::size_t>(options.name_width);
-  if (options.terminal_width <= 0) return kDefaultNameWidth;
-  std::size_t others = 0, elided = 0;
-  for (std::size_t c = 0; c < table.columns.size(); ++c) {
-    if (!shown[c]) continue;
-    std::size_t width = table.columns[c].header.size();
-    for (const std::vector<Cell> &row : table.rows)
-      if (c < row.size()) width = std::max(width, escape::terminal(row[c].text).size());  // as printed
-    (table.columns[c].elide ? elided : others) += width + 2;
-  }
-  if (others + elided <= static_cast<std::size_t>(options.terminal_width)) return 0;  // everything fits
-  const int left = options.terminal_width - static_cast<int>(others);
-  return static_cast<std::size_t>(std::max(left, kNarrowestName));
+// A path as the reader's working directory sees it: relative below it.
+std::string relativeTo(const std::string &path, const std::string &directory) {
+  if (directory.empty() || path.size() <= directory.size() + 1 || path.compare(0, directory.size(), directory) != 0 ||
+      path[directory.size()] != '/')
+    return path;
+  return path.substr(directory.size() + 1);
 }
 
+// The end of a path in `width` characters, from a directory boundary where
+// one is kept: ".../lbm_restrict_g14.hip:5". The file and line tell rows
+// apart; the directories are in --wide, JSON and CSV.
+std::string cutPath(const std::string &path, std::size_t width) {
+  if (path.size() <= width || width < 8) return path;
+  std::string tail = path.substr(path.size() - (width - 3));
+  // From a directory boundary, unless only the file name would follow "...".
+  if (const std::size_t slash = tail.find('/');
+      slash != std::string::npos && slash + 1 < tail.size() && slash != tail.rfind('/'))
+    return "..." + tail.substr(slash);
+  // No directory boundary kept: the file name alone, whole, where it fits.
+  const std::size_t slash = path.rfind('/');
+  if (slash != std::string::npos && path.size() - slash - 1 <= width) return path.substr(slash + 1);
+  return "..." + tail;
+}
+
+std::string joined(const std::vector<std::string> &items) {
+  std::string out;
+  for (const std::string &item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+// `text` broken at spaces into lines of at most `width` (a word longer than
+// that stays whole), the first after `lead`, the rest after `indent`.
+void writeWrapped(const std::string &text, std::size_t width, const std::string &lead, const std::string &indent,
+                  std::ostream &out) {
+  std::string line = lead;
+  std::size_t at = 0;
+  bool first_word = true;
+  while (at <= text.size()) {
+    std::size_t space = text.find(' ', at);
+    if (space == std::string::npos) space = text.size();
+    const std::string word = text.substr(at, space - at);
+    if (!first_word && width > 0 && line.size() + 1 + word.size() > width) {
+      out << line << '\n';
+      line = indent + word;
+    } else {
+      line += (first_word ? "" : " ") + word;
+    }
+    first_word = false;
+    at = space + 1;
+  }
+  out << line << '\n';
+}
+
+// The grid at the width the options give (docs/output.md, "Fitting the
+// terminal"): every column at its natural width when that fits; else the
+// columns whose every row holds one value are said once under the grid, then
+// LOCATION and the kernel names are cut (names at identifier and template
+// boundaries, keeping what tells siblings apart; paths keeping their end),
+// then the columns a table marks as least needed are left out, and named.
+// Numbers are never cut.
 void writeTable(const Table &table, std::ostream &out, const RenderOptions &options) {
   if (table.as_line) {
     for (const std::vector<Cell> &row : table.rows) writeLine(table.as_line(row), out, options.color);
     return;
   }
+  std::vector<std::size_t> columns;  // the shown ones
+  for (std::size_t c = 0; c < table.columns.size(); ++c)
+    if (table.columns[c].show != Show::Data) columns.push_back(c);
+  // cells[j][r]: column j's text in row r, as printed before any cut
+  std::vector<std::vector<std::string>> cells(columns.size());
+  std::vector<std::size_t> width(columns.size());
+  for (std::size_t j = 0; j < columns.size(); ++j) {
+    const Column &column = table.columns[columns[j]];
+    width[j] = escape::terminal(column.header).size();
+    for (const std::vector<Cell> &row : table.rows) {
+      std::string text = columns[j] < row.size() ? escape::terminal(row[columns[j]].text) : "";
+      if (column.path) text = relativeTo(text, options.working_directory);
+      width[j] = std::max(width[j], text.size());
+      cells[j].push_back(std::move(text));
+    }
+  }
+  const std::vector<std::size_t> natural = width;
+  std::vector<bool> kept(columns.size(), true);
+  auto total = [&] {
+    std::size_t sum = 0, shown = 0;
+    for (std::size_t j = 0; j < columns.size(); ++j)
+      if (kept[j]) sum += width[j] + (shown++ ? 2 : 0);
+    return sum;
+  };
+  const std::size_t limit = options.terminal_width > 0 ? static_cast<std::size_t>(options.terminal_width) : 0;
+  auto over = [&] { return limit > 0 && total() > limit; };
+  if (options.name_width > 0)
+    for (std::size_t j = 0; j < columns.size(); ++j)
+      if (table.columns[columns[j]].elide)
+        width[j] = std::min(width[j], std::max(static_cast<std::size_t>(options.name_width),
+                                               escape::terminal(table.columns[columns[j]].header).size()));
+  // Column j cut to its width: names as a whole, so that siblings (template
+  // instantiations of one kernel) stay distinct; then as wide as what it shows.
+  std::vector<std::vector<std::string>> shown = cells;
+  auto cutTo = [&](std::size_t j) {
+    const Column &column = table.columns[columns[j]];
+    if (width[j] >= natural[j] || (!column.elide && !column.path)) return;
+    if (column.elide)
+      shown[j] = shortenNames(cells[j], width[j]);
+    else
+      for (std::size_t r = 0; r < cells[j].size(); ++r) shown[j][r] = cutPath(cells[j][r], width[j]);
+    std::size_t widest = escape::terminal(column.header).size();
+    for (const std::string &text : shown[j]) widest = std::max(widest, text.size());
+    width[j] = widest;
+  };
+  std::vector<std::string> said_once, left_out;
+  for (std::size_t j = 0; j < columns.size() && over(); ++j) {
+    if (!table.columns[columns[j]].fold) continue;
+    if (std::any_of(cells[j].begin(), cells[j].end(), [&](const std::string &t) { return t != cells[j].front(); }))
+      continue;
+    kept[j] = false;
+    said_once.push_back(escape::terminal(table.columns[columns[j]].header) + " " + cells[j].front());
+  }
+  for (const bool paths : {true, false}) {
+    for (std::size_t j = 0; j < columns.size() && over(); ++j) {
+      const Column &column = table.columns[columns[j]];
+      if (!kept[j] || (paths ? !column.path : !column.elide || options.name_width >= 0)) continue;
+      const std::size_t narrowest =
+          std::max(paths ? kNarrowestPath : kNarrowestName, escape::terminal(column.header).size());
+      if (width[j] <= narrowest) continue;
+      width[j] = std::max(narrowest, width[j] - std::min(width[j], total() - limit));
+    }
+  }
+  for (std::size_t j = 0; j < columns.size(); ++j) cutTo(j);
+  std::vector<std::size_t> by_drop;
+  for (std::size_t j = 0; j < columns.size(); ++j)
+    if (table.columns[columns[j]].drop > 0) by_drop.push_back(j);
+  std::stable_sort(by_drop.begin(), by_drop.end(), [&](std::size_t a, std::size_t b) {
+    return table.columns[columns[a]].drop > table.columns[columns[b]].drop;
+  });
+  for (std::size_t j : by_drop) {
+    if (!over()) break;
+    if (!kept[j]) continue;
+    kept[j] = false;
+    left_out.push_back(escape::terminal(table.columns[columns[j]].header));
+  }
+  // What the left-out columns freed goes back to the cut paths and names.
+  for (const bool paths : {true, false})
+    for (std::size_t j = 0; j < columns.size(); ++j) {
+      const Column &column = table.columns[columns[j]];
+      if (!kept[j] || width[j] >= natural[j] || (paths ? !column.path : !column.elide || options.name_width >= 0) ||
+          total() >= limit)
+        continue;
+      width[j] += std::min(natural[j] - width[j], limit - total());
+      cutTo(j);
+    }
   std::vector<std::string> headers;
-  std::vector<bool> right, shown;
-  for (const Column &c : table.columns) {
-    shown.push_back(c.show != Show::Data);
-    if (!shown.back()) continue;
-    headers.push_back(escape::terminal(c.header));
-    right.push_back(c.right);
-  }
-  const std::size_t width = nameWidth(table, shown, options);
-  // Elided columns are shortened as a whole, so that siblings (template
-  // instantiations of one kernel) stay distinct.
-  std::vector<std::vector<std::string>> shortened(table.columns.size());
-  for (std::size_t c = 0; c < table.columns.size(); ++c) {
-    if (!shown[c] || !table.columns[c].elide) continue;
-    std::vector<std::string> names;
-    for (const std::vector<Cell> &row : table.rows)
-      names.push_back(c < row.size() ? escape::terminal(row[c].text) : "");
-    shortened[c] = shortenNames(names, width);
-  }
+  std::vector<bool> right;
+  for (std::size_t j = 0; j < columns.size(); ++j)
+    if (kept[j]) {
+      headers.push_back(escape::terminal(table.columns[columns[j]].header));
+      right.push_back(table.columns[columns[j]].right);
+    }
   TextTable text(headers, right);
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
-    const std::vector<Cell> &row = table.rows[r];
-    std::vector<std::string> cells;
-    for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i)
-      if (shown[i]) cells.push_back(table.columns[i].elide ? shortened[i][r] : escape::terminal(row[i].text));
-    text.addRow(std::move(cells));
+    std::vector<std::string> row;
+    for (std::size_t j = 0; j < columns.size(); ++j)
+      if (kept[j]) row.push_back(shown[j][r]);
+    text.addRow(std::move(row));
   }
   text.print(out, options.color);
+  if (!said_once.empty()) writeWrapped("every row: " + joined(said_once), limit, "", "  ", out);
+  if (!left_out.empty())
+    writeWrapped(
+        "not shown at " + std::to_string(limit) + " columns: " + joined(left_out) + " (--wide shows every column)",
+        limit, "", "  ", out);
 }
 
 // Indented; a diff's added and removed lines in colour.
@@ -98,7 +220,8 @@ void writeText(const Document &doc, std::ostream &out, const RenderOptions &opti
       writeCode(*code, out, options.color);
     else if (const Notes *notes = std::get_if<Notes>(&block); notes && !notes->items.empty()) {
       out << "\nnotes:\n";
-      for (const std::string &item : notes->items) out << "  " << escape::terminal(item) << '\n';
+      const std::size_t width = options.terminal_width > 0 ? static_cast<std::size_t>(options.terminal_width) : 0;
+      for (const std::string &item : notes->items) writeWrapped(escape::terminal(item), width, "  ", "    ", out);
     }
   }
 }

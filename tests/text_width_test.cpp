@@ -1,0 +1,137 @@
+// The terminal table at a width (issue 32, item 1; docs/output.md, "Fitting
+// the terminal"): real fixtures rendered at 80, 100 and 200 columns through
+// the binary, as a user's terminal or $COLUMNS gives them. What the grid
+// leaves out is said under it, and the figures it keeps are the JSON's.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "regscope/support/process.h"
+#include "test_util.h"
+
+namespace regscope {
+namespace {
+
+namespace fs = std::filesystem;
+using test::runRegscope;
+using test::sourcePath;
+using test::RunResult;
+
+// Inputs read without a compiler: both vendors' Triton caches, hipcc's LBM
+// assembly, nvcc's library with two compiles of one kernel.
+const std::vector<std::string> kInputs = {"fixtures/triton/cache-sm_90", "fixtures/triton/cache-gfx942",
+                                          "fixtures/hipcc-5.2.3/lbm-gfx90a.s",
+                                          "fixtures/nvcc-13.0/copies/libcopies.so"};
+
+class TextWidth : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    tmp_ = fs::temp_directory_path() / ("regscope-width-" + std::to_string(::getpid()));
+    fs::create_directories(tmp_ / "cache");
+  }
+  void TearDown() override { fs::remove_all(tmp_); }
+  RunResult parse(const std::string &input, const std::vector<std::string> &extra, const std::string &columns) {
+    std::vector<std::string> args = {"parse", input};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::vector<std::string> env;
+    if (!columns.empty()) env.push_back("COLUMNS=" + columns);
+    return runRegscope(args, sourcePath(""), tmp_.string(), (tmp_ / "cache").string(), env);
+  }
+  fs::path tmp_;
+};
+
+std::vector<std::string> lines(const std::string &text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// The grid: from its header line to the first line that is not a row.
+std::vector<std::string> grid(const std::string &text) {
+  std::vector<std::string> out;
+  for (const std::string &line : lines(text)) {
+    if (line.rfind("KERNEL ", 0) == 0) out.clear();
+    if (line.empty() || line.rfind("every row:", 0) == 0 || line.rfind("not shown", 0) == 0) {
+      if (!out.empty()) break;
+      continue;
+    }
+    out.push_back(line);
+  }
+  return out;
+}
+
+std::size_t widest(const std::vector<std::string> &text) {
+  std::size_t w = 0;
+  for (const std::string &line : text) w = std::max(w, line.size());
+  return w;
+}
+
+TEST_F(TextWidth, EveryLineFitsAHundredAndTwoHundredColumns) {
+  for (const std::string &input : kInputs)
+    for (const std::string columns : {"100", "200"}) {
+      const RunResult run = parse(input, {}, columns);
+      ASSERT_EQ(run.exit_code, 0) << input << run.err;
+      for (const std::string &line : lines(run.out))
+        EXPECT_LE(line.size(), std::stoul(columns)) << input << " at " << columns << ":\n" << line;
+    }
+}
+
+// 80 columns: the narrowest it can be (names and paths cut, every column a
+// table may lose left out), never wider than at 100.
+TEST_F(TextWidth, EightyColumnsIsNoWiderThanAHundred) {
+  for (const std::string &input : kInputs) {
+    const RunResult at80 = parse(input, {}, "80"), at100 = parse(input, {}, "100");
+    EXPECT_LE(widest(grid(at80.out)), widest(grid(at100.out))) << input;
+    for (const std::string &line : lines(at80.out))
+      if (line.rfind("  ", 0) == 0) EXPECT_LE(line.size(), 80u) << input << ": a note wraps at the width\n" << line;
+  }
+}
+
+// What leaves the grid is said once under it, true to the JSON; --wide
+// prints every column.
+TEST_F(TextWidth, FoldedColumnsAreSaidOnceAndWideShowsThemAll) {
+  const std::string input = "fixtures/triton/cache-gfx942";
+  const RunResult text = parse(input, {}, "100");
+  const RunResult data = parse(input, {"--format", "json"}, "");
+  const nlohmann::json report = nlohmann::json::parse(data.out);
+  std::set<std::string> archs;
+  for (const auto &k : report["kernels"]) archs.insert(k["arch"].get<std::string>());
+  ASSERT_EQ(archs.size(), 1u);
+  const std::vector<std::string> all = lines(text.out);
+  const auto every =
+      std::find_if(all.begin(), all.end(), [](const std::string &l) { return l.rfind("every row:", 0) == 0; });
+  ASSERT_NE(every, all.end()) << text.out;
+  EXPECT_NE(every->find("ARCH " + *archs.begin()), std::string::npos) << *every;
+  EXPECT_EQ(grid(text.out).front().find("ARCH"), std::string::npos) << "said once, not in every row";
+  const RunResult wide = parse(input, {"--wide"}, "100");
+  const std::string header = grid(wide.out).front();
+  for (const char *column : {"ARCH", "AGPR", "SGPR", "SCRATCH", "LIMITER", "HEADROOM"})
+    EXPECT_NE(header.find(column), std::string::npos) << column << " with --wide";
+  for (const std::string &line : lines(wide.out)) {
+    EXPECT_EQ(line.rfind("every row:", 0), std::string::npos) << line;
+    EXPECT_EQ(line.rfind("not shown", 0), std::string::npos) << line;
+  }
+}
+
+// --name-width never widens the table: names that would collide are cut
+// around where they differ, not printed whole.
+TEST_F(TextWidth, NameWidthNeverWidensTheTable) {
+  const RunResult narrow = parse("fixtures/nvcc-13.0/copies/libcopies.so", {"--name-width", "12"}, "200");
+  ASSERT_EQ(narrow.exit_code, 0) << narrow.err;
+  const std::vector<std::string> rows = grid(narrow.out);
+  ASSERT_GT(rows.size(), 1u);
+  const std::size_t arch = rows.front().find("ARCH");
+  ASSERT_NE(arch, std::string::npos);
+  EXPECT_LE(arch, 12u + 2u) << rows.front();
+  std::set<std::string> names;
+  for (std::size_t r = 1; r < rows.size(); ++r) names.insert(rows[r].substr(0, arch));
+  EXPECT_EQ(names.size(), 2u) << "empty_kernel<0> and scale<1> stay apart at 12 characters";
+}
+
+}  // namespace
+}  // namespace regscope
