@@ -15,8 +15,8 @@ The comparison is exact, with one normalisation: the scratch directory's absolut
   doc-examples.py --binary build/regscope [--root DIR] [--update] [FILE.md ...]
 
 --update rewrites each block's output lines from the current binary (scripts/update-doc-examples.sh).
-Exit: 0 all equal, 1 an example differs (a diff is printed), 2 usage error, 77 skipped (no hipcc: the
-examples compile with it, and the README's test set-up installs it).
+Exit: 0 all equal, 1 an example differs (a diff is printed), 2 usage error, 77 skipped (no hipcc or
+ocloc: examples compile with them, and the README's set-up installs both).
 """
 import argparse
 import difflib
@@ -92,10 +92,11 @@ def main():
         print(f"doc-examples: no regscope binary at {binary}", file=sys.stderr)
         return 2
     files = args.files or [os.path.join(root, "README.md")] + sorted(glob.glob(os.path.join(root, "docs", "*.md")))
-    if shutil.which("hipcc") is None:
-        # "SKIP: " is the form scripts/ci-skips.py reads; hipcc is in the set-up, so CI refuses this skip.
-        print("SKIP: hipcc is not on PATH (the examples compile with it; scripts/install-deps.sh installs it)")
-        return 77
+    for compiler in ("hipcc", "ocloc"):
+        if shutil.which(compiler) is None:
+            # "SKIP: " is the form scripts/ci-skips.py reads; both are in the set-up, so CI refuses this skip.
+            print(f"SKIP: {compiler} is not on PATH (examples compile with it; scripts/install-deps.sh installs it)")
+            return 77
 
     failures = 0
     examples = 0
