@@ -412,7 +412,7 @@ TEST(IsaLbm, PeakFallsAsTheVariantsVgprsFall) {
     figures.push_back({parsed.facts.kernels.front().values[static_cast<std::size_t>(Field::Vgprs)].value_or(0),
                        onlyFunction(r).max_vgprs});
   }
-  // README's table: 102, 100, 96, 94, 96.
+  // docs/modelling.md's table: 102, 100, 96, 94, 96.
   EXPECT_EQ(figures[0].first, 102);
   EXPECT_EQ(figures[3].first, 94);
   for (std::size_t i = 0; i < figures.size(); ++i)

@@ -329,7 +329,7 @@ TEST(Pinned, TieIntelThreadsBeforeSlmBeforeBarriers) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// SARIF levels: the level of every rule (docs/testing.md "SARIF levels"; README "Output formats").
+// SARIF levels: the level of every rule (docs/testing.md "SARIF levels"; docs/formats.md).
 // GitHub code scanning shows error and warning results by default and hides notes behind a filter,
 // so what a user must see is warning or error: spills (RS002) and unresolved figures (RS304) are
 // warnings, every gate failure an error, the informational findings notes.
@@ -548,7 +548,7 @@ TEST(Pinned, BaselineScratchAndSpillDirections) {
 
 TEST(Pinned, CliffNoteAtFourRegistersOrFewer) {
   // The occupancy-cliff note (RS004) fires when fewer than 4 more VGPRs lower the occupancy
-  // (src/gate/findings.cpp kCliffRegisters; README). gfx90a's 4-wave step is 97-128 VGPRs (Table 1):
+  // (src/gate/findings.cpp kCliffRegisters; docs/testing.md). gfx90a's 4-wave step is 97-128 VGPRs (Table 1):
   // at 125, 4 more (129) give 3 waves: a cliff; at 124 it takes 5: none.
   auto findingsFor = [](int vgprs, int sgprs = 0) {
     KernelReport k;

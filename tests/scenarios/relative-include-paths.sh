@@ -33,7 +33,7 @@ printf -- '-I src %s\n' "${STREAM_FLAGS[*]}" > flags.rsp
 ok incpath-09 '@flags.rsp (with -I src inside)' analyze $F -- @flags.rsp
 # from a sub-directory: the flag is relative to that sub-directory
 ( cd src/hip && ok incpath-10 '-I .. from src/hip' analyze HIPStream.cpp -- "${STREAM_FLAGS[@]}" -I .. )
-# README's .regscope.json example: compiler_flags relative to the config file's directory,
+# docs/gate.md's .regscope.json example: compiler_flags relative to the config file's directory,
 # used by analyze and by gate, from the root and from a sub-directory.
 python3 -c "import json,sys; print(json.dumps({'version': 1, 'compiler_flags': sys.argv[1:] + ['-I', 'src']}))" "${STREAM_FLAGS[@]}" > .regscope.json
 ok_gate incpath-11 '.regscope.json -I src, gate from the root'   gate $F
