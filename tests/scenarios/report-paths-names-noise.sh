@@ -77,7 +77,12 @@ read -r n dups < <(python3 - t.out <<'PY'
 import collections, re, sys
 lines = open(sys.argv[1]).read().split('\n')
 notes = lines[lines.index('notes:') + 1:] if 'notes:' in lines else []
-notes = [l.strip() for l in notes[:next((i for i, l in enumerate(notes) if not l.startswith(' ')), len(notes))]]
+notes = notes[:next((i for i, l in enumerate(notes) if not l.startswith(' ')), len(notes))]
+joined = []  # a note wraps at the width: its continuation lines are indented four spaces
+for l in notes:
+    if l.startswith('    ') and joined: joined[-1] += ' ' + l.strip()
+    else: joined.append(l.strip())
+notes = joined
 texts = collections.Counter(re.sub(r'^.*?\](?: and \d+ more)?: ', '', l) for l in notes)
 print(len(notes), ' '.join(str(c) for c in texts.values() if c > 1) or '-')
 PY
