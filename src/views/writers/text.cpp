@@ -123,7 +123,11 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
   std::vector<std::vector<std::string>> shown = cells;
   auto cutTo = [&](std::size_t j) {
     const Column &column = table.columns[columns[j]];
-    if (width[j] >= natural[j] || (!column.elide && !column.path)) return;
+    if (!column.elide && !column.path) return;
+    if (width[j] >= natural[j]) {  // room for it whole again
+      shown[j] = cells[j];
+      return;
+    }
     if (column.elide)
       shown[j] = shortenNames(cells[j], width[j]);
     else
@@ -162,6 +166,20 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
     if (!kept[j]) continue;
     kept[j] = false;
     left_out.push_back(escape::terminal(table.columns[columns[j]].header));
+  }
+  // A column left out while the names and paths were at their narrowest
+  // comes back where what they show left room (the last left out first).
+  for (auto it = left_out.rbegin(); it != left_out.rend();) {
+    const auto j = std::find_if(by_drop.begin(), by_drop.end(), [&](std::size_t c) {
+      return !kept[c] && escape::terminal(table.columns[columns[c]].header) == *it;
+    });
+    kept[*j] = true;
+    if (over()) {
+      kept[*j] = false;
+      ++it;
+      continue;
+    }
+    it = std::make_reverse_iterator(left_out.erase(std::next(it).base()));
   }
   // What the left-out columns freed goes back to the cut paths and names.
   for (const bool paths : {true, false})
