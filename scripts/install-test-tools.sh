@@ -23,15 +23,28 @@ if [ "${#missing[@]}" -gt 0 ]; then
   echo "install-test-tools: installed ${missing[*]}"
 fi
 tool=build/tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
-if [ -x "$tool" ]; then
-  echo "install-test-tools: SARIF Multitool already installed"
+# The MCP clients tests/mcp/mcp-clients.mjs drives regscope mcp with (ctest Mcp.RealClients):
+# the official TypeScript SDK and the MCP Inspector, pinned; both run on Debian 12's
+# nodejs 18 (Inspector 0.16 and later need node 22).
+mcp_packages=(@modelcontextprotocol/sdk@1.17.4 @modelcontextprotocol/inspector@0.14.3)
+mcp_installed() {
+  grep -qs '"version": "1.17.4"' build/tools/node_modules/@modelcontextprotocol/sdk/package.json &&
+    grep -qs '"version": "0.14.3"' build/tools/node_modules/@modelcontextprotocol/inspector/package.json
+}
+if [ -x "$tool" ] && mcp_installed; then
+  echo "install-test-tools: SARIF Multitool and MCP clients already installed"
   exit 0
+fi
+if ! command -v node >/dev/null 2>&1; then
+  "${sudo[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q nodejs
 fi
 if ! command -v npm >/dev/null 2>&1; then
   "${sudo[@]}" apt-get update -q
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q npm
 fi
 mkdir -p build/tools
-npm install --no-audit --no-fund --silent --prefix build/tools @microsoft/sarif-multitool-linux@5.7.0
+npm install --no-audit --no-fund --silent --save-exact --prefix build/tools @microsoft/sarif-multitool-linux@5.7.0 \
+  "${mcp_packages[@]}"
 chmod u+x "$tool"  # npm skips the package's own postinstall chmod
-echo "install-test-tools: SARIF Multitool installed in build/tools"
+echo "install-test-tools: SARIF Multitool and MCP clients (${mcp_packages[*]}) installed in build/tools"

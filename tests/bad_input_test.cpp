@@ -225,6 +225,7 @@ const BadInput kCases[] = {
     {"ParseShardZeroOfThree", {"parse", kLbmAsm, "--shard", "0/3"}, "--shard '0/3': give K/N"},
     {"ParseShardPastTheCount", {"parse", kLbmAsm, "--shard", "4/3"}, "--shard '4/3': shard 4 of 3 does not exist"},
     {"MergeNoFiles", {"merge"}, "files is required"},
+    {"McpMissingRoot", {"mcp", "--root", "nowhere"}, "--root nowhere: no such directory"},
     {"MergeMissingFile", {"merge", "missing.json"}, "missing.json: no such file"},
     {"MergeNotJson", {"merge", "garbage.bin"}, "garbage.bin: not JSON"},
     {"ParseGarbage", {"parse", "garbage.bin"}, "garbage.bin: no kernel-resource-usage remarks"},

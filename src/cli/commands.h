@@ -42,6 +42,7 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
 Command addWrapCommand(CLI::App &root, const std::vector<std::string> &command);
 Command addCollectCommand(CLI::App &root);
 Command addMergeCommand(CLI::App &root);
+Command addMcpCommand(CLI::App &root);
 
 // FILE... --offload-arch --compiler --config, shared by analyze, gate and
 // baseline: the library's request (pipeline/sources.h), and the option that

@@ -119,7 +119,8 @@ int main(int argc, char **argv) {
                               addAdviseCommand(app, compiler_flags),
                               addExplainCommand(app, compiler_flags),
                               addCollectCommand(app),
-                              addMergeCommand(app)};
+                              addMergeCommand(app),
+                              addMcpCommand(app)};
   const Command wrap = addWrapCommand(app, compiler_flags);
   if (!args.empty()) {
     const std::string &first = args.back();  // reversed: the subcommand is last

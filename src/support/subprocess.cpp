@@ -50,6 +50,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// This thread's call's stop request (CancelScope), or null.
+thread_local const std::atomic<bool> *call_cancelled = nullptr;
+
 // Ends the child's process group: SIGTERM, then SIGKILL for what is left
 // after a grace period, and waits until none of it runs, so the caller may
 // remove the directory it worked in.
@@ -71,10 +74,14 @@ void endGroup(pid_t pid, int &status) {
 
 }  // namespace
 
+CancelScope::CancelScope(const std::atomic<bool> *flag) : previous_(call_cancelled) { call_cancelled = flag; }
+CancelScope::~CancelScope() { call_cancelled = previous_; }
+
 int runProcess(const std::vector<std::string> &argv, const std::string &cwd, const std::string &stdout_path,
                const std::string &stderr_path, int timeout_seconds, const std::vector<std::string> &environment) {
   const SignalGuard guard;  // a signal now is pending, not fatal: the group is ended below
   throwIfInterrupted();     // once interrupted, nothing new starts
+  if (call_cancelled && call_cancelled->load()) throw CancelledError{};
   std::vector<char *> args;
   for (const std::string &a : argv) args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
@@ -143,6 +150,10 @@ int runProcess(const std::vector<std::string> &argv, const std::string &cwd, con
     } catch (const InterruptedError &) {
       endGroup(pid, status);
       throw;
+    }
+    if (call_cancelled && call_cancelled->load()) {
+      endGroup(pid, status);
+      throw CancelledError{};
     }
     if (timeout_seconds > 0 && Clock::now() - start > std::chrono::seconds(timeout_seconds)) {
       endGroup(pid, status);

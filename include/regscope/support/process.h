@@ -2,6 +2,7 @@
 // directories, with Ctrl-C unwinding through the destructors that remove them.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,23 @@ class TempDir {
 // SIGINT, 143 for SIGTERM), as shells and CI runners expect.
 struct InterruptedError {
   int signal;
+};
+
+// One call's own stop request, for a server that runs calls on threads of
+// their own (regscope mcp): while a CancelScope lives on a thread, runProcess
+// on that thread polls its flag as it polls for signals and, once the flag is
+// true, ends the program's group and throws CancelledError. A flag, not a
+// signal, so that cancelling one call stops no other.
+struct CancelledError {};
+class CancelScope {
+ public:
+  explicit CancelScope(const std::atomic<bool> *flag);
+  ~CancelScope();
+  CancelScope(const CancelScope &) = delete;
+  CancelScope &operator=(const CancelScope &) = delete;
+
+ private:
+  const std::atomic<bool> *previous_;
 };
 
 // Raises InterruptedError if a caught signal is pending.
