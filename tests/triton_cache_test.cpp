@@ -22,6 +22,7 @@
 #include "regscope/pipeline/explain.h"
 #include "regscope/pipeline/parse_tree.h"
 #include "regscope/support/error.h"
+#include "regscope/support/messages.h"
 #include "test_util.h"
 
 namespace regscope {
@@ -262,18 +263,21 @@ TEST_F(TritonTree, BrokenEntriesAreOneErrorEachAndTheRestIsRead) {
   for (const char *ext : {".amdgcn", ".hsaco", ".source", ".ttir", ".ttgir"})
     fs::remove(add / (std::string("add_kernel") + ext));
   fs::remove(add / "__grp__add_kernel.json");
-  // An entry whose group lists a code object that is gone.
+  // An entry whose group lists code objects that are gone (with only its .hsaco
+  // gone, its .amdgcn is read: a cleaned entry).
   fs::path matmul;
   for (const auto &e : fs::directory_iterator(root_ / "cache"))
     if (matmul.empty() && fs::exists(e.path() / "matmul_kernel.hsaco")) matmul = e.path();
   ASSERT_FALSE(matmul.empty());
   fs::remove(matmul / "matmul_kernel.hsaco");
+  fs::remove(matmul / "matmul_kernel.amdgcn");
   const ParsedInputs parsed = parseInputs({root_.string()}, {});
   ASSERT_EQ(parsed.report.errors.size(), 2u);
   std::string messages;
   for (const InputError &e : parsed.report.errors) messages += e.message + "\n";
   EXPECT_NE(messages.find("without its code"), std::string::npos) << messages;
-  EXPECT_NE(messages.find("lists matmul_kernel.hsaco, which is missing"), std::string::npos) << messages;
+  EXPECT_NE(messages.find("lists matmul_kernel."), std::string::npos) << messages;
+  EXPECT_NE(messages.find(", which is missing: a partly written or cleaned"), std::string::npos) << messages;
   EXPECT_EQ(parsed.report.kernels.size(), entriesIn(cacheDir("cache-gfx942")) - 2);
 }
 
@@ -457,6 +461,144 @@ TEST_F(TritonTree, EntriesWithIdenticalMetadataButDifferentCodeAreNeverMerged) {
   bool said = false;
   for (const std::string &w : report.warnings) said |= w.find("same metadata but different code") != std::string::npos;
   EXPECT_TRUE(said);
+}
+
+// Issue 31, item 4. A cache as CI artifacts keep it: the fixtures' caches are
+// copied here and their IR (.ptx, .ttir, .ttgir, .source; the .llir was never
+// committed) deleted at run time, while every __grp__ file still lists it.
+// Every entry is read from metadata + binary with the figures of the whole
+// cache, and the run says the cleaning once.
+TEST_F(TritonTree, CleanedIrIsReadFromMetadataAndBinaryAndSaidOnce) {
+  for (const std::string cache : {"cache-sm_90", "cache-gfx942"}) {
+    SCOPED_TRACE(cache);
+    const fs::path copy = root_ / cache;
+    fs::copy(cacheDir(cache), copy, fs::copy_options::recursive);
+    std::size_t deleted = 0;
+    for (const auto &e : fs::recursive_directory_iterator(copy))
+      for (const char *ir : {".ptx", ".ttir", ".ttgir", ".source", ".llir"})
+        if (e.path().extension() == ir) {
+          fs::remove(e.path());
+          ++deleted;
+          break;
+        }
+    ASSERT_GT(deleted, 0u);
+    const Report whole = parseInputs({cacheDir(cache)}, {}).report;
+    std::vector<std::string> warnings;
+    Messages say{[&](const std::string &w) { warnings.push_back(w); }, [](const std::string &) {},
+                 [](const std::string &) {}, [](const std::string &) {}};
+    const ParsedInputs cleaned = readArtifactInputs({copy.string()}, {}, true, say);
+    ASSERT_TRUE(cleaned.report.errors.empty()) << cleaned.report.errors.front().message;
+    ASSERT_EQ(cleaned.report.kernels.size(), whole.kernels.size());
+    EXPECT_EQ(cleaned.walk.triton_ir_cleaned, whole.kernels.size());
+    std::map<std::string, const KernelReport *> by_hash;
+    for (const KernelReport &k : whole.kernels) by_hash[k.record.triton->hash] = &k;
+    for (const KernelReport &k : cleaned.report.kernels) {
+      const KernelReport &was = *by_hash.at(k.record.triton->hash);
+      EXPECT_EQ(k.summary.registers, was.summary.registers);
+      EXPECT_EQ(k.summary.level, was.summary.level);
+      EXPECT_EQ(k.summary.scratch_bytes, was.summary.scratch_bytes);
+      EXPECT_EQ(k.launch.block_size, was.launch.block_size);
+      // What came from the IR is gone, never guessed: no Python file, no specialisation.
+      EXPECT_TRUE(k.record.triton->python_file.empty());
+      EXPECT_TRUE(k.record.triton->specialisation.empty());
+    }
+    std::size_t lines = 0;
+    for (const std::string &w : warnings)
+      lines += w.find("cleaned away: figures from json + binary") != std::string::npos;
+    EXPECT_EQ(lines, 1u);
+    EXPECT_NE(warnings.front().find("IR of " + std::to_string(whole.kernels.size()) + " Triton entries"),
+              std::string::npos)
+        << warnings.front();
+  }
+}
+
+// A cleaned entry whose binary is gone too, or that has no metadata, is still an error.
+TEST_F(TritonTree, CleanedEntryWithoutItsBinaryIsStillAnError) {
+  const fs::path entry = root_ / "e";
+  fs::copy(cacheDir("cache-sm_90") + "/7AUBJ5JZAVRCOUTBLPCY5WOVYSC4C7E3VKLPQZK4OEJH3SULYXWQ", entry);
+  fs::remove(entry / "add_kernel.ptx");
+  fs::remove(entry / "add_kernel.cubin");
+  const Report report = parseInputs({root_.string()}, {}).report;
+  ASSERT_EQ(report.errors.size(), 1u);
+  EXPECT_NE(report.errors[0].message.find("lists add_kernel.cubin, which is missing"), std::string::npos);
+}
+
+// The IR ptxas refused (matmul_256 at maxnreg=96, fixtures/triton/make.log): a
+// failed compile, named once, not counted among the other files.
+TEST(TritonCache, AFailedCompileIsNamedOnceNotCountedAsOtherFiles) {
+  std::vector<std::string> warnings;
+  Messages say{[&](const std::string &w) { warnings.push_back(w); }, [](const std::string &) {},
+               [](const std::string &) {}, [](const std::string &) {}};
+  const ParsedInputs parsed = readArtifactInputs({cacheDir("cache-squeezed-sm_90")}, {}, true, say);
+  ASSERT_EQ(parsed.walk.triton_failed_compiles.size(), 1u);
+  EXPECT_NE(
+      parsed.walk.triton_failed_compiles[0].find("ZUQFRGJF523YKMTAPNH46IGMGUTD4F2ILPFACVMWUJGAIAMROL7Q/matmul_kernel"),
+      std::string::npos);
+  EXPECT_EQ(parsed.walk.unknown, 5u);  // the five .cubin.res-usage.txt beside the cubins, no longer the IR
+  std::size_t lines = 0;
+  for (const std::string &w : warnings) lines += w.find("1 Triton compile failed") != std::string::npos;
+  EXPECT_EQ(lines, 1u);
+}
+
+// Issue 31, item 5: NVIDIA Triton gated and baselined. A cubin records no
+// spill counts; the rules that do not read them judge, --max-spills judges
+// local memory, and the baseline records every kernel with its spills unknown.
+TEST(TritonCache, NvidiaKernelsAreGatedWithoutSpillCounts) {
+  const Report report = parseInputs({cacheDir("cache-sm_90")}, {}).report;
+  ASSERT_FALSE(report.kernels.empty());
+  Config config;
+  config.defaults.min_occupancy = 2;
+  GateResult result = checkThresholds(report, config);
+  EXPECT_TRUE(result.unjudged.empty());
+  EXPECT_EQ(result.kernels_checked, static_cast<int>(report.kernels.size()));
+  EXPECT_EQ(gateOutcome(report, result), GateOutcome::Pass);
+  // --max-spills judges the per-thread local memory the driver reports (truth.json's local_size_bytes).
+  config.defaults = {};
+  config.defaults.max_spills = 100;
+  result = checkThresholds(report, config);
+  EXPECT_TRUE(result.unjudged.empty());
+  std::size_t over = 0;
+  for (const KernelReport &k : report.kernels) over += k.record.value(Field::StackBytes) > 100;
+  ASSERT_GT(over, 0u);
+  ASSERT_EQ(result.failures.size(), over);
+  for (const Verdict &v : result.failures)
+    EXPECT_NE(v.message.find("local memory (spills or local arrays)"), std::string::npos) << v.message;
+  // The baseline records all of them, spills unknown (null), and reads back so.
+  const Baseline baseline = baselineFromReport(report, "/");
+  ASSERT_EQ(baseline.size(), report.kernels.size());
+  const std::string text = baselineToText(baseline);
+  EXPECT_NE(text.find("\"spills\": null"), std::string::npos);
+  for (const BaselineEntry &e : baselineFromText(text, "b.json")) EXPECT_FALSE(e.spills_known);
+}
+
+// The regression must fail: the baseline of the squeezed cache (maxnreg=96),
+// then the same kernels at their own registers (more registers, fewer
+// blocks/SM per the CUDA driver in truth.json).
+TEST(TritonCache, AnNvidiaRegisterRegressionFailsAgainstTheBaseline) {
+  const Report before = parseInputs({cacheDir("cache-squeezed-sm_90")}, {}).report;
+  const Report now = parseInputs({cacheDir("cache-sm_90")}, {}).report;
+  const json truth = json::parse(fixture("triton/truth.json"));
+  std::map<std::string, int> blocks;  // "variant spec" -> the driver's blocks/SM
+  for (const json &t : truth["kernels"])
+    if (t["target"] == "sm_90" && t.contains("driver"))
+      blocks[t["variant"].get<std::string>() + " " + t["spec"].get<std::string>()] = t["driver"]["blocks_per_sm"];
+  GateResult result;
+  compareWithBaseline(now, baselineFromText(baselineToText(baselineFromReport(before, "/")), "b.json"), "/", result);
+  EXPECT_TRUE(result.unjudged.empty());
+  std::size_t regressions = 0;
+  for (const Verdict &v : result.failures) {
+    if (v.rule != Rule::OccupancyRegression) continue;
+    ++regressions;
+    EXPECT_NE(v.message.find("(registers "), std::string::npos) << v.message;
+  }
+  std::size_t expected = 0;  // specialisations the driver gives fewer blocks/SM at their own registers
+  for (const auto &[key, n] : blocks)
+    if (key.rfind("cache ", 0) == 0 && blocks.count("cache-squeezed " + key.substr(6)) &&
+        n < blocks.at("cache-squeezed " + key.substr(6)))
+      ++expected;
+  ASSERT_GT(expected, 0u);
+  EXPECT_EQ(regressions, expected);
+  EXPECT_EQ(gateOutcome(now, result), GateOutcome::Fail);
 }
 
 }  // namespace

@@ -24,7 +24,9 @@ using nlohmann::ordered_json;
 constexpr int kBaselineMajor = 1;
 // 1.1 added "source"; a 1.0 reader ignores it, and 1.0 entries read as their own source.
 // 1.2 added "dependencies" (source -> the headers below the root it read); older readers ignore it.
-constexpr const char *kBaselineVersion = "1.2";
+// 1.3: "spills" may be null (a count not read: a cubin records none); a 1.2 reader refuses such an
+// entry ("lacks a count") rather than read it as 0.
+constexpr const char *kBaselineVersion = "1.3";
 
 // Field name -> member, so reading and writing cannot drift apart.
 struct IntMember {
@@ -88,6 +90,7 @@ BaselineEntry baselineEntry(const KernelReport &k, const std::string &root) {
   e.occupancy_by_registers = k.summary.level_by_registers;
   e.registers = k.summary.registers;
   e.spills = k.summary.spills;
+  e.spills_known = spillsRead(k);
   e.scratch_bytes = k.summary.scratch_bytes;
   return e;
 }
@@ -167,6 +170,7 @@ std::string baselineToText(const Baseline &baseline) {
     k["demangled"] = e.demangled;
     k["arch"] = e.arch;
     for (const IntMember &m : kIntMembers) k[m.key] = e.*m.member;
+    if (!e.spills_known) k["spills"] = nullptr;
     kernels.push_back(std::move(k));
   }
   ordered_json doc = {{"regscope_baseline", kBaselineVersion}, {"kernels", kernels}};
@@ -223,6 +227,10 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
     e.demangled = k.contains("demangled") ? text_of("demangled") : e.name;
     e.arch = text_of("arch");
     for (const IntMember &m : kIntMembers) {
+      if (m.member == &BaselineEntry::spills && k.contains(m.key) && k[m.key].is_null()) {
+        e.spills_known = false;  // recorded as not read: compared as unknown
+        continue;
+      }
       // A figure outside 0..INT_MAX is no count regscope wrote.
       const bool in_range =
           k.contains(m.key) &&

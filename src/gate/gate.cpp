@@ -74,10 +74,42 @@ const IgnoreEntry *ignoredBy(const Config &config, const KernelRecord &record) {
   return nullptr;
 }
 
+namespace {
+
+// The fields that only a spill count is made of: a kernel lacking these alone
+// (a cubin records no spill stores/loads) has every other figure read.
+bool isSpillCount(Field f) {
+  switch (f) {
+    case Field::SpillStoreBytes:
+    case Field::SpillLoadBytes:
+    case Field::VgprSpills:
+    case Field::SgprSpills:
+    case Field::SpillGrfs:
+    case Field::SpillBytes:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string cannotJudgeAt(const KernelReport &k) {
+  return "cannot judge kernel " + k.record.demangled + " [" + k.record.arch + "] in " +
+         (k.display_file.empty() ? k.record.file : k.display_file) + ": ";
+}
+
+}  // namespace
+
+bool spillsRead(const KernelReport &k) { return std::none_of(k.unknown.begin(), k.unknown.end(), isSpillCount); }
+
+std::string spillsUnjudged(const KernelReport &k) {
+  if (spillsRead(k)) return "";
+  if (vendorWords(k.summary.vendor).local_memory_for_spills && k.summary.scratch_known) return "";
+  return cannotJudgeAt(k) + "spill count unknown, which --max-spills reads";
+}
+
 std::string cannotJudge(const KernelReport &k) {
   if (k.unresolved()) return "";  // its own rule (RS304)
-  const std::string where = "cannot judge kernel " + k.record.demangled + " [" + k.record.arch + "] in " +
-                            (k.display_file.empty() ? k.record.file : k.display_file) + ": ";
+  const std::string where = cannotJudgeAt(k);
   if (!k.impossible.empty()) return where + k.impossible;
   // A launch the source passes but regscope could not evaluate: its occupancy
   // is an assumption (or unknown), never judged as if read.
@@ -86,6 +118,9 @@ std::string cannotJudge(const KernelReport &k) {
   // No occupancy although no field is named (a launch not read): not a figure to judge.
   if (k.unknown.empty() && k.summary.limiter == Limiter::Unknown) return where + "occupancy unknown";
   if (k.unknown.empty()) return "";
+  // Only the spill count unknown: the rules that read other figures judge; a
+  // spill rule refuses on its own (spillsUnjudged) unless local memory stands for it.
+  if (k.summary.limiter != Limiter::Unknown && std::all_of(k.unknown.begin(), k.unknown.end(), isSpillCount)) return "";
   std::string fields;
   for (Field f : k.unknown) fields += (fields.empty() ? "" : ", ") + std::string(fieldKey(f));
   return where + fields + " unknown";
@@ -180,11 +215,22 @@ GateResult checkThresholds(const Report &report, const Config &config) {
                                  beyond("occupancy", s.level, occupancyUnit(s.vendor), "<", *t.min_occupancy) +
                                      " (limited by " + limiterName(s.limiter) + ")"),
                       s.level, t.min_occupancy, std::nullopt, occupancyUnit(s.vendor)));
-    if (t.max_spills && s.spills > *t.max_spills)
+    if (t.max_spills && spillsRead(k) && s.spills > *t.max_spills)
       result.failures.push_back(withFigures(
           verdictFor(k, Rule::MaxSpills,
                      beyond(spillWords(s.vendor).first, s.spills, spillWords(s.vendor).second, ">", *t.max_spills)),
           s.spills, t.max_spills, std::nullopt, spillsDataUnit(s.vendor)));
+    if (t.max_spills && !spillsRead(k)) {
+      // No spill count (a cubin records none): the per-thread local memory that
+      // holds every spill stands for it, or the rule refuses; never 0.
+      if (std::string why = spillsUnjudged(k); !why.empty())
+        result.unjudged.push_back(verdictFor(k, Rule::CannotJudge, why));
+      else if (s.scratch_bytes > *t.max_spills)
+        result.failures.push_back(withFigures(verdictFor(k, Rule::MaxSpills,
+                                                         beyond(vendorWords(s.vendor).local_memory_for_spills,
+                                                                s.scratch_bytes, "bytes/thread", ">", *t.max_spills)),
+                                              s.scratch_bytes, t.max_spills, std::nullopt, "bytes"));
+    }
     if (t.max_scratch && s.scratch_bytes > *t.max_scratch)
       result.failures.push_back(withFigures(
           verdictFor(k, Rule::MaxScratch, beyond("scratch", s.scratch_bytes, "bytes/lane", ">", *t.max_scratch)),
@@ -242,7 +288,14 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
       compare(Rule::VgprStepRegression, "register-limited occupancy", was.occupancy_by_registers,
               now.occupancy_by_registers, false, unit, unit);
     const auto [spills, spills_unit] = spillWords(s.vendor);
-    compare(Rule::SpillRegression, spills, was.spills, now.spills, true, spills_unit, spillsDataUnit(s.vendor));
+    if (was.spills_known && now.spills_known)
+      compare(Rule::SpillRegression, spills, was.spills, now.spills, true, spills_unit, spillsDataUnit(s.vendor));
+    else if (was.spills_known != now.spills_known)  // one count read, one not: no comparison to pass
+      result.unjudged.push_back(verdictFor(
+          k, Rule::CannotJudge,
+          cannotJudgeAt(k) + "spill count " + (was.spills_known ? "unknown now" : "unknown in the baseline") +
+              ", known " + (was.spills_known ? "in the baseline" : "now") + ": spills not compared"));
+    // Both unknown (two cubins): their local memory is compared as scratch below.
     compare(Rule::ScratchRegression, "scratch", was.scratch_bytes, now.scratch_bytes, true, "bytes/lane", "bytes");
     if (now.registers < was.registers)
       result.improvements.push_back(

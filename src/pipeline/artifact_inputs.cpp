@@ -38,6 +38,25 @@ ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const Pa
     messages.warning(plural(w.triton_cubins_not_read, "Triton NVIDIA kernel", "Triton NVIDIA kernels") +
                      ": launch and options from the metadata, registers unknown (no .cubin beside the .ptx, which has "
                      "no register figures)");
+  // Said once for the run, however many entries share the cause.
+  if (w.triton_ir_cleaned) {
+    std::string line = "IR of " + plural(w.triton_ir_cleaned, "Triton entry", "Triton entries") +
+                       " cleaned away: figures from json + binary";
+    if (w.triton_without_source)
+      line += "; " + std::to_string(w.triton_without_source) +
+              " without .source/.ttir have no Python file or line and no specialisation in their key, so it "
+              "matches no baseline recorded with their IR";
+    messages.warning(line);
+  }
+  if (!w.triton_failed_compiles.empty()) {
+    std::string names;
+    for (std::size_t i = 0; i < w.triton_failed_compiles.size() && i < 3; ++i)
+      names += (i ? ", " : "") + w.triton_failed_compiles[i];
+    if (w.triton_failed_compiles.size() > 3)
+      names += " and " + std::to_string(w.triton_failed_compiles.size() - 3) + " more";
+    messages.warning(plural(w.triton_failed_compiles.size(), "Triton compile", "Triton compiles") +
+                     " failed (IR, no metadata or binary: nothing to read): " + names);
+  }
   return parsed;
 }
 

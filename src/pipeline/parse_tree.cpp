@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -243,6 +244,23 @@ class Walker {
       if (has("__grp__" + stem + ".json")) ++summary_.triton_ir;
       items_.push_back(std::move(item));
     }
+    // Triton IR with neither metadata nor a group file nor a binary: a compile
+    // that failed (ptxas ran out of registers) and left its stages behind. Named
+    // once, as a failed compile, not counted among the other files.
+    for (const std::string &n : names) {
+      for (const char *ir : {".ttir", ".ttgir"}) {
+        if (!endsWith(n, ir)) continue;
+        const std::string stem = n.substr(0, n.size() - std::strlen(ir));
+        if (has(stem + ".json") || has("__grp__" + stem + ".json")) continue;
+        bool binary = false;
+        for (const char *e : {".cubin", ".hsaco"}) binary |= has(stem + e);
+        if (binary) continue;
+        const std::string where = (dir / stem).string();
+        if (summary_.triton_failed_compiles.empty() || summary_.triton_failed_compiles.back() != where)
+          summary_.triton_failed_compiles.push_back(where);
+        for (const char *e : {".source", ".ttir", ".ttgir", ".llir", ".ptx", ".amdgcn"}) owned.insert(stem + e);
+      }
+    }
     for (const fs::path &f : files) {
       if (owned.count(f.filename().string())) continue;
       switch (classify(f)) {
@@ -283,13 +301,24 @@ class Walker {
 };
 
 // What reading one item gave.
-struct ItemResult {
-  Artifact artifact;
-  std::string error;  // the item's error, naming its file
-  std::string input;  // the path its errors and inputs name
+// What reading a Triton entry found beside its figures, for the run's one line each.
+struct TritonReading {
+  bool ir_cleaned = false;      // a file its group lists (IR) is gone
+  bool without_source = false;  // no .source or .ttir: no Python file, line or specialisation
 };
 
-Artifact readTritonEntry(const Item &item, const ResultCache *cache) {
+// The files a Triton entry's figures are read from: NVIDIA's .cubin, AMD's .hsaco or .amdgcn
+// (a .ptx has no register figures: IR).
+bool isTritonBinary(const std::string &ext) { return ext == ".cubin" || ext == ".hsaco" || ext == ".amdgcn"; }
+
+struct ItemResult {
+  Artifact artifact;
+  TritonReading triton;  // a Triton entry's: what its files lacked
+  std::string error;     // the item's error, naming its file
+  std::string input;     // the path its errors and inputs name
+};
+
+Artifact readTritonEntry(const Item &item, const ResultCache *cache, TritonReading &reading) {
   if (!item.error.empty()) throw Error(item.error);
   const fs::path dir(item.dir);
   const std::string meta_path = item.path;
@@ -299,7 +328,12 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache) {
   } catch (const Error &e) {
     throw Error(meta_path + ": " + e.what());
   }
-  // A code file the group lists that is gone: the entry is not what Triton wrote.
+  // What the group lists that is gone. IR (.ptx, .ttir, .ttgir, .llir, .source)
+  // cleaned away, as CI artifacts and copied caches keep only the metadata and
+  // the binary, leaves every figure regscope reads: the entry is read from its
+  // binary and the run says so once. A binary it lists that is gone, with no
+  // other binary beside the metadata, is not what Triton wrote: an error.
+  std::string missing_binary;
   const fs::path group = dir / ("__grp__" + item.stem + ".json");
   if (isFile(group)) {
     std::vector<std::string> children;
@@ -309,18 +343,19 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache) {
       throw Error(group.string() + ": " + e.what());
     }
     for (const std::string &child : children) {
+      if (isFile(dir / child)) continue;
       const std::string ext = fs::path(child).extension().string();
-      bool code = false;
-      for (const char *e : kAmdCode) code |= ext == e;
-      for (const char *e : kNvidiaCode) code |= ext == e;
-      if (code && !isFile(dir / child))
-        throw Error(group.string() + " lists " + child + ", which is missing: a partly written or cleaned Triton " +
-                    "cache entry");
+      if (isTritonBinary(ext))
+        missing_binary = child;
+      else if (ext != ".json")
+        reading.ir_cleaned = true;
     }
   }
+  reading.without_source = true;
   for (const char *ir : {".source", ".ttir"})
     if (const fs::path p = dir / (item.stem + ir); isFile(p)) {
       readTritonIr(info, readFile(p.string()));
+      reading.without_source = false;
       break;
     }
   const std::string arch = tritonArch(info);
@@ -334,6 +369,13 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache) {
     for (const char *e : kNvidiaCode)
       if (isFile(dir / (item.stem + e))) code.push_back((dir / (item.stem + e)).string());
   }
+  const bool has_binary = std::any_of(code.begin(), code.end(), [](const std::string &file) {
+    return isTritonBinary(fs::path(file).extension().string());
+  });
+  if (!missing_binary.empty() && !has_binary)
+    throw Error(group.string() + " lists " + missing_binary + ", which is missing: a partly written or cleaned " +
+                "Triton cache entry");
+  if (!missing_binary.empty()) reading.ir_cleaned = true;  // an .amdgcn gone beside its .hsaco
   if (code.empty())
     throw Error(meta_path + ": Triton metadata without its code beside it (" +
                 (info.backend == "hip" ? item.stem + ".amdgcn or " + item.stem + ".hsaco"
@@ -570,7 +612,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
       const Item &item = items[i];
       results[i].input = item.triton && item.only_code.empty() ? item.dir : item.path;
       try {
-        results[i].artifact = item.triton ? readTritonEntry(item, cache ? &*cache : nullptr) : [&] {
+        results[i].artifact = item.triton ? readTritonEntry(item, cache ? &*cache : nullptr, results[i].triton) : [&] {
           if (!item.error.empty()) throw Error(item.error);
           std::string producer;
           std::vector<FactSet> sets = readFileFacts(item.path, options.log_arch, producer);
@@ -612,6 +654,8 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
     }
     Artifact &artifact = result.artifact;
     (item.triton ? walk.triton_entries : walk.files_read) += 1;
+    walk.triton_ir_cleaned += result.triton.ir_cleaned;
+    walk.triton_without_source += result.triton.ir_cleaned && result.triton.without_source;
     for (const KernelRecord &r : artifact.records)
       if (tritonRegistersUnread(r)) ++walk.triton_cubins_not_read;
     if (report.compiler_version.empty()) report.compiler_version = artifact.producer;

@@ -18,6 +18,7 @@ const VendorWords kVendorWords[] = {
      "spills",
      "registers",
      "registers",
+     nullptr,
      // isa register counts
      "VGPR",
      "AGPR",
@@ -34,6 +35,7 @@ const VendorWords kVendorWords[] = {
      "spill stores",
      "bytes",
      "bytes",
+     "local memory (spills or local arrays)",
      "REG",
      nullptr,
      "UREG",
@@ -49,6 +51,7 @@ const VendorWords kVendorWords[] = {
      "spills",
      "bytes/thread",
      "bytes",
+     nullptr,
      // The isa stage reads no Intel assembly yet: AMD's names, as before.
      "VGPR",
      "AGPR",

@@ -32,6 +32,9 @@ struct BaselineEntry {
   int occupancy_by_registers = 0;  // summary.level_by_registers
   int registers = 0;
   int spills = 0;
+  // False when the kernel's spill count was not read (a cubin records none): written as null and
+  // compared as unknown, never as 0 (its local memory, scratch_bytes, is compared instead).
+  bool spills_known = true;
   int scratch_bytes = 0;
   // The files below the root that the source's compile read (its headers;
   // keys as `file`): `gate HEADER` gates the sources that include HEADER.
@@ -112,7 +115,14 @@ std::string judgedNone(const Report &report, const GateResult &result);
 
 // "cannot judge kernel K in F: vgprs unknown" when a kernel's figures are
 // not all read, or one cannot be on its target; empty when it can be judged.
+// Unknown spill counts alone (a cubin records none) leave the kernel judged:
+// each rule refuses on what it reads (spillsUnjudged), the others judge.
 std::string cannotJudge(const KernelReport &kernel);
+// Whether the kernel's spill count was read (no spill field among its unknowns).
+bool spillsRead(const KernelReport &kernel);
+// Why --max-spills cannot judge this kernel (its spill count is unknown and no
+// local memory figure stands for it); empty when it can.
+std::string spillsUnjudged(const KernelReport &kernel);
 // Whether the kernel can never be resident at its launch (Limiter::Invalid):
 // rule cannot-launch, never compared with or written to a baseline.
 bool cannotLaunch(const KernelReport &kernel);

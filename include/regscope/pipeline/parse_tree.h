@@ -40,6 +40,12 @@ struct WalkSummary {
   std::vector<std::string> not_read;
   // Triton NVIDIA entries with a .ptx and no .cubin: their registers are unknown.
   std::size_t triton_cubins_not_read = 0;
+  // Triton entries whose IR (a file their group lists) was cleaned away: read
+  // from metadata + binary; of them, those without .source/.ttir, whose key
+  // then lacks the Python file and specialisation.
+  std::size_t triton_ir_cleaned = 0, triton_without_source = 0;
+  // `<dir>/<kernel>` of Triton IR with no metadata and no binary: failed compiles.
+  std::vector<std::string> triton_failed_compiles;
   bool walked = false;  // a directory was named
 };
 

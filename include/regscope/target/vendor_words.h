@@ -24,6 +24,11 @@ struct VendorWords {
   // The spill figure in a gate verdict ("spill stores 0 -> 8 bytes") and the
   // unit the data formats give it in.
   const char *spills_name, *spills_unit, *spills_data_unit;
+  // What a spill rule judges when the spill count was not read but the kernel's
+  // per-thread local memory (the scratch figure) was: NVIDIA's stack frame
+  // holds every spill beside local arrays, so local memory at or under a limit
+  // has spills at or under it too. Null: the vendor's spill rule needs the count.
+  const char *local_memory_for_spills;
   // The isa stage's three register counts: column headings (matrix null: the
   // vendor has none) and the words after a count ("94 VGPRs, 0 AGPRs, 20 SGPRs").
   const char *vector_column, *matrix_column, *scalar_column;
