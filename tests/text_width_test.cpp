@@ -18,8 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::runRegscope;
-using test::sourcePath;
 using test::RunResult;
+using test::sourcePath;
 
 // Inputs read without a compiler: both vendors' Triton caches, hipcc's LBM
 // assembly, nvcc's library with two compiles of one kernel.

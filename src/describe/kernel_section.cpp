@@ -43,6 +43,14 @@ Table kernelTable(std::vector<Column> columns) {
   return table;
 }
 
+void fitColumns(Table &table, const std::vector<std::string> &fold, const std::vector<std::string> &drop_first) {
+  for (Column &c : table.columns) {
+    c.fold = c.fold || std::find(fold.begin(), fold.end(), c.header) != fold.end();
+    const auto at = std::find(drop_first.begin(), drop_first.end(), c.header);
+    if (at != drop_first.end()) c.drop = static_cast<int>(drop_first.end() - at);
+  }
+}
+
 void addKernelRow(Table &table, const KernelReport &k, std::vector<Cell> cells) {
   std::vector<Cell> row = identityCells(k);
   row.insert(row.end(), std::make_move_iterator(cells.begin()), std::make_move_iterator(cells.end()));

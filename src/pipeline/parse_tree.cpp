@@ -334,6 +334,7 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache, TritonReadi
   // binary and the run says so once. A binary it lists that is gone, with no
   // other binary beside the metadata, is not what Triton wrote: an error.
   std::string missing_binary;
+  bool ir_gone = false;
   const fs::path group = dir / ("__grp__" + item.stem + ".json");
   if (isFile(group)) {
     std::vector<std::string> children;
@@ -348,7 +349,7 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache, TritonReadi
       if (isTritonBinary(ext))
         missing_binary = child;
       else if (ext != ".json")
-        reading.ir_cleaned = true;
+        ir_gone = true;
     }
   }
   reading.without_source = true;
@@ -358,6 +359,9 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache, TritonReadi
       reading.without_source = false;
       break;
     }
+  // Said only when what is gone is what regscope reads (the Python line and
+  // the specialisation): a cache kept without its .llir or .ptx loses nothing.
+  reading.ir_cleaned = ir_gone && reading.without_source;
   const std::string arch = tritonArch(info);
   std::vector<std::string> code;
   if (!item.only_code.empty()) {

@@ -71,6 +71,8 @@ rs() {
   echo $? > "$p.rc"
 }
 rc() { cat "$1.rc"; }
+# unwrap FILE: the text with each wrapped note joined (continuation lines are indented four spaces)
+unwrap() { python3 -c "import re,sys; print(re.sub(r'\n    (?=\S)', ' ', open(sys.argv[1]).read()), end='')" "$1"; }
 first_err() { head -1 "$1.err" | cut -c1-160; }
 # one-line summary of what a run printed, for FAIL lines
 seen() { echo "rc=$(rc "$1") err: $(grep -v '^\s*$' "$1.err" | head -2 | cut -c1-140 | tr '\n' '|')"; }

@@ -199,7 +199,7 @@ if [ "$(rc r)" = 0 ] && [ "$(lds_of reduce)" = "(65536, 'launch_site', $flag_wav
    [ "$(lds_of tile | cut -d, -f1-2)" = "(8192, 'launch_site'" ] && [ "$(lds_of attr | cut -d, -f1-2)" = "(49152, 'func_attribute'" ]
 then pass layout-05a "dynamic LDS read at <<<>>>, hipLaunchKernelGGL and hipFuncSetAttribute, counted as --dynamic-lds counts it"
 else fail layout-05a "$(seen r) reduce=$(lds_of reduce) tile=$(lds_of tile) attr=$(lds_of attr) flag=$flag_waves"; fi
-if grep -q 'dynamic LDS, the size its launches in the file give' t.out && grep -q 'MaxDynamicSharedMemorySize' t.out
+if unwrap t.out | grep -q 'dynamic LDS, the size its launches in the file give' && unwrap t.out | grep -q 'MaxDynamicSharedMemorySize'
 then pass layout-05b 'the table says where each dynamic LDS figure came from'
 else fail layout-05b "$(grep -i dynamic t.out | head -3 | tr '\n' '|')"; fi
 rs g analyze lds/main.cu --dynamic-lds 1024 --format json -o g0.json -- -x hip

@@ -25,6 +25,10 @@ struct KernelSection {
 // A kernel table: the identity columns (signature, symbol, arch, location),
 // then `columns`.
 Table kernelTable(std::vector<Column> columns);
+// How the terminal fits the table (docs/output.md): the columns said once
+// when alike in every row (`fold`), and those left out first, least needed
+// first (`drop_first`), by header.
+void fitColumns(Table &table, const std::vector<std::string> &fold, const std::vector<std::string> &drop_first);
 // A row: the kernel's identity cells, then `cells`.
 void addKernelRow(Table &table, const KernelReport &k, std::vector<Cell> cells);
 

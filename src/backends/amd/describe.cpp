@@ -110,17 +110,8 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
                              {"LIMITER", "limiter"},
                              {"NEXT STEP", "next_step"},
                              {"HEADROOM", "headroom"}});
-  // Fitting the terminal (docs/output.md): said once when alike in every row,
-  // left out first (LIMITER last: NEXT STEP names the same resource).
-  for (Column &c : table.columns) {
-    c.fold = c.fold || c.header == "AGPR" || c.header == "SCRATCH" || c.header == "SPILL V/S" || c.header == "LDS";
-    c.drop = c.header == "HEADROOM"  ? 5
-             : c.header == "AGPR"    ? 4
-             : c.header == "SCRATCH" ? 3
-             : c.header == "SGPR"    ? 2
-             : c.header == "LIMITER" ? 1
-                                     : 0;
-  }
+  // Fitting the terminal: LIMITER is left out last, NEXT STEP names the same resource.
+  fitColumns(table, {"AGPR", "SCRATCH", "SPILL V/S", "LDS"}, {"HEADROOM", "AGPR", "SCRATCH", "SGPR", "LIMITER"});
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const AmdKernelModel &m = std::get<AmdKernelModel>(k->model);

@@ -66,17 +66,8 @@ Table intelTable(const std::vector<const KernelReport *> &kernels) {
                              {"LIMITER", "limiter"},
                              {"NEXT STEP", "next_step"}});
   if (rule) table.columns.push_back({"GRF RULE", "grf_recommendation"});
-  // Fitting the terminal (docs/output.md): said once when alike in every row,
-  // left out first (LIMITER last: NEXT STEP names the same resource).
-  for (Column &c : table.columns) {
-    c.fold = c.fold || c.header == "SIMD" || c.header == "SLM" || c.header == "WG" || c.header == "SCRATCH" ||
-             c.header == "BAR";
-    c.drop = c.header == "BAR"       ? 4
-             : c.header == "SCRATCH" ? 3
-             : c.header == "THR/EU"  ? 2
-             : c.header == "LIMITER" ? 1
-                                     : 0;
-  }
+  // Fitting the terminal: LIMITER is left out last, NEXT STEP names the same resource.
+  fitColumns(table, {"SIMD", "SLM", "WG", "SCRATCH", "BAR"}, {"BAR", "SCRATCH", "THR/EU", "LIMITER"});
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const IntelKernelModel &m = std::get<IntelKernelModel>(k->model);

@@ -51,16 +51,8 @@ Table cudaTable(const std::vector<const KernelReport *> &kernels) {
                              {"", "max_warps_per_sm", true, Show::Data},
                              {"LIMITER", "limiter"},
                              {"NEXT STEP", "next_step"}});
-  // Fitting the terminal (docs/output.md): said once when alike in every row,
-  // left out first (LIMITER last: NEXT STEP names the same resource).
-  for (Column &c : table.columns) {
-    c.fold = c.fold || c.header == "SPILL ST/LD" || c.header == "STACK" || c.header == "SMEM" || c.header == "BLOCK";
-    c.drop = c.header == "STACK"         ? 4
-             : c.header == "SPILL ST/LD" ? 3
-             : c.header == "BLOCKS/SM"   ? 2
-             : c.header == "LIMITER"     ? 1
-                                         : 0;
-  }
+  // Fitting the terminal: LIMITER is left out last, NEXT STEP names the same resource.
+  fitColumns(table, {"SPILL ST/LD", "STACK", "SMEM", "BLOCK"}, {"STACK", "SPILL ST/LD", "BLOCKS/SM", "LIMITER"});
   for (const KernelReport *k : kernels) {
     const KernelRecord &r = k->record;
     const CudaKernelModel &m = std::get<CudaKernelModel>(k->model);
