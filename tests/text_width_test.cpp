@@ -81,6 +81,14 @@ TEST_F(TextWidth, EveryLineFitsAHundredAndTwoHundredColumns) {
     }
 }
 
+// Neither a terminal nor $COLUMNS (a pipe, a CI log): 100 columns.
+TEST_F(TextWidth, APipeWithoutColumnsGetsAHundred) {
+  const RunResult run = parse("fixtures/triton/cache-gfx942", {}, " ");  // COLUMNS set to nothing usable
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_LE(widest(lines(run.out)), 100u) << run.out;
+  EXPECT_NE(run.out.find("not shown at 100 columns"), std::string::npos) << run.out;
+}
+
 // 80 columns: the narrowest it can be (names and paths cut, every column a
 // table may lose left out), never wider than at 100.
 TEST_F(TextWidth, EightyColumnsIsNoWiderThanAHundred) {
@@ -107,6 +115,9 @@ TEST_F(TextWidth, FoldedColumnsAreSaidOnceAndWideShowsThemAll) {
       std::find_if(all.begin(), all.end(), [](const std::string &l) { return l.rfind("every row:", 0) == 0; });
   ASSERT_NE(every, all.end()) << text.out;
   EXPECT_NE(every->find("ARCH " + *archs.begin()), std::string::npos) << *every;
+  // A column whose rows differ (302/128 and 0/0 spills) stays in the grid.
+  EXPECT_EQ(every->find("SPILL"), std::string::npos) << *every;
+  EXPECT_NE(grid(text.out).front().find("SPILL V/S"), std::string::npos) << text.out;
   EXPECT_EQ(grid(text.out).front().find("ARCH"), std::string::npos) << "said once, not in every row";
   const RunResult wide = parse(input, {"--wide"}, "100");
   const std::string header = grid(wide.out).front();
