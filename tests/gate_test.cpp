@@ -1,11 +1,14 @@
 // The gate: config files, thresholds, baselines.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "regscope/backends/amd/collect.h"
 #include "regscope/gate/findings.h"
 #include "regscope/gate/gate.h"
 #include "regscope/support/error.h"
@@ -385,6 +388,84 @@ TEST(GateLog, ALogOfManyFilesKeepsSameNamedKernelsApart) {
   EXPECT_EQ(gate.exit_code, 0) << gate.err;
   EXPECT_EQ(nlohmann::json::parse(gate.out)["kernels_checked"], 19);  // 20 blocks, one a device function
   EXPECT_EQ(gate.err.find("sources disagree"), std::string::npos) << gate.err;
+}
+
+// ---- issue 33: spills inside loops (the counts read from fixtures/spills through parseAsm) ----
+
+std::int64_t loopSpillsOf(const std::string &fixture_path) {
+  const AsmFile file = parseAsm(test::fixture(fixture_path));
+  EXPECT_EQ(file.facts.kernels.size(), 1u);
+  const std::optional<std::int64_t> n = file.facts.kernels.at(0).get(Field::LoopSpills);
+  EXPECT_TRUE(n.has_value());
+  return n.value_or(-1);
+}
+
+TEST(Thresholds, LoopSpillsFailAboveTheLimitAndAnUnreadCountCannotBeJudged) {
+  const std::int64_t in_loops = loopSpillsOf("spills/spill_depths-hipcc-5.2.3-gfx90a.s");
+  ASSERT_EQ(in_loops, 36);  // fixtures/spills: 34 in the outer loop, 2 in the inner one
+  Report report;
+  report.kernels = {kernel("loopy", 5, 64, 20, 240), kernel("outside", 5, 64, 20, 240), kernel("unread", 5, 64)};
+  report.kernels[0].record.values[static_cast<std::size_t>(Field::LoopSpills)] = in_loops;
+  report.kernels[1].record.values[static_cast<std::size_t>(Field::LoopSpills)] = 0;
+  Config config;
+  config.defaults.max_loop_spills = 0;
+  GateResult result = checkThresholds(report, config);
+  ASSERT_EQ(result.failures.size(), 1u);
+  EXPECT_EQ(result.failures[0].rule, Rule::MaxLoopSpills);
+  EXPECT_EQ(result.failures[0].kernel, "loopy(float*)");
+  EXPECT_EQ(result.failures[0].message.rfind("spills inside loops 36 accesses > 0", 0), 0u)
+      << result.failures[0].message;
+  ASSERT_EQ(result.unjudged.size(), 1u);  // never read as 0
+  EXPECT_EQ(result.unjudged[0].kernel, "unread(float*)");
+  EXPECT_NE(result.unjudged[0].message.find("spill accesses inside loops not read"), std::string::npos);
+}
+
+TEST(Baseline, SpillsMovedIntoALoopFailEvenAtTheSameCount) {
+  Report before;
+  before.kernels = {kernel("moved", 5, 64, 20, 240), kernel("old", 5, 64, 20, 240)};
+  before.kernels[0].record.values[static_cast<std::size_t>(Field::LoopSpills)] = 0;
+  Baseline baseline = baselineFromText(baselineToText(baselineFromReport(before, "")), "b.json");  // through the file
+  ASSERT_TRUE(baseline[0].loop_spills.has_value());
+  EXPECT_FALSE(baseline[1].loop_spills.has_value());  // written as null: not read
+
+  Report now;
+  now.kernels = {kernel("moved", 5, 64, 20, 240), kernel("old", 5, 64, 20, 240)};
+  now.kernels[0].record.values[static_cast<std::size_t>(Field::LoopSpills)] = 36;
+  now.kernels[1].record.values[static_cast<std::size_t>(Field::LoopSpills)] = 36;
+  GateResult result;
+  compareWithBaseline(now, baseline, "", result);
+  ASSERT_EQ(result.failures.size(), 1u);  // "old" had no count recorded: not compared on it
+  EXPECT_EQ(result.failures[0].rule, Rule::LoopSpillRegression);
+  EXPECT_EQ(result.failures[0].kernel, "moved(float*)");
+  EXPECT_EQ(result.failures[0].message, "spills inside loops 0 -> 36 accesses");
+  // A baseline before 1.4 has no loop_spills: read, and not compared on it.
+  Baseline old = baselineFromText(R"({"regscope_baseline": "1.3", "kernels": [{"file": "k.hip", "name": "moved",
+      "arch": "gfx90a", "occupancy": 5, "occupancy_by_registers": 5, "registers": 64, "spills": 20,
+      "scratch_bytes": 240}]})",
+                                  "b.json");
+  EXPECT_FALSE(old[0].loop_spills.has_value());
+  EXPECT_THROW(baselineFromText(R"({"regscope_baseline": "1.4", "kernels": [{"file": "k.hip", "name": "moved",
+      "arch": "gfx90a", "occupancy": 5, "occupancy_by_registers": 5, "registers": 64, "spills": 20,
+      "scratch_bytes": 240, "loop_spills": -1}]})",
+                                "b.json"),
+               Error);
+}
+
+TEST(Asm, LoopSpillsAreReadFromTheSpillCommentsOrLeftUnknown) {
+  EXPECT_EQ(loopSpillsOf("spills/moved-hipcc-5.2.3-gfx90a.s"), 0);  // spills outside its loop only
+  // The compiler counted VGPR spills but the comments are gone (a hand-edited copy made here): unknown, never 0.
+  std::string text = test::fixture("spills/spill_depths-hipcc-5.2.3-gfx90a.s");
+  for (std::size_t at; (at = text.find("Folded")) != std::string::npos;) text.replace(at, 6, "Fold");
+  const AsmFile stripped = parseAsm(text);
+  ASSERT_EQ(stripped.facts.kernels.size(), 1u);
+  EXPECT_FALSE(stripped.facts.kernels[0].get(Field::LoopSpills).has_value());
+  // An arch LLVM 15 cannot read (Triton 3.6's gfx950): unknown.
+  for (const auto &entry :
+       std::filesystem::recursive_directory_iterator(test::sourcePath("fixtures/triton/cache-gfx950")))
+    if (entry.path().extension() == ".amdgcn") {
+      const AsmFile gfx950 = parseAsm(test::readText(entry.path().string()));
+      for (const KernelFacts &k : gfx950.facts.kernels) EXPECT_FALSE(k.get(Field::LoopSpills).has_value());
+    }
 }
 
 }  // namespace

@@ -355,9 +355,11 @@ const RuleLevel kRuleLevels[] = {
     {Rule::Added, "RS302", "added", "note"},
     {Rule::Removed, "RS303", "removed", "note"},
     {Rule::Unresolved, "RS304", "unresolved", "warning"},
-    {Rule::Ignored, "RS305", "ignored", "note"},              // listed with its reason, not judged (issue 22)
-    {Rule::CannotJudge, "RS306", "cannot-judge", "error"},    // the gate never passes it (issue 21)
-    {Rule::CannotLaunch, "RS104", "cannot-launch", "error"},  // a kernel that cannot launch never passes (issue 30)
+    {Rule::Ignored, "RS305", "ignored", "note"},                 // listed with its reason, not judged (issue 22)
+    {Rule::CannotJudge, "RS306", "cannot-judge", "error"},       // the gate never passes it (issue 21)
+    {Rule::CannotLaunch, "RS104", "cannot-launch", "error"},     // a kernel that cannot launch never passes (issue 30)
+    {Rule::MaxLoopSpills, "RS105", "max-loop-spills", "error"},  // issue 33
+    {Rule::LoopSpillRegression, "RS205", "loop-spill-regression", "error"},  // issue 33
 };
 
 // The CI writers' input: findings only.

@@ -70,6 +70,9 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
       ->check(wholeNumber(0));
   app->add_option("--max-scratch", state->flags.max_scratch, "Fail above this many scratch bytes per lane")
       ->check(wholeNumber(0));
+  app->add_option("--max-loop-spills", state->flags.max_loop_spills,
+                  "Fail above this many spill stores and reloads inside loops (AMD, read from the .s)")
+      ->check(wholeNumber(0));
   app->add_option("--baseline", state->baseline_path, "Fail only on regressions against this baseline");
   app->add_flag("--update-baseline", state->update_baseline,
                 "Rewrite the analysed files' entries of the baseline with the current figures")

@@ -26,7 +26,9 @@ constexpr int kBaselineMajor = 1;
 // 1.2 added "dependencies" (source -> the headers below the root it read); older readers ignore it.
 // 1.3: "spills" may be null (a count not read: a cubin records none); a 1.2 reader refuses such an
 // entry ("lacks a count") rather than read it as 0.
-constexpr const char *kBaselineVersion = "1.3";
+// 1.4 added "loop_spills" (spill accesses inside loops; null when not read); older readers ignore
+// it, and entries without it are not compared on it.
+constexpr const char *kBaselineVersion = "1.4";
 
 // Field name -> member, so reading and writing cannot drift apart.
 struct IntMember {
@@ -92,6 +94,7 @@ BaselineEntry baselineEntry(const KernelReport &k, const std::string &root) {
   e.spills = k.summary.spills;
   e.spills_known = spillsRead(k);
   e.scratch_bytes = k.summary.scratch_bytes;
+  if (k.record.has(Field::LoopSpills)) e.loop_spills = static_cast<int>(k.record.value(Field::LoopSpills));
   return e;
 }
 
@@ -171,6 +174,7 @@ std::string baselineToText(const Baseline &baseline) {
     k["arch"] = e.arch;
     for (const IntMember &m : kIntMembers) k[m.key] = e.*m.member;
     if (!e.spills_known) k["spills"] = nullptr;
+    k["loop_spills"] = e.loop_spills ? ordered_json(*e.loop_spills) : ordered_json(nullptr);
     kernels.push_back(std::move(k));
   }
   ordered_json doc = {{"regscope_baseline", kBaselineVersion}, {"kernels", kernels}};
@@ -241,6 +245,13 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
         throw Error(path + ": kernel " + escape::terminal(e.name) + " lacks a count (0.." + std::to_string(INT_MAX) +
                     ") '" + m.key + "'");
       e.*m.member = static_cast<int>(k[m.key].get<std::int64_t>());
+    }
+    if (k.contains("loop_spills") && !k["loop_spills"].is_null()) {
+      const ordered_json &v = k["loop_spills"];
+      if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > INT_MAX)
+        throw Error(path + ": kernel " + escape::terminal(e.name) + " has a 'loop_spills' that is no count (0.." +
+                    std::to_string(INT_MAX) + ")");
+      e.loop_spills = static_cast<int>(v.get<std::int64_t>());
     }
     if (!seen.emplace(std::make_tuple(e.source, e.name, e.arch), baseline.size()).second)
       throw Error(path + ": two entries for kernel " + escape::terminal(e.name) + " (" + escape::terminal(e.arch) +

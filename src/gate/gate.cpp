@@ -63,6 +63,7 @@ Thresholds thresholdsFor(const Config &config, const KernelRecord &record) {
     if (rule.thresholds.min_occupancy) t.min_occupancy = rule.thresholds.min_occupancy;
     if (rule.thresholds.max_spills) t.max_spills = rule.thresholds.max_spills;
     if (rule.thresholds.max_scratch) t.max_scratch = rule.thresholds.max_scratch;
+    if (rule.thresholds.max_loop_spills) t.max_loop_spills = rule.thresholds.max_loop_spills;
   }
   return t;
 }
@@ -235,6 +236,22 @@ GateResult checkThresholds(const Report &report, const Config &config) {
       result.failures.push_back(withFigures(
           verdictFor(k, Rule::MaxScratch, beyond("scratch", s.scratch_bytes, "bytes/lane", ">", *t.max_scratch)),
           s.scratch_bytes, t.max_scratch, std::nullopt, "bytes"));
+    if (t.max_loop_spills) {
+      // Read from the .s's spill comments only: never 0 for a kernel whose
+      // assembly regscope did not read (a code object, a cubin, an arch LLVM 15
+      // does not know).
+      if (!k.record.has(Field::LoopSpills))
+        result.unjudged.push_back(verdictFor(
+            k, Rule::CannotJudge,
+            cannotJudgeAt(k) + "spill accesses inside loops not read (they are read from an AMD .s or .amdgcn): "
+                               "--max-loop-spills cannot judge it"));
+      else if (const std::int64_t loops = k.record.value(Field::LoopSpills); loops > *t.max_loop_spills)
+        result.failures.push_back(withFigures(
+            verdictFor(k, Rule::MaxLoopSpills,
+                       beyond("spills inside loops", static_cast<int>(loops), "accesses", ">", *t.max_loop_spills) +
+                           " (regscope explain lists them by line and loop depth)"),
+            static_cast<int>(loops), t.max_loop_spills, std::nullopt, "accesses"));
+    }
   }
   return result;
 }
@@ -296,6 +313,12 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
           cannotJudgeAt(k) + "spill count " + (was.spills_known ? "unknown now" : "unknown in the baseline") +
               ", known " + (was.spills_known ? "in the baseline" : "now") + ": spills not compared"));
     // Both unknown (two cubins): their local memory is compared as scratch below.
+    // Spills that moved into a loop fail even when the count did not grow. A
+    // count read on one side only (a baseline before 1.4, a code object now) is
+    // not compared: the explicit --max-loop-spills refuses an unread count.
+    if (was.loop_spills && now.loop_spills)
+      compare(Rule::LoopSpillRegression, "spills inside loops", *was.loop_spills, *now.loop_spills, true, "accesses",
+              "accesses");
     compare(Rule::ScratchRegression, "scratch", was.scratch_bytes, now.scratch_bytes, true, "bytes/lane", "bytes");
     if (now.registers < was.registers)
       result.improvements.push_back(

@@ -14,7 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool hasRules(const Thresholds &t) { return t.min_occupancy || t.max_spills || t.max_scratch; }
+bool hasRules(const Thresholds &t) { return t.min_occupancy || t.max_spills || t.max_scratch || t.max_loop_spills; }
 
 }  // namespace
 
@@ -28,6 +28,7 @@ void applyThresholdFlags(Config &config, const Thresholds &flags) {
   if (flags.min_occupancy) config.defaults.min_occupancy = flags.min_occupancy;
   if (flags.max_spills) config.defaults.max_spills = flags.max_spills;
   if (flags.max_scratch) config.defaults.max_scratch = flags.max_scratch;
+  if (flags.max_loop_spills) config.defaults.max_loop_spills = flags.max_loop_spills;
 }
 
 void warnAboutRules(const Config &config, const Report &report, bool baseline, const Messages &say) {

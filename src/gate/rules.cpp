@@ -67,6 +67,16 @@ const std::vector<RuleInfo> &ruleCatalog() {
        "fit one workgroup on a CU/SM: the launch fails. The gate fails it whatever thresholds are set: give the "
        "real launch (--block-size, --dynamic-lds) or cut the registers.",
        Level::Error},
+      {Rule::MaxLoopSpills, "RS105", "max-loop-spills", "More spill accesses inside loops than allowed",
+       "A spill store or reload inside a loop runs on every iteration; one outside runs once. The kernel has more "
+       "spill accesses inside loops than --max-loop-spills or .regscope.json allows: regscope explain lists each at "
+       "its source line and loop depth.",
+       Level::Error},
+      {Rule::LoopSpillRegression, "RS205", "loop-spill-regression",
+       "More spill accesses inside loops than the baseline",
+       "Spills moved into a loop, or more of them run there, even when the kernel's spill count did not grow. "
+       "regscope explain lists each at its source line and loop depth.",
+       Level::Error},
   };
   return rules;
 }

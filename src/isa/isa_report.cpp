@@ -37,6 +37,20 @@ const char *instrKindKey(InstrKind kind) {
   return "unknown";
 }
 
+const char *spillMediumKey(SpillMedium medium) {
+  switch (medium) {
+    case SpillMedium::Scratch:
+      return "scratch";
+    case SpillMedium::Agpr:
+      return "agpr";
+    case SpillMedium::VgprLane:
+      return "vgpr_lane";
+    case SpillMedium::Local:
+      return "local";
+  }
+  return "?";
+}
+
 std::string SourceFile::path() const {
   if (directory.empty() || (!name.empty() && name.front() == '/')) return name;
   return directory + "/" + name;

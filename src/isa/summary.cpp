@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace regscope::isa_detail {
 
@@ -28,6 +29,33 @@ int peakInstruction(const IsaFunction &f) {
   for (int i = 0; i < static_cast<int>(f.instructions.size()); ++i)
     if (best < 0 || f.instructions[i].live_vgprs > f.instructions[best].live_vgprs) best = i;
   return best;
+}
+
+void rankSpills(IsaFunction &f) {
+  SpillTotals t;
+  for (SpillSite &site : f.spills) {
+    site.loop_depth = f.instructions[site.instruction].loop_depth;
+    if (!site.spill) {
+      ++t.private_accesses;
+      t.private_in_loops += site.loop_depth > 0;
+      continue;
+    }
+    ++t.accesses;
+    t.in_loops += site.loop_depth > 0;
+    t.max_depth = std::max(t.max_depth, site.loop_depth);
+    if (!site.store) continue;
+    ++t.stores;
+    if (site.medium == SpillMedium::VgprLane)
+      ++t.lane_stores;
+    else
+      t.store_dwords += (site.bytes + 3) / 4;
+  }
+  f.spill_totals = t;
+  // Spills before other private accesses; the deepest loop first, then the
+  // most bytes, then code order (stable).
+  std::stable_sort(f.spills.begin(), f.spills.end(), [](const SpillSite &a, const SpillSite &b) {
+    return std::make_tuple(!a.spill, -a.loop_depth, -a.bytes) < std::make_tuple(!b.spill, -b.loop_depth, -b.bytes);
+  });
 }
 
 }  // namespace regscope::isa_detail

@@ -80,6 +80,7 @@ json mcpTools() {
   gate["min_occupancy"] = integer("Fail below this occupancy (waves/SIMD, warps/SM, threads/Xe-core)", 1);
   gate["max_spills"] = integer("Fail above this many spilled registers (AMD) or spill bytes");
   gate["max_scratch"] = integer("Fail above this many scratch bytes per lane");
+  gate["max_loop_spills"] = integer("Fail above this many spill stores and reloads inside loops (AMD)");
   gate["baseline"] = string("A baseline file (regscope baseline): fail only on regressions against it");
   gate["allow_unknown"] = {{"type", "boolean"}, {"description", "Judge the kernels that were read, list the rest"}};
   json occupancy = {{"arch", string("gfx90a, MI250X, sm_90, H100, pvc, ...")},
@@ -242,6 +243,7 @@ std::vector<std::string> mcpToolArgv(const std::string &tool, const json &argume
   option("min_occupancy", "--min-occupancy");
   option("max_spills", "--max-spills");
   option("max_scratch", "--max-scratch");
+  option("max_loop_spills", "--max-loop-spills");
   option("allow_unknown", "--allow-unknown");
   if (arguments.contains("baseline"))
     argv.push_back("--baseline=" + underRoots(arguments["baseline"].get<std::string>(), roots));

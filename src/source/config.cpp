@@ -48,7 +48,7 @@ std::optional<int> optionalCount(const json &object, const char *key, const std:
 
 Thresholds readThresholds(const json &object, const std::string &where) {
   return {optionalCount(object, "min_occupancy", where), optionalCount(object, "max_spills", where),
-          optionalCount(object, "max_scratch", where)};
+          optionalCount(object, "max_scratch", where), optionalCount(object, "max_loop_spills", where)};
 }
 
 std::vector<std::string> readStrings(const json &object, const char *key, const std::string &where) {
@@ -130,7 +130,8 @@ Config configFromText(const std::string &text, const std::string &path, bool all
   config.path = path;
   if (doc.contains("defaults")) {
     if (!doc["defaults"].is_object()) throw Error(path + ": 'defaults' must be an object");
-    rejectUnknownKeys(doc["defaults"], {"min_occupancy", "max_spills", "max_scratch"}, path + ": defaults");
+    rejectUnknownKeys(doc["defaults"], {"min_occupancy", "max_spills", "max_scratch", "max_loop_spills"},
+                      path + ": defaults");
     config.defaults = readThresholds(doc["defaults"], path + ": defaults");
   }
   if (doc.contains("kernels")) {
@@ -141,8 +142,10 @@ Config configFromText(const std::string &text, const std::string &path, bool all
       const std::string where = path + ": kernels entry " + std::to_string(i + 1);
       if (!entry.is_object() || !entry.contains("match") || !entry["match"].is_string())
         throw Error(where + ": needs a string 'match'");
-      rejectUnknownKeys(entry, {"match", "min_occupancy", "max_spills", "max_scratch", "block_size", "dynamic_lds"},
-                        where);
+      rejectUnknownKeys(
+          entry,
+          {"match", "min_occupancy", "max_spills", "max_scratch", "max_loop_spills", "block_size", "dynamic_lds"},
+          where);
       KernelSettings settings{entry["match"].get<std::string>(), readThresholds(entry, where),
                               optionalCount(entry, "block_size", where, 1), optionalCount(entry, "dynamic_lds", where)};
       if (settings.block_size && *settings.block_size > 1024)

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
+#include <tuple>
 
 #include "html_page.h"
 #include "phrases.h"
@@ -116,6 +118,7 @@ json estimateToJson(const IsaFunction &f) {
                       {"first_instruction", b.first_instruction},
                       {"instructions", b.instructions},
                       {"in_loop", b.in_loop},
+                      {"loop_depth", b.loop_depth},
                       {"estimated", b.estimated},
                       {"cycles", b.cycles},
                       {"ipc", b.ipc}});
@@ -151,6 +154,72 @@ json peakToJson(const KernelIsa &kernel, const IsaFunction &f) {
           {"live_across", across}};
 }
 
+// ---- spill sites (docs/explain.md, "Spill sites") ----
+
+// "spill", "reload", "private store", "private load": what a site does.
+std::string spillKind(const SpillSite &site) {
+  if (site.spill) return site.store ? "spill" : "reload";
+  return site.store ? "private store" : "private load";
+}
+
+// What the compiler counted, beside what the code holds: AMD's remarks and
+// metadata count the dwords spill stores write (VGPRs spilled) and the SGPRs
+// written into VGPR lanes (SGPRs spilled).
+struct SpillCounts {
+  std::optional<std::int64_t> vgprs, sgprs;
+};
+SpillCounts compilerSpillCounts(const KernelReport &k) {
+  SpillCounts c;
+  if (k.record.has(Field::VgprSpills)) c.vgprs = k.record.value(Field::VgprSpills);
+  if (k.record.has(Field::SgprSpills)) c.sgprs = k.record.value(Field::SgprSpills);
+  return c;
+}
+
+json spillsToJson(const KernelIsa &kernel, const IsaFunction &f) {
+  json sites = json::array();
+  for (const SpillSite &site : f.spills) {
+    const IsaInstruction &at = f.instructions[site.instruction];
+    sites.push_back(
+        {{"kind", site.spill ? (site.store ? "spill" : "reload") : (site.store ? "private_store" : "private_load")},
+         {"medium", spillMediumKey(site.medium)},
+         {"bytes", site.bytes},
+         {"loop_depth", site.loop_depth},
+         {"file", at.file < 0 ? json(nullptr) : json(fileName(kernel, at.file))},
+         {"line", at.line > 0 ? json(at.line) : json(nullptr)},
+         {"source", sourceLine(kernel, at.file, at.line)},
+         {"instruction", site.instruction},
+         {"text", at.text},
+         {"asm_line", at.asm_line > 0 ? json(at.asm_line) : json(nullptr)},
+         {"address", at.address >= 0 ? json(at.address) : json(nullptr)},
+         {"marked_by_compiler", site.from_comment}});
+  }
+  return sites;
+}
+
+json spillSummaryToJson(const KernelReport &k, const IsaFunction &f) {
+  const SpillTotals &t = f.spill_totals;
+  const SpillCounts compiler = compilerSpillCounts(k);
+  auto optional = [](const std::optional<std::int64_t> &v) { return v ? json(*v) : json(nullptr); };
+  return {{"accesses", t.accesses},
+          {"in_loops", t.in_loops},
+          {"max_loop_depth", t.max_depth},
+          {"stores", t.stores},
+          {"store_dwords", t.store_dwords},
+          {"lane_stores", t.lane_stores},
+          {"private_accesses", t.private_accesses},
+          {"private_in_loops", t.private_in_loops},
+          {"compiler_vgpr_spills", optional(compiler.vgprs)},
+          {"compiler_sgpr_spills", optional(compiler.sgprs)}};
+}
+
+// "303 accesses, 290 in loops (max depth 1)"; "no spills".
+std::string spillHeadline(const SpillTotals &t) {
+  if (t.accesses == 0) return "none";
+  return std::to_string(t.accesses) + (t.accesses == 1 ? " access, " : " accesses, ") +
+         (t.in_loops == 0 ? std::string("none in a loop")
+                          : std::to_string(t.in_loops) + " in loops (max depth " + std::to_string(t.max_depth) + ")");
+}
+
 json explainedKernelToJson(const KernelReport &k, const KernelIsa &kernel) {
   json j = {{"name", k.record.name},
             {"demangled", k.record.demangled},
@@ -179,6 +248,8 @@ json explainedKernelToJson(const KernelReport &k, const KernelIsa &kernel) {
               {"hottest", hottestToJson(kernel, kMarkedLines)},
               {"mix", mixToJson(f->mix)},
               {"estimate", estimateToJson(*f)}};
+  j["spill_summary"] = spillSummaryToJson(k, *f);
+  j["spills"] = spillsToJson(kernel, *f);
   j["notes"] = notes;
   return j;
 }
@@ -295,6 +366,77 @@ std::vector<LinePressure> listing(const KernelIsa &kernel, const IsaFunction &f)
   return rows;
 }
 
+// How many rows of spill sites explain's text lists per kernel (JSON lists every site).
+constexpr std::size_t kSpillRows = 12;
+
+// The spill sites of one kernel as explain prints them: the summary, where
+// the code's count and the compiler's differ, and a table grouping sites by
+// line, loop depth, kind and medium, deepest first.
+void spillSection(Document &doc, const KernelReport &k, const KernelIsa &kernel, const IsaFunction &f) {
+  const SpillTotals &t = f.spill_totals;
+  if (t.accesses == 0 && t.private_accesses == 0) return;
+  std::string text = "spills: " + spillHeadline(t);
+  if (t.private_accesses > 0)  // private memory the compiler did not mark as spills
+    text += "; stack arrays: " + std::to_string(t.private_accesses) +
+            (t.private_accesses == 1 ? " access" : " accesses") +
+            (t.private_in_loops ? ", " + std::to_string(t.private_in_loops) + " in loops" : "");
+  doc.line(Line(text));
+  std::vector<std::string> notes;
+  const SpillCounts compiler = compilerSpillCounts(k);
+  if (compiler.vgprs && *compiler.vgprs != t.store_dwords)
+    notes.push_back("the spill stores in the code write " + std::to_string(t.store_dwords) +
+                    " dwords; the compiler counted " + std::to_string(*compiler.vgprs) + " VGPRs spilled");
+  if (compiler.sgprs && *compiler.sgprs != t.lane_stores)
+    notes.push_back("the code writes " + std::to_string(t.lane_stores) +
+                    " SGPRs into VGPR lanes; the compiler counted " + std::to_string(*compiler.sgprs) +
+                    " SGPRs spilled");
+  struct Row {
+    int file, line, depth;
+    bool spill;
+    std::string kind;
+    SpillMedium medium;
+    int count = 0;
+    long bytes = 0;
+  };
+  std::vector<Row> rows;
+  std::map<std::tuple<int, int, int, std::string, int>, std::size_t> index;
+  for (const SpillSite &site : f.spills) {  // ranked: the rows keep the first site's rank
+    const IsaInstruction &at = f.instructions[site.instruction];
+    const std::string kind = spillKind(site);
+    auto key = std::make_tuple(at.file, at.line, site.loop_depth, kind, static_cast<int>(site.medium));
+    auto [it, added] = index.try_emplace(key, rows.size());
+    if (added) rows.push_back({at.file, at.line, site.loop_depth, site.spill, kind, site.medium});
+    ++rows[it->second].count;
+    rows[it->second].bytes += site.bytes;
+  }
+  // Spills before other private accesses; the innermost loop first, then the
+  // most bytes, then the first site's rank.
+  std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
+    return std::make_tuple(!a.spill, -a.depth, -a.bytes) < std::make_tuple(!b.spill, -b.depth, -b.bytes);
+  });
+  Table table;
+  table.columns = {{"", "kernel", false, Show::Data},
+                   {"", "arch", false, Show::Data},
+                   {"LINE", "line", true},
+                   {"DEPTH", "loop_depth", true},
+                   {"KIND", "kind"},
+                   {"IN", "medium"},
+                   {"N", "count", true},
+                   {"BYTES", "bytes", true},
+                   {"SOURCE", "source"}};
+  for (std::size_t r = 0; r < rows.size() && r < kSpillRows; ++r) {
+    const Row &row = rows[r];
+    table.add({k.record.demangled, k.record.arch, lineLabel(kernel, row.file, row.line), Cell::count(row.depth),
+               row.kind, spillMediumKey(row.medium), Cell::count(row.count), Cell::count(row.bytes),
+               sourceLine(kernel, row.file, row.line)});
+  }
+  doc.table(std::move(table));
+  if (rows.size() > kSpillRows)
+    notes.push_back(std::to_string(rows.size() - kSpillRows) +
+                    " more rows of spill sites: --format json lists every site");
+  if (!notes.empty()) doc.notes({notes});
+}
+
 void explainKernel(Document &doc, const KernelReport &k, const KernelIsa &kernel) {
   doc.line(heading(k, kernel));
   const IsaFunction *f = kernel.get();
@@ -330,6 +472,10 @@ void explainKernel(Document &doc, const KernelReport &k, const KernelIsa &kernel
       across.add(std::move(row));
     }
     doc.table(std::move(across));
+  }
+  if (f->spill_totals.accesses > 0 || f->spill_totals.private_accesses > 0) {
+    doc.line(Line());
+    spillSection(doc, k, kernel, *f);
   }
   doc.line(Line());
   if (f->mix.total == 0) {  // NVIDIA: nvdisasm gives liveness and lines, not the MC layer's instruction classes
@@ -372,12 +518,22 @@ void addSourceAndMix(const KernelIsa &kernel, json &entry) {
   for (const LinePressure &line : f->lines)
     if (line.file == kernel.main_file && line.line > 0) by_line[line.line] = &line;
   if (by_line.empty()) return;
+  std::map<int, std::pair<int, int>> spills;  // line -> (spill accesses, deepest loop)
+  for (const SpillSite &site : f->spills) {
+    const IsaInstruction &at = f->instructions[site.instruction];
+    if (!site.spill || at.file != kernel.main_file) continue;
+    auto &[count, depth] = spills[at.line];
+    ++count;
+    depth = std::max(depth, site.loop_depth);
+  }
   std::vector<HeatLine> heat;
   for (int n = by_line.begin()->first; n <= by_line.rbegin()->first; ++n) {
     auto it = by_line.find(n);
     const LinePressure *p = it == by_line.end() ? nullptr : it->second;
+    auto spilled = spills.find(n);
     heat.push_back({n, sourceLine(kernel, kernel.main_file, n), p ? p->peak_vgprs : 0, p ? p->peak_sgprs : 0,
-                    p ? p->peak_agprs : 0});
+                    p ? p->peak_agprs : 0, spilled == spills.end() ? 0 : spilled->second.first,
+                    spilled == spills.end() ? 0 : spilled->second.second});
   }
   entry["source"] = sourceHeat(fileName(kernel, kernel.main_file), heat);
   std::vector<MixEntry> mix;

@@ -329,7 +329,10 @@ json sourceHeat(const std::string &file, const std::vector<HeatLine> &lines, std
                    {"agprs", l.agprs},
                    {"heat", fixed1(100 * share)},
                    {"level", std::min(9, static_cast<int>(share * 10))},
-                   {"peak", l.number == peak_line && max_vgprs > 0}});
+                   {"peak", l.number == peak_line && max_vgprs > 0},
+                   {"spills", l.spills},
+                   {"spill_depth", l.spill_depth},
+                   {"spilled", l.spills > 0}});
   }
   json hottest = out;
   std::stable_sort(hottest.begin(), hottest.end(),

@@ -41,6 +41,8 @@ struct HeatLine {
   int number = 0;
   std::string text;  // the source line as it is in the file (escaped by the template)
   int vgprs = 0, sgprs = 0, agprs = 0;
+  int spills = 0;       // spill stores and reloads the line produced
+  int spill_depth = 0;  // the deepest loop among them
 };
 // "source": {"file", "peak_line", "max_vgprs", "lines": [{number, text, vgprs, sgprs, agprs, heat (0-100),
 // level (0-9), peak}], "hot": the `hot` lines with the most VGPRs, most first}.

@@ -36,6 +36,9 @@ struct BaselineEntry {
   // compared as unknown, never as 0 (its local memory, scratch_bytes, is compared instead).
   bool spills_known = true;
   int scratch_bytes = 0;
+  // Spill stores and reloads inside loops (1.4); unset when not read (a code
+  // object, a cubin) or not recorded (a baseline written before 1.4).
+  std::optional<int> loop_spills;
   // The files below the root that the source's compile read (its headers;
   // keys as `file`): `gate HEADER` gates the sources that include HEADER.
   // False for baselines written before 1.2, which did not record them.

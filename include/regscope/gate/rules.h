@@ -24,10 +24,12 @@ enum class Rule {
   Improved,  // RS301
   Added,
   Removed,
-  Unresolved,    // RS304
-  Ignored,       // RS305: the config's ignore list
-  CannotJudge,   // RS306: a figure not read, or one the target cannot have
-  CannotLaunch,  // RS104: its launch can never be resident (a finding whatever the thresholds)
+  Unresolved,           // RS304
+  Ignored,              // RS305: the config's ignore list
+  CannotJudge,          // RS306: a figure not read, or one the target cannot have
+  CannotLaunch,         // RS104: its launch can never be resident (a finding whatever the thresholds)
+  MaxLoopSpills,        // RS105: spill accesses inside loops over --max-loop-spills
+  LoopSpillRegression,  // RS205: more spill accesses inside loops than the baseline
 };
 
 // As SARIF and CI annotations name them.

@@ -85,6 +85,7 @@ struct IsaInstruction {
   int leaf_file = -1;
   int leaf_line = 0;
   int block = 0;                        // AMD: index into StaticEstimate::blocks
+  int loop_depth = 0;                   // AMD: how many natural loops of the CFG hold its block (0: none)
   InstrKind kind = InstrKind::Unknown;  // NVIDIA: always Unknown (SASS is not classified; the mix stays empty)
   int live_vgprs = 0;
   int live_agprs = 0;
@@ -128,6 +129,7 @@ struct BlockEstimate {
   int instructions = 0;
   std::vector<int> successors;
   bool in_loop = false;    // on a cycle closed by a back edge of the CFG
+  int loop_depth = 0;      // how many natural loops hold the block (nested loops: 2, ...)
   bool estimated = false;  // false: MCA could not model an instruction of it
   long cycles = 0;         // MCA: one pass through the block by one wave
   double ipc = 0;
@@ -144,6 +146,42 @@ struct StaticEstimate {
   int unmodelled_instructions = 0;
 };
 
+// Where a spilled value goes and comes back from.
+enum class SpillMedium {
+  Scratch,   // AMD private memory (scratch_* or buffer_* over the scratch resource)
+  Agpr,      // AMD: a VGPR kept in an AGPR (v_accvgpr_write/read the compiler marks "Reload Reuse")
+  VgprLane,  // AMD: an SGPR kept in a lane of a VGPR (v_writelane/v_readlane with a constant lane)
+  Local,     // NVIDIA: local memory (STL/LDL)
+};
+const char *spillMediumKey(SpillMedium medium);  // "scratch", "agpr", "vgpr_lane", "local"
+
+// One instruction that stores a value the register allocator could not keep in
+// a register (a spill) or loads it back (a reload), or, with `spill` false, a
+// private-memory access the compiler did not mark as a spill (a stack array,
+// a value whose address is taken).
+struct SpillSite {
+  int instruction = -1;  // index into IsaFunction::instructions
+  bool store = false;    // a spill (store); false: a reload (load)
+  SpillMedium medium = SpillMedium::Scratch;
+  int bytes = 0;              // per lane (AMD) or thread (NVIDIA)
+  int loop_depth = 0;         // the instruction's block's (IsaInstruction::loop_depth)
+  bool spill = true;          // false: a private access not marked as a spill
+  bool from_comment = false;  // AMD: the compiler's own comment ("4-byte Folded Spill") says it is a spill
+};
+
+// A function's spill sites summed up.
+struct SpillTotals {
+  int accesses = 0;   // spill stores and reloads (SpillSite::spill)
+  int in_loops = 0;   // ... of them at loop depth 1 or more
+  int max_depth = 0;  // the deepest of them
+  int stores = 0;
+  int store_dwords =
+      0;  // the dwords the spill stores write to scratch and AGPRs: what AMD's compiler counts as VGPRs spilled
+  int lane_stores = 0;       // SGPRs written into VGPR lanes: what AMD's compiler counts as SGPRs spilled
+  int private_accesses = 0;  // private accesses not marked as spills (stack arrays)
+  int private_in_loops = 0;
+};
+
 struct IsaFunction {
   std::string name;        // the symbol (mangled)
   bool is_kernel = false;  // AMD: has an .amdhsa_kernel descriptor; NVIDIA: always true
@@ -156,6 +194,10 @@ struct IsaFunction {
   int max_sgprs = 0;
   InstructionMix mix;
   StaticEstimate estimate;
+  // Every spill store and reload and every other private-memory access,
+  // ranked: the deepest loop first, then the most bytes, then in code order.
+  std::vector<SpillSite> spills;
+  SpillTotals spill_totals;
   // One sentence each: no line information, where liveness is conservative
   // (indirect branches, calls), instructions LLVM 15 could not read.
   std::vector<std::string> notes;
@@ -170,6 +212,9 @@ struct IsaReport {
 
 struct IsaOptions {
   bool estimate = true;  // run MCA per basic block
+  // Only the CFG's loop depths and the spill sites (no liveness, lines, peak,
+  // mix or estimate; instructions without their text): what collect counts.
+  bool spills_only = false;
 };
 
 // The `n` hottest source lines of a function: by peak VGPRs, then AGPRs, then

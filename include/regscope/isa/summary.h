@@ -13,4 +13,9 @@ void summarizeLines(IsaFunction &function);
 // of ties. -1 for a function without instructions.
 int peakInstruction(const IsaFunction &function);
 
+// Sets each spill site's loop depth from its instruction's, sums them into
+// spill_totals and ranks them (IsaFunction::spills). Instructions' loop_depth
+// must be set.
+void rankSpills(IsaFunction &function);
+
 }  // namespace regscope::isa_detail

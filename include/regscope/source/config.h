@@ -12,9 +12,10 @@ namespace regscope {
 
 // Thresholds; unset ones are not checked.
 struct Thresholds {
-  std::optional<int> min_occupancy;  // waves/SIMD (AMD), warps/SM (NVIDIA)
-  std::optional<int> max_spills;     // VGPR + SGPR spills (AMD), spill-store bytes (NVIDIA)
-  std::optional<int> max_scratch;    // bytes per lane (AMD), stack bytes (NVIDIA)
+  std::optional<int> min_occupancy;    // waves/SIMD (AMD), warps/SM (NVIDIA)
+  std::optional<int> max_spills;       // VGPR + SGPR spills (AMD), spill-store bytes (NVIDIA)
+  std::optional<int> max_scratch;      // bytes per lane (AMD), stack bytes (NVIDIA)
+  std::optional<int> max_loop_spills;  // spill stores and reloads inside loops (AMD, from the .s)
 };
 
 // Settings for the kernels one of whose names (the mangled symbol, the

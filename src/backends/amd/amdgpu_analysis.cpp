@@ -14,6 +14,7 @@
 #include "regscope/backends/amd/isa.h"
 #include "regscope/isa/summary.h"
 #include "regscope/support/error.h"
+#include "spill_sites.h"
 
 namespace regscope {
 
@@ -92,6 +93,7 @@ void estimate(IsaFunction &f, const RawFunction &raw, const Cfg &cfg, McaEstimat
     be.instructions = b.end - b.first;
     be.successors = b.successors;
     be.in_loop = b.in_loop;
+    be.loop_depth = b.loop_depth;
     if (e.available) {
       insts.clear();
       for (int i = b.first; i < b.end; ++i) insts.push_back(raw.instructions[i].inst);
@@ -169,8 +171,22 @@ void resolveCallSites(const AmdgpuTarget &target, std::string_view assembly, Asm
   }
 }
 
+// The comment the compiler wrote after each instruction (after `;` on its
+// line of `lines`, the .s split at newlines).
+std::vector<std::string_view> instructionComments(const RawFunction &raw, const std::vector<std::string_view> &lines) {
+  std::vector<std::string_view> comments;
+  comments.reserve(raw.instructions.size());
+  for (const RawInstruction &r : raw.instructions) {
+    std::string_view line =
+        r.asm_line >= 1 && r.asm_line <= static_cast<int>(lines.size()) ? lines[r.asm_line - 1] : "";
+    const std::size_t semicolon = line.find(';');
+    comments.push_back(semicolon == std::string_view::npos ? std::string_view() : line.substr(semicolon + 1));
+  }
+  return comments;
+}
+
 IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, const RegisterSlots &slots,
-                            McaEstimator *mca) {
+                            const std::vector<std::string_view> &lines, bool spills_only, McaEstimator *mca) {
   IsaFunction f;
   f.name = raw.name;
   f.is_kernel = raw.is_kernel;
@@ -180,6 +196,18 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
   for (const RawInstruction &r : raw.instructions) facts.push_back(describe(target, slots, r.inst));
 
   Cfg cfg = buildCfg(raw.instructions, facts);
+  if (spills_only) {
+    f.instructions.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      f.instructions[i].asm_line = raw.instructions[i].asm_line;
+      f.instructions[i].block = cfg.block_of[i];
+      f.instructions[i].loop_depth = cfg.blocks[cfg.block_of[i]].loop_depth;
+      f.instructions[i].kind = facts[i].kind;
+    }
+    f.spills = findSpillSites(target, raw, facts, instructionComments(raw, lines));
+    rankSpills(f);
+    return f;
+  }
   Liveness live = solveLiveness(cfg, facts, slots);
   const SlotSet &vgpr = slots.mask(RegFile::Vgpr);
   const SlotSet &agpr = slots.mask(RegFile::Agpr);
@@ -195,6 +223,7 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
     inst.leaf_file = r.leaf_file;
     inst.leaf_line = r.leaf_line;
     inst.block = cfg.block_of[i];
+    inst.loop_depth = cfg.blocks[inst.block].loop_depth;
     inst.kind = facts[i].kind;
     // Registers in use while the instruction runs: live into it, or written by
     // it (a write nobody reads still takes a register).
@@ -208,6 +237,8 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
   summarizeLines(f);
   countMix(f, raw.unknown_instructions);
   findPeak(f, raw, cfg, facts, live, slots);
+  f.spills = findSpillSites(target, raw, facts, instructionComments(raw, lines));
+  rankSpills(f);
   if (!f.has_line_info && n > 0)
     f.notes.push_back(
         "no line information (.loc) in the assembly: pressure and mix are per instruction only; "
@@ -279,18 +310,25 @@ IsaReport analyzeAmdgpuAssembly(std::string_view assembly, std::string_view arch
     std::string why = module->notes.empty() ? std::string() : ": " + module->notes.front();
     throw Error("no AMDGPU instruction in the assembly" + why);
   }
-  resolveCallSites(target, text, *module);
+  if (!options.spills_only) resolveCallSites(target, text, *module);
   RegisterSlots slots(*target.mri);
   std::unique_ptr<McaEstimator> mca;
-  if (options.estimate) mca = std::make_unique<McaEstimator>(target);
+  if (options.estimate && !options.spills_only) mca = std::make_unique<McaEstimator>(target);
 
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start <= text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(std::string_view(text).substr(start, end - start));
+    start = end + 1;
+  }
   IsaReport report;
   report.arch = target.cpu;
   report.files = module->files;
   report.notes = module->notes;
   for (const RawFunction &raw : module->functions) {
     if (raw.instructions.empty() && raw.unknown_instructions == 0) continue;
-    report.functions.push_back(analyzeFunction(raw, target, slots, mca.get()));
+    report.functions.push_back(analyzeFunction(raw, target, slots, lines, options.spills_only, mca.get()));
   }
   return report;
 }

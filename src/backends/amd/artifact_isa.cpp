@@ -6,6 +6,7 @@
 
 #include "regscope/backends/amd/code_object_text.h"
 #include "regscope/backends/amd/isa.h"
+#include "regscope/support/error.h"
 #include "regscope/support/files.h"
 
 namespace regscope {
@@ -62,6 +63,23 @@ std::optional<IsaReport> readArtifactIsa(const KernelRecord &record, const std::
                                                 : readableAssembly(readFile(path), record.arch);
   if (!text) return std::nullopt;
   return analyzeAmdgpuAssembly(*text, mcArch(record.arch));
+}
+
+std::map<std::string, SpillTotals> kernelSpillTotals(std::string_view assembly, const std::string &arch) {
+  std::map<std::string, SpillTotals> totals;
+  if (arch.empty()) return totals;
+  IsaOptions options;
+  options.estimate = false;
+  options.spills_only = true;
+  try {
+    const IsaReport report =
+        analyzeAmdgpuAssembly(readableAssembly(std::string(assembly), arch), mcArch(arch), options);
+    for (const IsaFunction &f : report.functions)
+      if (f.is_kernel) totals[f.name] = f.spill_totals;
+  } catch (const Error &) {
+    totals.clear();  // an arch LLVM 15 does not know, or no instruction: unknown, never 0
+  }
+  return totals;
 }
 
 std::string noArtifactLines(const KernelRecord &record) {

@@ -19,6 +19,7 @@
 #include "amdgpu_metadata.h"
 #include "figure_notes.h"
 #include "regscope/backends/amd/collect.h"
+#include "regscope/backends/amd/isa.h"
 #include "regscope/backends/amd/mc_expr.h"
 #include "regscope/collect/collect.h"
 #include "regscope/collect/scan.h"
@@ -154,9 +155,21 @@ std::optional<std::int64_t> leadingNumber(StringRef value, bool &overflow) {
 }  // namespace
 
 AsmFile parseAsm(std::string_view text) {
-  return parseAsm([text](const std::function<void(std::string_view)> &fn) {
+  AsmFile file = parseAsm([text](const std::function<void(std::string_view)> &fn) {
     scan::forEachLine(text, [&](StringRef line) { fn(scan::view(line)); });
   });
+  // Spill accesses inside loops, from the whole text through the MC layer
+  // (kernelSpillTotals). Unknown when LLVM 15 cannot read it, and when the
+  // compiler counted VGPR spills but the text marks none (its comments gone).
+  const std::map<std::string, SpillTotals> totals = kernelSpillTotals(text, file.arch);
+  for (KernelFacts &k : file.facts.kernels) {
+    auto it = totals.find(k.name);
+    if (it == totals.end()) continue;
+    const std::optional<std::int64_t> counted = k.get(Field::VgprSpills);
+    if (counted && *counted > 0 && it->second.store_dwords == 0) continue;
+    k.set(Field::LoopSpills, it->second.in_loops);
+  }
+  return file;
 }
 
 AsmFile parseAsm(const LineSource &lines) {

@@ -34,16 +34,22 @@ void markLoops(Cfg &cfg) {
       stack.pop_back();
     }
   }
-  // The natural loop of each back edge tail -> head: the head and every block
-  // that reaches the tail without passing the head.
-  for (auto [tail, head] : back_edges) {
+  // The natural loop of each header: the header and every block that reaches
+  // one of its back edges' tails without passing the header (back edges to one
+  // header make one loop, as LLVM's LoopInfo has it). A block's depth is the
+  // number of loops that hold it: compiler output is reducible (the AMDGPU
+  // structurizer makes it so), so loops either nest or are disjoint.
+  std::map<int, std::vector<int>> tails_of;
+  for (auto [tail, head] : back_edges) tails_of[head].push_back(tail);
+  for (const auto &[head, tails] : tails_of) {
     std::vector<bool> in(n, false);
     in[head] = true;
     std::vector<int> work;
-    if (!in[tail]) {
-      in[tail] = true;
-      work.push_back(tail);
-    }
+    for (int tail : tails)
+      if (!in[tail]) {
+        in[tail] = true;
+        work.push_back(tail);
+      }
     while (!work.empty()) {
       int b = work.back();
       work.pop_back();
@@ -54,7 +60,10 @@ void markLoops(Cfg &cfg) {
         }
     }
     for (int b = 0; b < n; ++b)
-      if (in[b]) cfg.blocks[b].in_loop = true;
+      if (in[b]) {
+        cfg.blocks[b].in_loop = true;
+        ++cfg.blocks[b].loop_depth;
+      }
   }
 }
 

@@ -17,6 +17,7 @@ struct Block {
   std::vector<int> predecessors;
   bool unknown_exit = false;  // ends in an indirect branch or a branch out of the function
   bool in_loop = false;
+  int loop_depth = 0;  // how many natural loops hold it
 };
 
 struct Cfg {
@@ -27,7 +28,8 @@ struct Cfg {
 
 // Blocks start at the first instruction, at labels that a branch of the
 // function targets, and after branches, s_endpgm and s_setpc. Loop blocks are
-// those on a cycle closed by a back edge of a depth-first walk from the entry.
+// those on a cycle closed by a back edge of a depth-first walk from the entry;
+// a block's loop depth counts the natural loops (one per header) that hold it.
 Cfg buildCfg(const std::vector<RawInstruction> &instructions, const std::vector<InstrFacts> &facts);
 
 struct Liveness {

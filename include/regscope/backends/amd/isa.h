@@ -2,6 +2,7 @@
 // (include/regscope/isa/isa.h has the method and the report).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,5 +26,10 @@ IsaReport analyzeAmdgpuAssembly(std::string_view assembly, std::string_view arch
 std::string artifactIsaPath(const KernelRecord &record);
 std::optional<IsaReport> readArtifactIsa(const KernelRecord &record, const std::string &path);
 std::string noArtifactLines(const KernelRecord &record);
+
+// The spill sites' totals of each kernel (by symbol) of an AMD .s written for
+// `arch` (the .s's .amdgcn_target; gfx941/gfx942 read as gfx940). Empty when
+// LLVM 15 cannot read the arch or the text: the figures it gives stay unknown.
+std::map<std::string, SpillTotals> kernelSpillTotals(std::string_view assembly, const std::string &arch);
 
 }  // namespace regscope
