@@ -899,5 +899,34 @@ TEST_F(EndToEnd, LaunchSizesAreReadOrUnknownByTheirLine) {
   EXPECT_EQ(histograms, 1);
 }
 
+// HIP-Examples' MatrixMultiplication, real code (fixtures/src/hip-examples): its launch,
+// dim3(blockSize, blockSize) with the member blockSize set once to 8, is read through Clang's AST
+// as 64 threads (the lexer called it unknown and 1024 was assumed: 4/8), and the pointer a
+// command-line option holds to blockSize is said. Histogram's dynamic LDS stays unknown until given.
+TEST_F(EndToEnd, LaunchAstReadsMmmKernelAndSaysWhatItAssumed) {
+  const std::string mm = test::sourcePath("fixtures/src/hip-examples/MatrixMultiplication/MatrixMultiplication.cpp");
+  test::RunResult r = run({"analyze", mm, "--offload-arch", "gfx90a", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json report = json::parse(r.out);
+  ASSERT_EQ(report["kernels"].size(), 1u) << r.out;
+  const json occupancy = report["kernels"][0]["occupancy"];
+  EXPECT_EQ(occupancy["workgroup_size"], 64) << occupancy;
+  EXPECT_EQ(occupancy["workgroup_size_source"], "launch_site");
+  EXPECT_TRUE(occupancy["block_size_unread_at"].is_null());
+  EXPECT_EQ(occupancy["waves_per_simd"], 7) << occupancy;
+  EXPECT_NE(report["notes"].dump().find("its address is taken at line 421"), std::string::npos) << report["notes"];
+
+  const std::string histogram = test::sourcePath("fixtures/src/hip-examples/Histogram/Histogram.cpp");
+  const json unknown = json::parse(run({"analyze", histogram, "--offload-arch", "gfx90a", "--format", "json"}).out);
+  EXPECT_EQ(unknown["kernels"][0]["occupancy"]["limiter"], "unknown") << unknown;
+  EXPECT_NE(unknown["kernels"][0]["occupancy"]["dynamic_lds_unread_at"].get<std::string>().find("Histogram.cpp:212"),
+            std::string::npos);
+  const json given = json::parse(run({"analyze", histogram, "--offload-arch", "gfx90a", "--format", "json",
+                                      "--block-size", "128", "--dynamic-lds", "32768"})
+                                     .out);
+  EXPECT_EQ(given["kernels"][0]["occupancy"]["waves_per_simd"], 1) << given;
+  EXPECT_EQ(given["kernels"][0]["occupancy"]["limiter"], "lds");
+}
+
 }  // namespace
 }  // namespace regscope

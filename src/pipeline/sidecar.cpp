@@ -142,8 +142,10 @@ Sidecar sidecarFor(const WrappedCompile &compile, const std::vector<std::string>
       absolute = resolvePathFlags(flags, cwd);
     } catch (const Error &) {  // an unreadable response file: the compile itself said so
     }
-    LaunchesRead launches = readLaunchSites(s.source, compile.source, *text, absolute,
-                                            commandCompilesCuda(compile.source, {argv.begin() + static_cast<std::ptrdiff_t>(compile.compiler), argv.end()}));
+    LaunchesRead launches = readLaunchSites(
+        s.source, compile.source, *text, absolute,
+        commandCompilesCuda(compile.source,
+                            {argv.begin() + static_cast<std::ptrdiff_t>(compile.compiler), argv.end()}));
     s.notes.insert(s.notes.end(), launches.notes.begin(), launches.notes.end());
     s.launch_sites = std::move(launches.block_sizes);
     s.launch_shared = std::move(launches.dynamic_shared);

@@ -34,8 +34,7 @@ using clang::Expr;
 const clang::ValueDecl *namedVariable(const Expr *e) {
   if (!e) return nullptr;
   e = e->IgnoreParens();
-  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
-    return llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) return llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
   if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e))
     return llvm::dyn_cast<clang::FieldDecl>(member->getMemberDecl());
   return nullptr;
@@ -115,8 +114,7 @@ class UseCollector : public clang::RecursiveASTVisitor<UseCollector> {
   // parent filed as a read, a plain assignment or `&x`.
   bool other(const Expr *e) {
     const clang::ValueDecl *d = namedVariable(e);
-    if (d && !handled_.count(e))
-      uses_[d].others.emplace_back(e, functions_.empty() ? nullptr : functions_.back());
+    if (d && !handled_.count(e)) uses_[d].others.emplace_back(e, functions_.empty() ? nullptr : functions_.back());
     return true;
   }
 
@@ -164,7 +162,7 @@ class LaunchEvaluator {
     if (e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
     // Literals, sizeof of any type, enumerators, constexpr variables and
     // functions, template arguments at an instantiation, macros (expanded).
-    if (e->getType()->isIntegralOrEnumerationType() && !e->HasSideEffects(ast_)) {
+    if (e->getType()->isIntegralOrEnumerationType()) {
       clang::Expr::EvalResult result;
       if (e->EvaluateAsInt(result, ast_)) {
         const llvm::APSInt &v = result.Val.getInt();
@@ -172,7 +170,7 @@ class LaunchEvaluator {
         return checked(v.getExtValue());
       }
     }
-    if (isDim3(e->getType()) && !e->HasSideEffects(ast_)) {  // dim3(4, 4) with constexpr constructors
+    if (isDim3(e->getType())) {  // dim3(4, 4) with constexpr constructors
       clang::Expr::EvalResult result;
       if (e->EvaluateAsRValue(result, ast_) && result.Val.isStruct()) {
         long threads = 1;
@@ -284,8 +282,7 @@ class LaunchEvaluator {
   }
 
   std::optional<long> variable(const clang::ValueDecl *d, int depth) {
-    if (llvm::isa<clang::ParmVarDecl>(d) || writableElsewhere(d) || !in_progress_.insert(d).second)
-      return std::nullopt;
+    if (llvm::isa<clang::ParmVarDecl>(d) || writableElsewhere(d) || !in_progress_.insert(d).second) return std::nullopt;
     struct Leave {
       std::set<const clang::ValueDecl *> &set;
       const clang::ValueDecl *d;
@@ -336,8 +333,7 @@ std::string kernelNamed(const Expr *e) {
 // Walks the main file's launches into a LaunchTally.
 class LaunchVisitor : public clang::RecursiveASTVisitor<LaunchVisitor> {
  public:
-  LaunchVisitor(clang::ASTContext &ast, LaunchEvaluator &evaluator, LaunchTally &tally,
-                std::vector<std::string> &notes)
+  LaunchVisitor(clang::ASTContext &ast, LaunchEvaluator &evaluator, LaunchTally &tally, std::vector<std::string> &notes)
       : ast_(ast), sm_(ast.getSourceManager()), evaluator_(evaluator), tally_(tally), notes_(notes) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -384,7 +380,7 @@ class LaunchVisitor : public clang::RecursiveASTVisitor<LaunchVisitor> {
         std::vector<AddressTaken> taken;
         const std::optional<long> bytes = evaluator_.evaluate(call->getArg(2), taken);
         tally_.attribute(kernelNamed(call->getArg(0)), bytes, line);
-        say(taken, kernelNamed(call->getArg(0)), "its dynamic shared memory maximum", line);
+        say(taken, kernelNamed(call->getArg(0)), "its dynamic shared memory maximum", "--dynamic-lds", line);
       }
     }
     return true;
@@ -402,25 +398,25 @@ class LaunchVisitor : public clang::RecursiveASTVisitor<LaunchVisitor> {
     std::vector<AddressTaken> taken;
     const std::optional<long> v = evaluator_.evaluate(threads, taken);
     tally_.block(kernel, v, line);
-    if (v) say(taken, kernel, "its block size", line);
+    if (v) say(taken, kernel, "its block size", "--block-size", line);
   }
   void dynamic(const std::string &kernel, const Expr *bytes, int line) {
     std::vector<AddressTaken> taken;
     const std::optional<long> v = bytes ? evaluator_.evaluate(bytes, taken) : std::optional<long>(0);
     tally_.dynamic(kernel, v, line);
-    if (v) say(taken, kernel, "its dynamic shared memory", line);
+    if (v) say(taken, kernel, "its dynamic shared memory", "--dynamic-lds", line);
   }
   // A size read from a variable a pointer may change (a command-line
   // option's target, as HIP-Examples' MatrixMultiplication hands `&blockSize`
   // to its parser): read as the one value the file gives it, and said.
-  void say(const std::vector<AddressTaken> &taken, const std::string &kernel, const char *what, int line) {
+  void say(const std::vector<AddressTaken> &taken, const std::string &kernel, const char *what, const char *flag,
+           int line) {
     for (const AddressTaken &t : taken) {
-      const std::string note = ":" + std::to_string(line) + ": " + kernel + "'s launch reads " + what + " from " +
-                               t.name + ", set to " + std::to_string(t.value) + " at line " +
-                               std::to_string(t.set_line) + "; its address is taken at line " +
-                               std::to_string(t.address_line) +
-                               ", so a run may change it (a command-line option): give the real size with "
-                               "--block-size/--dynamic-lds or .regscope.json";
+      const std::string note =
+          ":" + std::to_string(line) + ": " + kernel + "'s launch reads " + what + " from " + t.name + ", set to " +
+          std::to_string(t.value) + " at line " + std::to_string(t.set_line) + "; its address is taken at line " +
+          std::to_string(t.address_line) +
+          ", so a run may change it (a command-line option): give the real size with " + flag + " or .regscope.json";
       if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(note);
     }
   }
@@ -482,8 +478,8 @@ class ReadAction : public clang::ASTFrontendAction {
 // optimisation, nvcc's own options) change no launch, and another
 // compiler's spelling of them would stop the parse.
 std::vector<std::string> parseFlags(const std::vector<std::string> &flags) {
-  static const std::vector<std::string> with_value = {"-I", "-D", "-U", "-isystem", "-iquote", "-idirafter",
-                                                      "-include", "-imacros"};
+  static const std::vector<std::string> with_value = {"-I",      "-D",         "-U",       "-isystem",
+                                                      "-iquote", "-idirafter", "-include", "-imacros"};
   std::vector<std::string> kept;
   for (std::size_t i = 0; i < flags.size(); ++i) {
     const std::string &f = flags[i];
@@ -513,8 +509,14 @@ std::string rocmPath() {
 std::optional<LaunchesRead> readLaunchesThroughAst(const std::string &path, std::string_view source,
                                                    const std::vector<std::string> &flags, bool cuda,
                                                    std::string &error) {
-  std::vector<std::string> args = {"clang++", "-fsyntax-only", "-w", "-ferror-limit=1", "--cuda-host-only",
-                                   "-resource-dir", REGSCOPE_CLANG_RESOURCE_DIR};
+  std::vector<std::string> args = {"clang++",
+                                   "-fsyntax-only",
+                                   "-w",
+                                   "-fno-caret-diagnostics",  // no "1 error generated" on stderr
+                                   "-ferror-limit=1",
+                                   "--cuda-host-only",
+                                   "-resource-dir",
+                                   REGSCOPE_CLANG_RESOURCE_DIR};
   if (cuda)
     args.insert(args.end(), {"-x", "cuda", "-nocudalib", "--cuda-path=/usr/local/cuda"});
   else

@@ -435,8 +435,8 @@ LaunchesRead readLaunchesLexed(std::string_view source, std::string_view headers
         for (std::size_t j = args[1].first; j < args[1].second; ++j)
           max_dynamic = max_dynamic || t[j].text.find("MaxDynamicSharedMemorySize") != std::string::npos;
         if (max_dynamic)
-          tally.attribute(kernelIn(t, args[0].first, args[0].second),
-                          evaluate.evaluate(args[2].first, args[2].second), lineOf(i));
+          tally.attribute(kernelIn(t, args[0].first, args[0].second), evaluate.evaluate(args[2].first, args[2].second),
+                          lineOf(i));
       }
     }
   }

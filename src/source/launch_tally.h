@@ -16,7 +16,9 @@ namespace regscope::launch_detail {
 class LaunchTally {
  public:
   // A launch at `line` of `kernel` with `threads` per block (none: not evaluated).
-  void block(const std::string &kernel, std::optional<long> threads, int line) { record(block_, kernel, threads, line); }
+  void block(const std::string &kernel, std::optional<long> threads, int line) {
+    record(block_, kernel, threads, line);
+  }
   // The dynamic shared memory (LDS) bytes it passes (0 when it passes none).
   void dynamic(const std::string &kernel, std::optional<long> bytes, int line) {
     record(at_launch_, kernel, bytes, line);
