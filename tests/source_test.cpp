@@ -350,6 +350,28 @@ TEST(LaunchRead, ConstantsOfAQuotedIncludeAreRead) {
 namespace regscope {
 namespace {
 
+// HeCBench's convolution1D launches once per block size of a loop: `bs = bs * 2` in the for's
+// increment changes bs, so the launch is unknown (the lexer read 64, the loop's first size), by
+// the lexer and through the AST alike.
+TEST(LaunchRead, AnAssignmentInALoopIncrementChangesTheName) {
+  const std::string source = R"(#include <hip/hip_runtime.h>
+__global__ void conv(float *p) {}
+void host(float *d) {
+  for (int bs = 64; bs <= 1024; bs = bs * 2) {
+    dim3 blocks (bs);
+    conv<<<1, blocks>>>(d);
+  }
+}
+)";
+  EXPECT_EQ(readLaunches(source).block_unread_line.at("conv"), 6);
+  TempDir dir;
+  const std::string path = dir.path() + "/loop.hip";
+  std::ofstream(path) << source;
+  const LaunchesRead read = readLaunchSites(path, "loop.hip", source, {}, false);
+  EXPECT_TRUE(read.notes.empty()) << read.notes.front();
+  EXPECT_EQ(read.block_unread_line.at("conv"), 6);
+}
+
 // Launch sizes read through Clang's AST (issue 30, item 2): the host side
 // parsed with HIP's headers. Hand-written sources, each case one rule.
 LaunchesRead readThroughAst(const std::string &source, const std::vector<std::string> &flags = {}) {
@@ -412,15 +434,15 @@ void host(float *d, int n) {
 }
 )";
   const LaunchesRead read = readThroughAst(source);
-  ASSERT_TRUE(read.notes.empty()) << read.notes.front();   // parsed: no fallback said
-  EXPECT_EQ(figure(read.block_sizes, "sized"), 64);             // a macro
+  ASSERT_TRUE(read.notes.empty()) << read.notes.front();  // parsed: no fallback said
+  EXPECT_EQ(figure(read.block_sizes, "sized"), 64);       // a macro
   EXPECT_EQ(figure(read.dynamic_shared, "sized"), 72);    // sizeof(struct) through the AST: the lexer cannot
-  EXPECT_EQ(figure(read.block_sizes, "cexpr"), 256);            // a constexpr function
-  EXPECT_EQ(figure(read.block_sizes, "local"), 256);            // a local set once, never changed
+  EXPECT_EQ(figure(read.block_sizes, "cexpr"), 256);      // a constexpr function
+  EXPECT_EQ(figure(read.block_sizes, "local"), 256);      // a local set once, never changed
   EXPECT_EQ(figure(read.dynamic_shared, "local"), 1024);  // sizeof(unsigned int) is 4
-  EXPECT_EQ(figure(read.block_sizes, "blk"), 256);              // dim3 block(BS, BS): the product
-  EXPECT_EQ(figure(read.block_sizes, "tmpl"), 256);             // a template argument at its instantiation
-  EXPECT_EQ(figure(read.block_sizes, "member"), 96);            // a member of a class of this file, set once
+  EXPECT_EQ(figure(read.block_sizes, "blk"), 256);        // dim3 block(BS, BS): the product
+  EXPECT_EQ(figure(read.block_sizes, "tmpl"), 256);       // a template argument at its instantiation
+  EXPECT_EQ(figure(read.block_sizes, "member"), 96);      // a member of a class of this file, set once
   EXPECT_EQ(figure(read.dynamic_shared, "attr"), 65536);  // the attribute's maximum: the launch passes n
   EXPECT_TRUE(read.dynamic_shared.at("attr").from_attribute);
   EXPECT_EQ(figure(read.block_sizes, "attr"), 16);  // hipLaunchKernelGGL, HIP 5.2's macro over <<<>>>
@@ -476,8 +498,10 @@ TEST(LaunchAst, AParseFailureFallsBackToTheLexerAndSaysSo) {
 // HIP-Examples' MatrixMultiplication (fixtures/src/hip-examples, real code):
 // mmmKernel is launched with dim3(blockSize, blockSize), blockSize a member
 // set once to 8 whose address a command-line option holds: read as 8x8 and
-// said. Histogram's dynamic LDS is a product of members of a class its
-// header defines: unknown, by the launch's line.
+// said. Histogram's dynamic LDS is groupSize * binSize, private members of a
+// class its header defines and its .cpp implements, each given one value
+// (GROUP_SIZE in the constructor, 128 before the launch; BIN_SIZE): read,
+// 128 * 256 bytes at 128 threads (the lexer called it unknown).
 TEST(LaunchAst, HipExamplesMatrixMultiplicationAndHistogram) {
   const std::string mm = test::sourcePath("fixtures/src/hip-examples/MatrixMultiplication/MatrixMultiplication.cpp");
   const std::string mm_text = readFile(mm);
@@ -494,8 +518,40 @@ TEST(LaunchAst, HipExamplesMatrixMultiplicationAndHistogram) {
   const std::string histogram = test::sourcePath("fixtures/src/hip-examples/Histogram/Histogram.cpp");
   const LaunchesRead h = readLaunchSites(histogram, "Histogram.cpp", readFile(histogram), {}, false);
   EXPECT_TRUE(h.notes.empty()) << h.notes.front();
-  EXPECT_EQ(h.dynamic_shared.count("histogram256"), 0u);
-  EXPECT_EQ(h.dynamic_unread_line.at("histogram256"), 212);
+  ASSERT_EQ(h.dynamic_shared.count("histogram256"), 1u);
+  EXPECT_EQ(h.dynamic_shared.at("histogram256").bytes, 32768);
+  EXPECT_EQ(h.block_sizes.at("histogram256"), 128);
+  EXPECT_EQ(readLaunches(readFile(histogram)).dynamic_unread_line.at("histogram256"), 212);  // the lexer could not
+}
+
+// A member of a class a header defines is a constant only when nothing
+// outside this translation unit can write it: private, no friends, every
+// member function defined here. A public one (or one with a member function
+// defined elsewhere) may be set by another file: unknown.
+TEST(LaunchAst, AHeaderClassMemberIsAConstantOnlyWhenNoOtherFileCanWriteIt) {
+  TempDir dir;
+  std::ofstream(dir.path() + "/app.h") << "struct App {\n  App();\n  void run(float *d);\n  int open = 64;\n"
+                                          "  void later();\n private:\n  int shut;\n};\n";
+  const std::string source = R"(#include <hip/hip_runtime.h>
+#include "app.h"
+__global__ void by_open(float *p) {}
+__global__ void by_shut(float *p) {}
+App::App() : shut(128) {}
+void App::run(float *d) {
+  by_open<<<1, open>>>(d);
+  by_shut<<<1, shut>>>(d);
+}
+)";
+  const std::string path = dir.path() + "/app.hip";
+  std::ofstream(path) << source;
+  const LaunchesRead later_elsewhere = readLaunchSites(path, "app.hip", source, {}, false);
+  EXPECT_TRUE(later_elsewhere.notes.empty()) << later_elsewhere.notes.front();
+  EXPECT_EQ(later_elsewhere.block_unread_line.at("by_open"), 7);  // public
+  EXPECT_EQ(later_elsewhere.block_unread_line.at("by_shut"), 8);  // later() is defined in another file
+  const std::string all_here = source + "void App::later() {}\n";
+  const LaunchesRead read = readLaunchSites(path, "app.hip", all_here, {}, false);
+  EXPECT_EQ(read.block_sizes.at("by_shut"), 128);
+  EXPECT_EQ(read.block_unread_line.at("by_open"), 7);
 }
 
 }  // namespace

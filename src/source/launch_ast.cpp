@@ -200,6 +200,8 @@ class LaunchEvaluator {
     if (const auto *cleanups = llvm::dyn_cast<clang::ExprWithCleanups>(e))
       return value(cleanups->getSubExpr(), depth + 1);
     if (const auto *arg = llvm::dyn_cast<clang::CXXDefaultArgExpr>(e)) return value(arg->getExpr(), depth + 1);
+    if (const auto *list = llvm::dyn_cast<clang::InitListExpr>(e))  // `unsigned n = {steps + 1};`
+      return list->getNumInits() == 1 && !isDim3(list->getType()) ? value(list->getInit(0), depth + 1) : std::nullopt;
     if (const auto *init = llvm::dyn_cast<clang::CXXDefaultInitExpr>(e)) return value(init->getExpr(), depth + 1);
     if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
       if (!isDim3(construct->getType())) return std::nullopt;
@@ -261,11 +263,20 @@ class LaunchEvaluator {
 
   // Whether another translation unit could write `d`: a global visible
   // outside this one that this file does not define, or a member of a class
-  // defined outside the main file.
+  // a header defines, unless it is private (or protected) to a class without
+  // friends whose every member function this translation unit defines (the
+  // HIP-Examples' classes: declared in X.hpp, defined in X.cpp).
   bool writableElsewhere(const clang::ValueDecl *d) const {
     const clang::SourceManager &sm = ast_.getSourceManager();
-    if (const auto *field = llvm::dyn_cast<clang::FieldDecl>(d))
-      return !sm.isInMainFile(sm.getExpansionLoc(field->getParent()->getLocation()));
+    if (const auto *field = llvm::dyn_cast<clang::FieldDecl>(d)) {
+      const auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(field->getParent());
+      if (sm.isInMainFile(sm.getExpansionLoc(field->getParent()->getLocation()))) return false;
+      if (!record || field->getAccess() == clang::AS_public || !record->friends().empty()) return true;
+      for (const clang::CXXMethodDecl *method : record->methods())
+        if (!method->isImplicit() && !method->isDefaulted() && !method->isDeleted() && !method->hasBody())
+          return true;  // defined in another file, where it may write the member
+      return false;
+    }
     const auto *var = llvm::cast<clang::VarDecl>(d);
     if (var->getType().isConstQualified() || var->hasLocalStorage() || var->isStaticLocal() ||
         !var->isExternallyVisible())

@@ -253,7 +253,10 @@ std::map<std::string, long> constants(const std::vector<Tok> &t, const std::map<
     if (next == clang::tok::equal && before != clang::tok::period) {
       // `NAME = EXPR;` (a declaration or an assignment); `a.NAME = ` is another object's.
       const std::size_t end = statementEnd(i + 2);
-      if (end < t.size()) definitions[name].push_back({i + 2, end});
+      if (end < t.size())
+        definitions[name].push_back({i + 2, end});
+      else  // no `;` before a closing bracket: a for loop's `bs = bs * 2)` (HeCBench's convolution1D) changes it
+        changed.insert(name);
     } else if (next == clang::tok::plusequal || next == clang::tok::minusequal || next == clang::tok::starequal ||
                next == clang::tok::slashequal || next == clang::tok::plusplus || next == clang::tok::minusminus ||
                before == clang::tok::plusplus || before == clang::tok::minusminus || before == clang::tok::amp ||
