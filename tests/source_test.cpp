@@ -524,6 +524,23 @@ TEST(LaunchAst, HipExamplesMatrixMultiplicationAndHistogram) {
   EXPECT_EQ(readLaunches(readFile(histogram)).dynamic_unread_line.at("histogram256"), 212);  // the lexer could not
 }
 
+// HIP-Examples' BinomialOption: `unsigned int localThreads = {numSteps + 1};`, numSteps a member set once to 254.
+TEST(LaunchAst, ABracedInitialiserIsItsValue) {
+  const std::string source = R"(#include <hip/hip_runtime.h>
+__global__ void binomial(float *p) {}
+class Options {
+  unsigned int steps;
+ public:
+  Options() { steps = 254; }
+  void run(float *d) {
+    unsigned int threads = {steps + 1};
+    binomial<<<1, dim3(threads)>>>(d);
+  }
+};
+)";
+  EXPECT_EQ(readThroughAst(source).block_sizes.at("binomial"), 255);
+}
+
 // A member of a class a header defines is a constant only when nothing
 // outside this translation unit can write it: private, no friends, every
 // member function defined here. A public one (or one with a member function
