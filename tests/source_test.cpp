@@ -524,6 +524,15 @@ TEST(LaunchAst, HipExamplesMatrixMultiplicationAndHistogram) {
   EXPECT_EQ(readLaunches(readFile(histogram)).dynamic_unread_line.at("histogram256"), 212);  // the lexer could not
 }
 
+// A file that spells no launch (its kernels launched from another file) is not parsed: nothing to
+// read, and no parse to fail on a header only the build finds.
+TEST(LaunchAst, AFileWithoutLaunchesIsNotParsed) {
+  const LaunchesRead read = readThroughAst(
+      "#include \"only_the_build_has_it.h\"\n__global__ void k(float *p) {}  // k<<<1, 64>>>(p) elsewhere\n");
+  EXPECT_TRUE(read.notes.empty()) << read.notes.front();
+  EXPECT_TRUE(read.block_sizes.empty() && read.block_unread_line.empty());
+}
+
 // HIP-Examples' BinomialOption: `unsigned int localThreads = {numSteps + 1};`, numSteps a member set once to 254.
 TEST(LaunchAst, ABracedInitialiserIsItsValue) {
   const std::string source = R"(#include <hip/hip_runtime.h>

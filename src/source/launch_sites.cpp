@@ -404,6 +404,16 @@ LaunchesRead LaunchTally::finish() const {
   return read;
 }
 
+bool spellsLaunches(std::string_view source) {
+  static const std::set<std::string> calls = {"hipLaunchKernelGGL",  "hipLaunchKernel",    "cudaLaunchKernel",
+                                              "hipLaunchKernelEx",   "cudaLaunchKernelEx", "hipFuncSetAttribute",
+                                              "cudaFuncSetAttribute"};
+  for (const Tok &t : lex(source))
+    if (t.kind == clang::tok::lesslessless || (t.kind == clang::tok::raw_identifier && calls.count(t.text)))
+      return true;
+  return false;
+}
+
 LaunchesRead readLaunchesLexed(std::string_view source, std::string_view headers) {
   const std::vector<Tok> t = lex(source);
   const std::map<std::string, long> consts =

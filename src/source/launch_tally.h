@@ -42,6 +42,10 @@ class LaunchTally {
 // The lexer's reading of `source` (launch_sites.cpp): what readLaunches did before Clang's AST read it.
 LaunchesRead readLaunchesLexed(std::string_view source, std::string_view headers);
 
+// Whether `source` spells a launch (`<<<`, a launch or FuncSetAttribute call) outside comments and
+// strings: a file that does not (a kernels-only file) is not parsed for none.
+bool spellsLaunches(std::string_view source);
+
 // The AST's reading (launch_ast.cpp): none when the translation unit could not be
 // parsed, with the first error in `error`.
 std::optional<LaunchesRead> readLaunchesThroughAst(const std::string &path, std::string_view source,
