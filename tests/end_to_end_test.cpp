@@ -899,5 +899,38 @@ TEST_F(EndToEnd, LaunchSizesAreReadOrUnknownByTheirLine) {
   EXPECT_EQ(histograms, 1);
 }
 
+// HIP-Examples' MatrixMultiplication and Histogram, real code (fixtures/src/hip-examples), read
+// through Clang's AST. mmmKernel's dim3(blockSize, blockSize), the member blockSize set once to 8,
+// is 64 threads (the lexer called it unknown and 1024 was assumed: 4/8), and the pointer a
+// command-line option holds to blockSize is said. Histogram's groupSize * binSize, private members
+// of a class the file implements, is read: 32 KiB at 128 threads, 1/8 (the lexer: unknown, until
+// --block-size 128 --dynamic-lds 32768 gave the same 1/8).
+TEST_F(EndToEnd, LaunchAstReadsMmmKernelAndSaysWhatItAssumed) {
+  const std::string mm = test::sourcePath("fixtures/src/hip-examples/MatrixMultiplication/MatrixMultiplication.cpp");
+  test::RunResult r = run({"analyze", mm, "--offload-arch", "gfx90a", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json report = json::parse(r.out);
+  ASSERT_EQ(report["kernels"].size(), 1u) << r.out;
+  const json occupancy = report["kernels"][0]["occupancy"];
+  EXPECT_EQ(occupancy["workgroup_size"], 64) << occupancy;
+  EXPECT_EQ(occupancy["workgroup_size_source"], "launch_site");
+  EXPECT_TRUE(occupancy["block_size_unread_at"].is_null());
+  EXPECT_EQ(occupancy["waves_per_simd"], 7) << occupancy;
+  EXPECT_NE(report["notes"].dump().find("its address is taken at line 421"), std::string::npos) << report["notes"];
+
+  const std::string histogram = test::sourcePath("fixtures/src/hip-examples/Histogram/Histogram.cpp");
+  const json read = json::parse(run({"analyze", histogram, "--offload-arch", "gfx90a", "--format", "json"}).out);
+  const json histogram_occupancy = read["kernels"][0]["occupancy"];
+  EXPECT_EQ(histogram_occupancy["dynamic_lds_bytes"], 32768) << read;
+  EXPECT_EQ(histogram_occupancy["dynamic_lds_source"], "launch_site");
+  EXPECT_EQ(histogram_occupancy["workgroup_size"], 128);
+  EXPECT_EQ(histogram_occupancy["waves_per_simd"], 1);
+  const json given = json::parse(run({"analyze", histogram, "--offload-arch", "gfx90a", "--format", "json",
+                                      "--block-size", "128", "--dynamic-lds", "32768"})
+                                     .out);
+  EXPECT_EQ(given["kernels"][0]["occupancy"]["waves_per_simd"], 1) << given;
+  EXPECT_EQ(given["kernels"][0]["occupancy"]["limiter"], "lds");
+}
+
 }  // namespace
 }  // namespace regscope

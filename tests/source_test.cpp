@@ -10,7 +10,9 @@
 #include "regscope/source/launch_sites.h"
 #include "regscope/source/source.h"
 #include "regscope/support/error.h"
+#include "regscope/support/files.h"
 #include "regscope/support/process.h"
+#include "test_util.h"
 
 namespace regscope {
 namespace {
@@ -340,6 +342,242 @@ TEST(LaunchRead, ConstantsOfAQuotedIncludeAreRead) {
       readLaunches(source + "void parse(int *);\nvoid opts() { parse(&block_size); }\n", headers);
   EXPECT_EQ(handed.block_sizes.count("mm"), 0u);
   EXPECT_EQ(handed.block_unread_line.at("mm"), 6);
+}
+
+}  // namespace
+}  // namespace regscope
+
+namespace regscope {
+namespace {
+
+// HeCBench's convolution1D launches once per block size of a loop: `bs = bs * 2` in the for's
+// increment changes bs, so the launch is unknown (the lexer read 64, the loop's first size), by
+// the lexer and through the AST alike.
+TEST(LaunchRead, AnAssignmentInALoopIncrementChangesTheName) {
+  const std::string source = R"(#include <hip/hip_runtime.h>
+__global__ void conv(float *p) {}
+void host(float *d) {
+  for (int bs = 64; bs <= 1024; bs = bs * 2) {
+    dim3 blocks (bs);
+    conv<<<1, blocks>>>(d);
+  }
+}
+)";
+  EXPECT_EQ(readLaunches(source).block_unread_line.at("conv"), 6);
+  TempDir dir;
+  const std::string path = dir.path() + "/loop.hip";
+  std::ofstream(path) << source;
+  const LaunchesRead read = readLaunchSites(path, "loop.hip", source, {}, false);
+  EXPECT_TRUE(read.notes.empty()) << read.notes.front();
+  EXPECT_EQ(read.block_unread_line.at("conv"), 6);
+}
+
+// Launch sizes read through Clang's AST (issue 30, item 2): the host side
+// parsed with HIP's headers. Hand-written sources, each case one rule.
+LaunchesRead readThroughAst(const std::string &source, const std::vector<std::string> &flags = {}) {
+  TempDir dir;
+  const std::string path = dir.path() + "/launches.hip";
+  std::ofstream(path) << source;
+  return readLaunchSites(path, "launches.hip", source, flags, false);
+}
+
+// A kernel's figure in one of LaunchesRead's maps; -1 when it has none (a readable failure, not map::at).
+long figure(const std::map<std::string, int> &m, const std::string &k) { return m.count(k) ? m.at(k) : -1; }
+long figure(const std::map<std::string, DynamicSharedAt> &m, const std::string &k) {
+  return m.count(k) ? m.at(k).bytes : -1;
+}
+
+TEST(LaunchAst, WhatClangEvaluatesIsReadTheRestIsUnknownByLine) {
+  const std::string source = R"(#include <hip/hip_runtime.h>
+#define BS 16
+struct Pair { double a; float b[3]; };              // 24 bytes: sizeof of any type
+constexpr int half(int x) { return x / 2; }
+template <int B> __global__ void tmpl(float *p) {}
+__global__ void sized(float *p) {}
+__global__ void cexpr(float *p) {}
+__global__ void local(float *p) {}
+__global__ void blk(float *p) {}
+__global__ void bumped(float *p) {}
+__global__ void byref(float *p) {}
+__global__ void twice(float *p) {}
+__global__ void param(float *p) {}
+__global__ void attr(float *p) {}
+__global__ void member(float *p) {}
+void take(int &n);
+template <int B> void run(float *d) { tmpl<B><<<1, B * 2>>>(d); }
+struct App {
+  int block;
+  App() { block = 96; }
+  void go(float *d) { member<<<1, dim3(block)>>>(d); }
+};
+void host(float *d, int n) {
+  sized<<<1, BS * 4, 3 * sizeof(Pair)>>>(d);
+  cexpr<<<1, half(512)>>>(d);
+  int nthreads = 256;
+  local<<<1, nthreads, nthreads * sizeof(unsigned int)>>>(d);
+  dim3 block(BS, BS);
+  blk<<<1, block>>>(d);
+  int grows = 64;
+  grows += 64;
+  bumped<<<1, grows>>>(d);
+  int given = 32;
+  take(given);
+  byref<<<1, given>>>(d);
+  int moved = 64;
+  if (n) moved = 128;
+  twice<<<1, moved>>>(d);
+  param<<<1, n>>>(d);
+  hipFuncSetAttribute(reinterpret_cast<const void *>(&attr), hipFuncAttributeMaxDynamicSharedMemorySize, 2 * 32768);
+  hipLaunchKernelGGL(attr, dim3(1), dim3(BS), n, 0, d);
+  run<128>(d);
+  App().go(d);
+}
+)";
+  const LaunchesRead read = readThroughAst(source);
+  ASSERT_TRUE(read.notes.empty()) << read.notes.front();  // parsed: no fallback said
+  EXPECT_EQ(figure(read.block_sizes, "sized"), 64);       // a macro
+  EXPECT_EQ(figure(read.dynamic_shared, "sized"), 72);    // sizeof(struct) through the AST: the lexer cannot
+  EXPECT_EQ(figure(read.block_sizes, "cexpr"), 256);      // a constexpr function
+  EXPECT_EQ(figure(read.block_sizes, "local"), 256);      // a local set once, never changed
+  EXPECT_EQ(figure(read.dynamic_shared, "local"), 1024);  // sizeof(unsigned int) is 4
+  EXPECT_EQ(figure(read.block_sizes, "blk"), 256);        // dim3 block(BS, BS): the product
+  EXPECT_EQ(figure(read.block_sizes, "tmpl"), 256);       // a template argument at its instantiation
+  EXPECT_EQ(figure(read.block_sizes, "member"), 96);      // a member of a class of this file, set once
+  EXPECT_EQ(figure(read.dynamic_shared, "attr"), 65536);  // the attribute's maximum: the launch passes n
+  EXPECT_TRUE(read.dynamic_shared.at("attr").from_attribute);
+  EXPECT_EQ(figure(read.block_sizes, "attr"), 16);  // hipLaunchKernelGGL, HIP 5.2's macro over <<<>>>
+  // Not constants: unknown, by the launch's line, never a default.
+  EXPECT_EQ(figure(read.block_unread_line, "bumped"), 32);  // changed by +=
+  EXPECT_EQ(figure(read.block_unread_line, "byref"), 35);   // handed to a function by reference
+  EXPECT_EQ(figure(read.block_unread_line, "twice"), 38);   // two values
+  EXPECT_EQ(figure(read.block_unread_line, "param"), 39);   // a parameter
+  EXPECT_FALSE(read.block_sizes.count("bumped") || read.block_sizes.count("byref") || read.block_sizes.count("twice") ||
+               read.block_sizes.count("param"));
+}
+
+// A size the lexer reads the same way still reads so, and a launch's own
+// constant dynamic size still wins over the attribute's maximum.
+TEST(LaunchAst, OwnSizeWinsOverAttributeAndLaunchesThatDifferAreUnknown) {
+  const std::string source = R"(#include <hip/hip_runtime.h>
+__global__ void both(float *p) {}
+__global__ void differ(float *p) {}
+void host(float *d) {
+  hipFuncSetAttribute((const void *)both, hipFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  both<<<1, 64, 4096>>>(d);
+  differ<<<1, 64>>>(d);
+  differ<<<1, 128>>>(d);
+}
+)";
+  const LaunchesRead read = readThroughAst(source);
+  EXPECT_EQ(read.dynamic_shared.at("both").bytes, 4096);
+  EXPECT_FALSE(read.dynamic_shared.at("both").from_attribute);
+  EXPECT_EQ(read.dynamic_shared.at("differ").bytes, 0);  // no third argument: none passed
+  EXPECT_EQ(read.block_unread_line.at("differ"), 8);     // the second size: neither is the launch
+}
+
+// When the host side does not parse, the lexer reads the file and the run is told once, with the first error.
+TEST(LaunchAst, AParseFailureFallsBackToTheLexerAndSaysSo) {
+  const std::string source =
+      "#include <hip/hip_runtime.h>\n#include \"not_there.h\"\n__global__ void k(float *p) {}\n"
+      "void host(float *d) { k<<<1, 128>>>(d); }\n";
+  const LaunchesRead read = readThroughAst(source);
+  EXPECT_EQ(read.block_sizes.at("k"), 128);  // the lexer's reading
+  ASSERT_EQ(read.notes.size(), 1u);
+  EXPECT_NE(read.notes[0].find("launches.hip: launch sizes read by regscope's lexer, not Clang's AST"),
+            std::string::npos)
+      << read.notes[0];
+  EXPECT_NE(read.notes[0].find("launches.hip:2:10: fatal error: 'not_there.h' file not found"), std::string::npos)
+      << read.notes[0];
+  // The include directory the compile's flags name makes it parse.
+  TempDir include;
+  std::ofstream(include.path() + "/not_there.h") << "#define WIDE 256\n";
+  const LaunchesRead parsed = readThroughAst(source, {"-I", include.path()});
+  EXPECT_TRUE(parsed.notes.empty()) << parsed.notes.front();
+}
+
+// HIP-Examples' MatrixMultiplication (fixtures/src/hip-examples, real code):
+// mmmKernel is launched with dim3(blockSize, blockSize), blockSize a member
+// set once to 8 whose address a command-line option holds: read as 8x8 and
+// said. Histogram's dynamic LDS is groupSize * binSize, private members of a
+// class its header defines and its .cpp implements, each given one value
+// (GROUP_SIZE in the constructor, 128 before the launch; BIN_SIZE): read,
+// 128 * 256 bytes at 128 threads (the lexer called it unknown).
+TEST(LaunchAst, HipExamplesMatrixMultiplicationAndHistogram) {
+  const std::string mm = test::sourcePath("fixtures/src/hip-examples/MatrixMultiplication/MatrixMultiplication.cpp");
+  const std::string mm_text = readFile(mm);
+  const LaunchesRead read = readLaunchSites(mm, "MatrixMultiplication.cpp", mm_text, {}, false);
+  EXPECT_EQ(read.block_sizes.at("mmmKernel"), 64);
+  EXPECT_EQ(read.dynamic_shared.at("mmmKernel").bytes, 0);
+  ASSERT_EQ(read.notes.size(), 1u);
+  EXPECT_NE(read.notes[0].find("MatrixMultiplication.cpp:338: mmmKernel's launch reads its block size from "
+                               "blockSize, set to 8 at line 102; its address is taken at line 421"),
+            std::string::npos)
+      << read.notes[0];
+  EXPECT_EQ(readLaunches(mm_text).block_sizes.count("mmmKernel"), 0u);  // the lexer could not
+
+  const std::string histogram = test::sourcePath("fixtures/src/hip-examples/Histogram/Histogram.cpp");
+  const LaunchesRead h = readLaunchSites(histogram, "Histogram.cpp", readFile(histogram), {}, false);
+  EXPECT_TRUE(h.notes.empty()) << h.notes.front();
+  ASSERT_EQ(h.dynamic_shared.count("histogram256"), 1u);
+  EXPECT_EQ(h.dynamic_shared.at("histogram256").bytes, 32768);
+  EXPECT_EQ(h.block_sizes.at("histogram256"), 128);
+  EXPECT_EQ(readLaunches(readFile(histogram)).dynamic_unread_line.at("histogram256"), 212);  // the lexer could not
+}
+
+// A file that spells no launch (its kernels launched from another file) is not parsed: nothing to
+// read, and no parse to fail on a header only the build finds.
+TEST(LaunchAst, AFileWithoutLaunchesIsNotParsed) {
+  const LaunchesRead read = readThroughAst(
+      "#include \"only_the_build_has_it.h\"\n__global__ void k(float *p) {}  // k<<<1, 64>>>(p) elsewhere\n");
+  EXPECT_TRUE(read.notes.empty()) << read.notes.front();
+  EXPECT_TRUE(read.block_sizes.empty() && read.block_unread_line.empty());
+}
+
+// HIP-Examples' BinomialOption: `unsigned int localThreads = {numSteps + 1};`, numSteps a member set once to 254.
+TEST(LaunchAst, ABracedInitialiserIsItsValue) {
+  const std::string source = R"(#include <hip/hip_runtime.h>
+__global__ void binomial(float *p) {}
+class Options {
+  unsigned int steps;
+ public:
+  Options() { steps = 254; }
+  void run(float *d) {
+    unsigned int threads = {steps + 1};
+    binomial<<<1, dim3(threads)>>>(d);
+  }
+};
+)";
+  EXPECT_EQ(readThroughAst(source).block_sizes.at("binomial"), 255);
+}
+
+// A member of a class a header defines is a constant only when nothing
+// outside this translation unit can write it: private, no friends, every
+// member function defined here. A public one (or one with a member function
+// defined elsewhere) may be set by another file: unknown.
+TEST(LaunchAst, AHeaderClassMemberIsAConstantOnlyWhenNoOtherFileCanWriteIt) {
+  TempDir dir;
+  std::ofstream(dir.path() + "/app.h") << "struct App {\n  App();\n  void run(float *d);\n  int open = 64;\n"
+                                          "  void later();\n private:\n  int shut;\n};\n";
+  const std::string source = R"(#include <hip/hip_runtime.h>
+#include "app.h"
+__global__ void by_open(float *p) {}
+__global__ void by_shut(float *p) {}
+App::App() : shut(128) {}
+void App::run(float *d) {
+  by_open<<<1, open>>>(d);
+  by_shut<<<1, shut>>>(d);
+}
+)";
+  const std::string path = dir.path() + "/app.hip";
+  std::ofstream(path) << source;
+  const LaunchesRead later_elsewhere = readLaunchSites(path, "app.hip", source, {}, false);
+  EXPECT_TRUE(later_elsewhere.notes.empty()) << later_elsewhere.notes.front();
+  EXPECT_EQ(later_elsewhere.block_unread_line.at("by_open"), 7);  // public
+  EXPECT_EQ(later_elsewhere.block_unread_line.at("by_shut"), 8);  // later() is defined in another file
+  const std::string all_here = source + "void App::later() {}\n";
+  const LaunchesRead read = readLaunchSites(path, "app.hip", all_here, {}, false);
+  EXPECT_EQ(read.block_sizes.at("by_shut"), 128);
+  EXPECT_EQ(read.block_unread_line.at("by_open"), 7);
 }
 
 }  // namespace

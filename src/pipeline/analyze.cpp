@@ -288,13 +288,22 @@ class JobRunner {
   ResultCache cache_;
 };
 
-LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options) {
+// The launches of the job's file, read through Clang's AST as its compile
+// parses it (readLaunchSites); what the reading said goes to `notes`.
+LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options, std::vector<std::string> &notes) {
   LaunchesRead read;
   UnreadLaunches unread;
   if (std::optional<std::string> text = readerFor(job)(job.path)) {
     std::vector<std::string> flags = job.flags;  // where the compile finds the headers
     flags.insert(flags.end(), options.extra_flags.begin(), options.extra_flags.end());
-    read = readLaunches(*text, quotedIncludes(job.path, *text, flags));
+    // CUDA or HIP headers, as the compile's own command says (a hipified .cu with a gfx target is HIP).
+    std::vector<std::string> command = {job.compiler};
+    command.insert(command.end(), flags.begin(), flags.end());
+    for (const std::string &arch : job.archs) command.push_back("--offload-arch=" + arch);
+    if (options.archs_explicit)
+      for (const std::string &arch : options.archs) command.push_back("--offload-arch=" + arch);
+    read = readLaunchSites(job.path, job.file, *text, flags, commandCompilesCuda(job.path, command));
+    notes.insert(notes.end(), read.notes.begin(), read.notes.end());
     if (options.launch.block_size) read.block_sizes.clear();
     for (const auto &[kernel, line] : read.block_unread_line)
       unread.block_size[kernel] = job.file + ":" + std::to_string(line);
@@ -366,7 +375,8 @@ JobRun runJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &options
 }
 
 void addJobResult(Report &report, const SourceJob &job, JobResult &result, const AnalyzeOptions &options) {
-  addJobResult(report, job, result, launchesIn(job, options));
+  const LaunchFor launch = launchesIn(job, options, result.notes);
+  addJobResult(report, job, result, launch);
 }
 
 }  // namespace
@@ -474,7 +484,7 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (kept) kept->per_job[i] = std::move(run.results[i].assemblies);
     const std::size_t first = report.kernels.size();
-    const LaunchFor launch = launchesIn(jobs[i], options);
+    const LaunchFor launch = launchesIn(jobs[i], options, run.results[i].notes);
     addJobResult(report, jobs[i], run.results[i], launch);
     if (observe) observe(i, run.results[i], launch, report, first);
     if (kept) kept->kernel_job.resize(report.kernels.size(), i);

@@ -136,7 +136,17 @@ Sidecar sidecarFor(const WrappedCompile &compile, const std::vector<std::string>
   const std::vector<std::string> flags(argv.begin() + static_cast<std::ptrdiff_t>(compile.compiler) + 1, argv.end());
   // As analyze finds them: in the source's own text and the headers it includes with quotes.
   if (std::optional<std::string> text = readSource(s.source)) {
-    LaunchesRead launches = readLaunches(*text, quotedIncludes(s.source, *text, flags));
+    // Through Clang's AST with the compile's own include and macro flags, made absolute as its cwd reads them.
+    std::vector<std::string> absolute = flags;
+    try {
+      absolute = resolvePathFlags(flags, cwd);
+    } catch (const Error &) {  // an unreadable response file: the compile itself said so
+    }
+    LaunchesRead launches = readLaunchSites(
+        s.source, compile.source, *text, absolute,
+        commandCompilesCuda(compile.source,
+                            {argv.begin() + static_cast<std::ptrdiff_t>(compile.compiler), argv.end()}));
+    s.notes.insert(s.notes.end(), launches.notes.begin(), launches.notes.end());
     s.launch_sites = std::move(launches.block_sizes);
     s.launch_shared = std::move(launches.dynamic_shared);
     s.launch_block_unread = std::move(launches.block_unread_line);

@@ -13,6 +13,7 @@
 #include <set>
 #include <vector>
 
+#include "launch_tally.h"
 #include "regscope/source/flags.h"
 
 namespace regscope {
@@ -252,7 +253,10 @@ std::map<std::string, long> constants(const std::vector<Tok> &t, const std::map<
     if (next == clang::tok::equal && before != clang::tok::period) {
       // `NAME = EXPR;` (a declaration or an assignment); `a.NAME = ` is another object's.
       const std::size_t end = statementEnd(i + 2);
-      if (end < t.size()) definitions[name].push_back({i + 2, end});
+      if (end < t.size())
+        definitions[name].push_back({i + 2, end});
+      else  // no `;` before a closing bracket: a for loop's `bs = bs * 2)` (HeCBench's convolution1D) changes it
+        changed.insert(name);
     } else if (next == clang::tok::plusequal || next == clang::tok::minusequal || next == clang::tok::starequal ||
                next == clang::tok::slashequal || next == clang::tok::plusplus || next == clang::tok::minusminus ||
                before == clang::tok::plusplus || before == clang::tok::minusminus || before == clang::tok::amp ||
@@ -357,7 +361,60 @@ std::string kernelIn(const std::vector<Tok> &t, std::size_t begin, std::size_t e
 
 }  // namespace
 
-LaunchesRead readLaunches(std::string_view source, std::string_view headers) {
+namespace launch_detail {
+
+void LaunchTally::record(std::map<std::string, Seen> &into, const std::string &kernel, std::optional<long> v,
+                         int line) {
+  if (kernel.empty()) return;
+  auto [it, inserted] = into.try_emplace(kernel);
+  Seen &seen = it->second;
+  if (inserted) seen.first_line = line;
+  if (seen.unread_line) return;
+  if (!v || (!inserted && seen.value != v))
+    seen.unread_line = line;
+  else
+    seen.value = v;
+}
+
+LaunchesRead LaunchTally::finish() const {
+  LaunchesRead read;
+  for (const auto &[kernel, seen] : block_) {
+    if (!seen.unread_line && seen.value && *seen.value >= 1 && *seen.value <= 1024)
+      read.block_sizes[kernel] = static_cast<int>(*seen.value);
+    else  // not a constant, two that differ, or no block size at all (0, over 1024): the launch is unknown
+      read.block_unread_line[kernel] = seen.unread_line ? seen.unread_line : seen.first_line;
+  }
+  auto bytes = [](const Seen &seen) -> std::optional<long> {
+    if (seen.unread_line || !seen.value || *seen.value < 0 || *seen.value > kMaxDynamicSharedRead) return std::nullopt;
+    return seen.value;
+  };
+  for (const auto &[kernel, seen] : at_launch_) {
+    if (std::optional<long> b = bytes(seen)) {
+      read.dynamic_shared[kernel] = {*b, false};  // a launch's own constant wins over any attribute
+      continue;
+    }
+    auto attribute = by_attribute_.find(kernel);
+    if (attribute != by_attribute_.end() && bytes(attribute->second))
+      read.dynamic_shared[kernel] = {*bytes(attribute->second), true};  // the most it may be launched with
+    else
+      read.dynamic_unread_line[kernel] = seen.unread_line ? seen.unread_line : seen.first_line;
+  }
+  for (const auto &[kernel, seen] : by_attribute_)  // an attribute but no launch in the file
+    if (!at_launch_.count(kernel) && bytes(seen)) read.dynamic_shared[kernel] = {*bytes(seen), true};
+  return read;
+}
+
+bool spellsLaunches(std::string_view source) {
+  static const std::set<std::string> calls = {"hipLaunchKernelGGL",  "hipLaunchKernel",    "cudaLaunchKernel",
+                                              "hipLaunchKernelEx",   "cudaLaunchKernelEx", "hipFuncSetAttribute",
+                                              "cudaFuncSetAttribute"};
+  for (const Tok &t : lex(source))
+    if (t.kind == clang::tok::lesslessless || (t.kind == clang::tok::raw_identifier && calls.count(t.text)))
+      return true;
+  return false;
+}
+
+LaunchesRead readLaunchesLexed(std::string_view source, std::string_view headers) {
   const std::vector<Tok> t = lex(source);
   const std::map<std::string, long> consts =
       constants(t, headers.empty() ? std::map<std::string, long>{} : constants(lex(headers)));
@@ -368,77 +425,41 @@ LaunchesRead readLaunches(std::string_view source, std::string_view headers) {
   auto lineOf = [&](std::size_t token) {
     return 1 + static_cast<int>(std::lower_bound(newlines.begin(), newlines.end(), t[token].offset) - newlines.begin());
   };
-  // Per kernel: the one constant all its launches give, or the line of the
-  // first launch that gives none (or another value): then it is unknown.
-  struct Seen {
-    std::optional<long> value;
-    int first_line = 0;
-    int unread_line = 0;
-  };
-  std::map<std::string, Seen> block, at_launch, by_attribute;
-  auto record = [](std::map<std::string, Seen> &into, const std::string &kernel, std::optional<long> v, int line) {
-    if (kernel.empty()) return;
-    auto [it, inserted] = into.try_emplace(kernel);
-    Seen &seen = it->second;
-    if (inserted) seen.first_line = line;
-    if (seen.unread_line) return;
-    if (!v || (!inserted && seen.value != v))
-      seen.unread_line = line;
-    else
-      seen.value = v;
-  };
+  LaunchTally tally;
   for (std::size_t i = 0; i < t.size(); ++i) {
     if (t[i].kind == clang::tok::lesslessless) {
       auto args = arguments(t, i + 1, clang::tok::greatergreatergreater);
       const std::string kernel = kernelBefore(t, i);
-      if (args.size() >= 2) record(block, kernel, evaluate.evaluate(args[1].first, args[1].second), lineOf(i));
+      if (args.size() >= 2) tally.block(kernel, evaluate.evaluate(args[1].first, args[1].second), lineOf(i));
       if (args.size() >= 3)
-        record(at_launch, kernel, evaluate.evaluate(args[2].first, args[2].second), lineOf(i));
+        tally.dynamic(kernel, evaluate.evaluate(args[2].first, args[2].second), lineOf(i));
       else if (args.size() == 2)
-        record(at_launch, kernel, 0, lineOf(i));
+        tally.dynamic(kernel, 0, lineOf(i));
     } else if (t[i].kind == clang::tok::raw_identifier && i + 1 < t.size() && t[i + 1].kind == clang::tok::l_paren) {
       const std::string &call = t[i].text;
       if (call != "hipLaunchKernelGGL" && call != "hipFuncSetAttribute" && call != "cudaFuncSetAttribute") continue;
       auto args = arguments(t, i + 2, clang::tok::r_paren);
       if (call == "hipLaunchKernelGGL" && args.size() >= 5) {
         const std::string kernel = kernelIn(t, args[0].first, args[0].second);
-        record(block, kernel, evaluate.evaluate(args[2].first, args[2].second), lineOf(i));
-        record(at_launch, kernel, evaluate.evaluate(args[3].first, args[3].second), lineOf(i));
+        tally.block(kernel, evaluate.evaluate(args[2].first, args[2].second), lineOf(i));
+        tally.dynamic(kernel, evaluate.evaluate(args[3].first, args[3].second), lineOf(i));
       } else if (call != "hipLaunchKernelGGL" && args.size() == 3) {
         bool max_dynamic = false;
         for (std::size_t j = args[1].first; j < args[1].second; ++j)
           max_dynamic = max_dynamic || t[j].text.find("MaxDynamicSharedMemorySize") != std::string::npos;
         if (max_dynamic)
-          record(by_attribute, kernelIn(t, args[0].first, args[0].second),
-                 evaluate.evaluate(args[2].first, args[2].second), lineOf(i));
+          tally.attribute(kernelIn(t, args[0].first, args[0].second), evaluate.evaluate(args[2].first, args[2].second),
+                          lineOf(i));
       }
     }
   }
-  LaunchesRead read;
-  for (const auto &[kernel, seen] : block) {
-    if (!seen.unread_line && seen.value && *seen.value >= 1 && *seen.value <= 1024)
-      read.block_sizes[kernel] = static_cast<int>(*seen.value);
-    else  // not a constant, two that differ, or no block size at all (0, over 1024): the launch is unknown
-      read.block_unread_line[kernel] = seen.unread_line ? seen.unread_line : seen.first_line;
-  }
-  auto bytes = [](const Seen &seen) -> std::optional<long> {
-    if (seen.unread_line || !seen.value || *seen.value < 0 || *seen.value > kMaxDynamicSharedRead) return std::nullopt;
-    return seen.value;
-  };
-  for (const auto &[kernel, seen] : at_launch) {
-    if (std::optional<long> b = bytes(seen)) {
-      read.dynamic_shared[kernel] = {*b, false};  // a launch's own constant wins over any attribute
-      continue;
-    }
-    auto attribute = by_attribute.find(kernel);
-    if (attribute != by_attribute.end() && bytes(attribute->second))
-      read.dynamic_shared[kernel] = {*bytes(attribute->second), true};  // the most it may be launched with
-    else
-      read.dynamic_unread_line[kernel] = seen.unread_line ? seen.unread_line : seen.first_line;
-  }
-  for (const auto &[kernel, seen] : by_attribute)  // an attribute but no launch in the file
-    if (!at_launch.count(kernel) && bytes(seen)) read.dynamic_shared[kernel] = {*bytes(seen), true};
-  return read;
+  return tally.finish();
+}
+
+}  // namespace launch_detail
+
+LaunchesRead readLaunches(std::string_view source, std::string_view headers) {
+  return launch_detail::readLaunchesLexed(source, headers);
 }
 
 std::map<std::string, int> findLaunchBlockSizes(std::string_view source) { return readLaunches(source).block_sizes; }

@@ -45,12 +45,34 @@ struct LaunchesRead {
   // the launch is unknown, never a default.
   std::map<std::string, int> block_unread_line;
   std::map<std::string, int> dynamic_unread_line;
+  // What the reading assumed or could not do, one line each, for the run's
+  // notes: the AST could not be built (the lexer read the file instead), or a
+  // size was read from a variable whose address is taken.
+  std::vector<std::string> notes;
 };
 // `headers`: the text of the headers the source includes with quotes
 // (quotedIncludes), whose names with one value (`constexpr int BS = 16;`,
 // `#define BS 16`) the launches may use; a name the source itself assigns or
 // changes is the source's.
 LaunchesRead readLaunches(std::string_view source, std::string_view headers = {});
+
+// The launches of the translation unit at `path` (its text `source`, which may
+// be an edited copy), read through Clang's AST: the file's host side parsed
+// in-process as its compile parses it (the include and macro flags of
+// `flags`, HIP's headers or, with `cuda`, CUDA's), and each launch's block
+// and dynamic shared memory evaluated by Clang's constant evaluator, with
+// locals, globals and members given one constant value and never changed
+// otherwise (ExprMutationAnalyzer), `dim3 b(x, y)` locals, template
+// arguments, macros, sizeof of any type and constexpr functions. Read:
+// `k<<<g, b, shmem>>>` (and hipLaunchKernelGGL, a macro over it),
+// hipLaunchKernel/cudaLaunchKernel, hip/cudaLaunchKernelEx (block unknown:
+// its config is not read) and hip/cudaFuncSetAttribute's
+// MaxDynamicSharedMemorySize. When the AST cannot be built (a header missing,
+// a parse error, CUDA's headers that Clang 15 cannot parse), the lexer's
+// reading (readLaunches with quotedIncludes) and a note naming `display` and
+// the first error. .cl and .spv files have no launches to read: the lexer's.
+LaunchesRead readLaunchSites(const std::string &path, const std::string &display, std::string_view source,
+                             const std::vector<std::string> &flags, bool cuda);
 
 // The text of the headers `source` (at `path`) includes with quotes
 // (`#include "matmul.hpp"`), found as the compiler finds them: beside the
