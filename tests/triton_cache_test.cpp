@@ -482,6 +482,7 @@ void replaceIn(const fs::path &file, const std::string &from, const std::string 
 
 void twoEntriesDifferingInAConstexpr(const fs::path &dir, const std::string &hash_suffix) {
   const fs::path real = cacheDir("cache-sm_90") + "/7AUBJ5JZAVRCOUTBLPCY5WOVYSC4C7E3VKLPQZK4OEJH3SULYXWQ";
+  fs::create_directories(dir);
   for (const char *name : {"add", "sub"}) {
     const fs::path entry = dir / name;
     json doc = editableCopy(real, entry, "add_kernel");
@@ -656,6 +657,7 @@ TEST(TritonCache, MinOccupancyPercentJudgesAmdAndNvidiaTogether) {
     std::size_t said = 0;
     for (const Verdict &v : result.failures)
       if (v.rule == Rule::MinOccupancy && v.arch == k.record.arch && v.kernel == k.record.demangled &&
+          v.file == k.display_file &&
           v.message.find("(" + std::to_string(k.summary.level) + " of " + std::to_string(max) + " " +
                          (on_amd ? "waves/SIMD" : "warps/SM") + ") < 50%") != std::string::npos &&
           v.message.find("occupancy " + std::to_string(k.summary.level * 100 / max) + "% ") == 0)
