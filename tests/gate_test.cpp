@@ -11,6 +11,7 @@
 #include "regscope/backends/amd/collect.h"
 #include "regscope/gate/findings.h"
 #include "regscope/gate/gate.h"
+#include "regscope/gate/gate_run.h"
 #include "regscope/support/error.h"
 #include "regscope/support/process.h"
 #include "regscope/support/symbols.h"
@@ -82,6 +83,54 @@ TEST(Config, MatchTakesTemplateAndQualifiedNames) {
     s.match = match;
     EXPECT_TRUE(s.matches(scale, demangle(scale), functionBaseName(demangle(scale)))) << match;
   }
+}
+
+// Issue 31, item 7: min_occupancy as "N%" of the device's maximum, in the
+// config and on the command line (occupancyPercent); anything else ending in
+// '%' is one line naming what is accepted.
+TEST(Config, MinOccupancyPercent) {
+  EXPECT_EQ(occupancyPercent("50%"), 50);
+  EXPECT_EQ(occupancyPercent("1%"), 1);
+  EXPECT_EQ(occupancyPercent("100%"), 100);
+  EXPECT_FALSE(occupancyPercent("50"));
+  for (const char *bad : {"150%", "101%", "-1%", "abc%", "0%", "%", "5.5%", " 50%"}) {
+    try {
+      occupancyPercent(bad);
+      ADD_FAILURE() << bad;
+    } catch (const Error &e) {
+      EXPECT_NE(std::string(e.what()).find("percent from 1% to 100%"), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+    }
+  }
+  TempDir dir;
+  Config config = loadConfig(writeConfig(dir, R"({
+    "defaults": {"min_occupancy": "50%"},
+    "kernels": [{"match": "hot_*", "min_occupancy": 6}, {"match": "hot_pct", "min_occupancy": "25%"}]
+  })"));
+  EXPECT_EQ(thresholdsFor(config, kernel("plain", 8, 10).record).min_occupancy_percent, 50);
+  EXPECT_FALSE(thresholdsFor(config, kernel("plain", 8, 10).record).min_occupancy);
+  // A later entry's form replaces the earlier one's, whichever it is.
+  EXPECT_EQ(thresholdsFor(config, kernel("hot_loop", 8, 10).record).min_occupancy, 6);
+  EXPECT_FALSE(thresholdsFor(config, kernel("hot_loop", 8, 10).record).min_occupancy_percent);
+  EXPECT_EQ(thresholdsFor(config, kernel("hot_pct", 8, 10).record).min_occupancy_percent, 25);
+  EXPECT_FALSE(thresholdsFor(config, kernel("hot_pct", 8, 10).record).min_occupancy);
+  // The flag replaces the config's threshold in either form.
+  Thresholds flags;
+  flags.min_occupancy = 3;
+  applyThresholdFlags(config, flags);
+  EXPECT_EQ(config.defaults.min_occupancy, 3);
+  EXPECT_FALSE(config.defaults.min_occupancy_percent);
+  auto message = [&](const std::string &text) {
+    try {
+      loadConfig(writeConfig(dir, text));
+    } catch (const Error &e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message(R"({"defaults": {"min_occupancy": "150%"}})").find("'min_occupancy' must be a percent from 1%"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"defaults": {"min_occupancy": "50"}})").find("or a percent such as"), std::string::npos);
 }
 
 TEST(Config, ErrorsNameTheProblem) {

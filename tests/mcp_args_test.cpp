@@ -71,6 +71,25 @@ TEST(McpArgs, TheInputSchemaIsEnforced) {
   EXPECT_THROW(mcpToolArgv("occupancy", {{"arch", "gfx90a"}, {"bogus", 1}}, r.roots()), McpArgumentError);
 }
 
+// Issue 31, item 7: the gate tool's min_occupancy is a whole number or "N%",
+// passed to regscope gate as given (which checks the percent: one line, exit 2).
+TEST(McpArgs, MinOccupancyTakesANumberOrAPercent) {
+  const Roots r;
+  for (const json &value : {json(4), json("50%")}) {
+    const std::vector<std::string> argv =
+        mcpToolArgv("gate", {{"files", {"a.s"}}, {"min_occupancy", value}}, r.roots());
+    const std::string flag = "--min-occupancy=" + (value.is_string() ? value.get<std::string>() : value.dump());
+    EXPECT_NE(std::find(argv.begin(), argv.end(), flag), argv.end()) << flag;
+  }
+  EXPECT_THROW(mcpToolArgv("gate", {{"files", {"a.s"}}, {"min_occupancy", 0}}, r.roots()), McpArgumentError);
+  EXPECT_THROW(mcpToolArgv("gate", {{"files", {"a.s"}}, {"min_occupancy", ""}}, r.roots()), McpArgumentError);
+  EXPECT_THROW(mcpToolArgv("gate", {{"files", {"a.s"}}, {"min_occupancy", true}}, r.roots()), McpArgumentError);
+  const json schema = mcpTools();
+  for (const json &tool : schema)
+    if (tool["name"] == "gate")
+      EXPECT_EQ(tool["inputSchema"]["properties"]["min_occupancy"]["type"], json({"integer", "string"}));
+}
+
 TEST(McpArgs, ValuesCannotBecomeOptions) {
   const Roots r;
   const std::vector<std::string> argv =

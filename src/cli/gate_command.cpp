@@ -61,9 +61,38 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
   CLI::App *app =
       root.add_subcommand("gate", "Fail (exit 1) when kernels break thresholds or regress against a baseline");
   addSourceOptions(*app, state->sources, compiler_flags);
-  app->add_option("--min-occupancy", state->flags.min_occupancy,
-                  "Fail below this occupancy: waves/SIMD (AMD), warps/SM (NVIDIA), threads/Xe-core (Intel)")
-      ->check(wholeNumber(1));
+  // A whole number in the vendor's unit, or N% of the device's maximum (every vendor at once).
+  app->add_option_function<std::string>(
+         "--min-occupancy",
+         [state](const std::string &value) {
+           if (std::optional<int> percent = occupancyPercent(value)) {
+             state->flags.min_occupancy_percent = percent;
+             state->flags.min_occupancy.reset();
+           } else {
+             state->flags.min_occupancy = std::stoi(value);  // a whole number: checked below
+             state->flags.min_occupancy_percent.reset();
+           }
+         },
+         "Fail below this occupancy: waves/SIMD (AMD), warps/SM (NVIDIA), threads/Xe-core (Intel), or N% of "
+         "the device's maximum (any vendor)")
+      ->type_name("N|N%")
+      ->check(CLI::Validator(
+          [](std::string &value) -> std::string {
+            if (!value.empty() && value.back() == '%') {
+              try {
+                occupancyPercent(value);
+                return "";
+              } catch (const Error &e) {
+                return e.what();
+              }
+            }
+            std::string copy = value;
+            return wholeNumber(1)(copy).empty() ? ""
+                                                : "must be a whole number of at least 1 (the vendor's unit) or "
+                                                  "a percent such as 50%, not '" +
+                                                      value + "'";
+          },
+          "N|N%"));
   app->add_option("--max-spills", state->flags.max_spills,
                   "Fail above this many spilled registers (AMD), bytes of spill stores (NVIDIA), "
                   "spill bytes per thread (Intel)")

@@ -26,9 +26,12 @@ constexpr int kBaselineMajor = 1;
 // 1.2 added "dependencies" (source -> the headers below the root it read); older readers ignore it.
 // 1.3: "spills" may be null (a count not read: a cubin records none); a 1.2 reader refuses such an
 // entry ("lacks a count") rather than read it as 0.
-// 1.4 added "loop_spills" (spill accesses inside loops; null when not read); older readers ignore
-// it, and entries without it are not compared on it.
+// 1.4: "loop_spills" (spill accesses inside loops; null when not read; entries without it are
+// not compared on it), and a Triton key tells entries alike but for a constexpr apart by a digest
+// of their IR (" ir=..."), where 1.3 named their cache hash. A 1.3 file is read, and its Triton
+// kernels that no longer match are said (gate) and replaced (baseline).
 constexpr const char *kBaselineVersion = "1.4";
+constexpr int kTritonIrKeysMinor = 4;
 
 // Field name -> member, so reading and writing cannot drift apart.
 struct IntMember {
@@ -154,7 +157,13 @@ Baseline updatedBaseline(const Baseline &old, const Report &report, const std::s
       const BaselineEntry e = baselineEntry(k, root);
       unjudged.emplace(e.source, e.name, e.arch);
     }
+  // Triton kernels recorded now replace an older regscope's entries of the
+  // same kernel and arch, whose keys (source) no longer match any.
+  std::set<std::pair<std::string, std::string>> triton_written;
+  for (const KernelReport &k : report.kernels)
+    if (k.record.triton) triton_written.emplace(k.record.name, k.record.arch);
   for (const BaselineEntry &e : old) {
+    if (e.triton_key_before_1_4 && triton_written.count({e.name, e.arch})) continue;
     const auto key = std::make_tuple(e.source, e.name, e.arch);
     if (!analysed.count(e.source) || (unjudged.count(key) && !written.count(key))) now.push_back(e);
   }
@@ -195,6 +204,9 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
   const std::string version = doc["regscope_baseline"];
   int major = -1;  // the digits before the first '.'; none or too many: not ours
   std::from_chars(version.data(), version.data() + version.size(), major);
+  int minor = -1;
+  if (const std::size_t dot = version.find('.'); dot != std::string::npos)
+    std::from_chars(version.data() + dot + 1, version.data() + version.size(), minor);
   if (major != kBaselineMajor)
     throw Error(path + ": baseline version " + escape::terminal(version) +
                 " is not supported (this regscope reads 1.x)");
@@ -257,6 +269,7 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
       throw Error(path + ": two entries for kernel " + escape::terminal(e.name) + " (" + escape::terminal(e.arch) +
                   ") of " + escape::terminal(e.source) +
                   "; keep one of them, or delete the file and record it again with regscope baseline");
+    e.triton_key_before_1_4 = minor < kTritonIrKeysMinor && e.source.rfind("triton:", 0) == 0;
     if (auto found = dependencies.find(e.source); found != dependencies.end()) {
       e.dependencies_recorded = true;
       e.dependencies = found->second;

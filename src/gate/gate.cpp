@@ -60,7 +60,10 @@ Thresholds thresholdsFor(const Config &config, const KernelRecord &record) {
   const std::string base = functionBaseName(record.demangled);
   for (const KernelSettings &rule : config.kernels) {
     if (!rule.matches(record.name, record.demangled, base)) continue;
-    if (rule.thresholds.min_occupancy) t.min_occupancy = rule.thresholds.min_occupancy;
+    if (rule.thresholds.min_occupancy || rule.thresholds.min_occupancy_percent) {  // either form replaces both
+      t.min_occupancy = rule.thresholds.min_occupancy;
+      t.min_occupancy_percent = rule.thresholds.min_occupancy_percent;
+    }
     if (rule.thresholds.max_spills) t.max_spills = rule.thresholds.max_spills;
     if (rule.thresholds.max_scratch) t.max_scratch = rule.thresholds.max_scratch;
     if (rule.thresholds.max_loop_spills) t.max_loop_spills = rule.thresholds.max_loop_spills;
@@ -140,7 +143,8 @@ Report judgedReport(const Report &report) {
 
 GateOutcome gateOutcome(const Report &report, const GateResult &result) {
   if (!report.errors.empty()) return GateOutcome::Error;
-  if (!result.run_not_judged.empty() || (!result.unjudged.empty() && !result.allow_unknown))
+  if (!result.run_not_judged.empty() || !result.baseline_keys_unmatched.empty() ||
+      (!result.unjudged.empty() && !result.allow_unknown))
     return GateOutcome::CannotJudge;
   if (result.failures.empty()) return GateOutcome::Pass;
   // A kernel that cannot launch is not a figure a baseline can accept.
@@ -216,6 +220,26 @@ GateResult checkThresholds(const Report &report, const Config &config) {
                                  beyond("occupancy", s.level, occupancyUnit(s.vendor), "<", *t.min_occupancy) +
                                      " (limited by " + limiterName(s.limiter) + ")"),
                       s.level, t.min_occupancy, std::nullopt, occupancyUnit(s.vendor)));
+    if (t.min_occupancy_percent) {
+      // N% of the device's maximum (waves/SIMD, warps/SM, threads/Xe-core): one
+      // threshold for every vendor. Compared exactly (level/max < N/100); the
+      // percent shown is rounded down, so a failing one is never shown as N.
+      if (s.max_level <= 0) {
+        result.unjudged.push_back(verdictFor(k, Rule::CannotJudge,
+                                             cannotJudgeAt(k) + "the maximum occupancy of " + k.record.arch +
+                                                 " is unknown, which --min-occupancy " +
+                                                 std::to_string(*t.min_occupancy_percent) + "% reads"));
+      } else if (static_cast<long long>(s.level) * 100 <
+                 static_cast<long long>(*t.min_occupancy_percent) * s.max_level) {
+        const int percent = static_cast<int>(static_cast<long long>(s.level) * 100 / s.max_level);
+        result.failures.push_back(withFigures(
+            verdictFor(k, Rule::MinOccupancy,
+                       "occupancy " + std::to_string(percent) + "% (" + std::to_string(s.level) + " of " +
+                           std::to_string(s.max_level) + " " + occupancyUnit(s.vendor) + ") < " +
+                           std::to_string(*t.min_occupancy_percent) + "% (limited by " + limiterName(s.limiter) + ")"),
+            percent, t.min_occupancy_percent, std::nullopt, "%"));
+      }
+    }
     if (t.max_spills && spillsRead(k) && s.spills > *t.max_spills)
       result.failures.push_back(withFigures(
           verdictFor(k, Rule::MaxSpills,
@@ -256,6 +280,55 @@ GateResult checkThresholds(const Report &report, const Config &config) {
   return result;
 }
 
+namespace {
+
+// "a [gfx942], b [sm_90], c [sm_90] and 2 more": the first few of many, said once.
+std::string firstFew(const std::vector<std::string> &names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size() && i < 3; ++i) text += (i ? ", " : "") + names[i];
+  if (names.size() > 3) text += " and " + std::to_string(names.size() - 3) + " more";
+  return text;
+}
+
+// A Triton kernel matched by no baseline key while the baseline holds its
+// kernel and arch under another key that no kernel of this run matched: the
+// key changed, not the kernel. Passing it as "added" would hide a regression,
+// so the run is not judged, in one line that says what to do.
+std::string tritonKeysUnmatched(
+    const std::vector<const KernelReport *> &added,
+    const std::map<std::tuple<std::string, std::string, std::string>, const BaselineEntry *> &unmatched) {
+  std::vector<std::string> older, cleaned;
+  for (const KernelReport *k : added) {
+    bool older_key = false, key_with_ir = false;
+    for (const auto &[key, e] : unmatched) {
+      if (e->source.rfind("triton:", 0) != 0 || e->name != k->record.name || e->arch != k->record.arch) continue;
+      older_key |= e->triton_key_before_1_4;
+      key_with_ir |= e->source.rfind("triton:?:", 0) != 0;
+    }
+    const std::string who = k->record.name + " [" + k->record.arch + "]";
+    if (older_key)
+      older.push_back(who);
+    else if (key_with_ir && k->record.triton->python_file.empty())
+      cleaned.push_back(who);
+  }
+  std::string line;
+  if (!older.empty())
+    line = std::to_string(older.size()) + " Triton kernel" + (older.size() == 1 ? "" : "s") + " (" + firstFew(older) +
+           (older.size() == 1 ? ") matches" : ") match") +
+           " no key of the baseline, which a regscope before baseline format 1.4 wrote (its keys named "
+           "the cache hash where entries differ only in a constexpr): record it again with `regscope baseline "
+           "CACHE -o BASELINE`";
+  if (!cleaned.empty())
+    line += std::string(line.empty() ? "" : "; ") + std::to_string(cleaned.size()) + " Triton entr" +
+            (cleaned.size() == 1 ? "y" : "ies") + " without IR (" + firstFew(cleaned) +
+            "): a key without the Python file and specialisation (read from .source/.ttir) matches none the "
+            "baseline recorded with them; gate the cache with its IR, or record the "
+            "baseline from this cache with `regscope baseline CACHE -o BASELINE`";
+  return line;
+}
+
+}  // namespace
+
 void compareWithBaseline(const Report &report, const Baseline &baseline, const std::string &root, GateResult &result) {
   std::map<std::tuple<std::string, std::string, std::string>, const BaselineEntry *> before;
   for (const BaselineEntry &e : baseline) before[{e.source, e.name, e.arch}] = &e;
@@ -263,6 +336,7 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
   std::set<std::string> analysed;
   for (const std::string &path : report.input_paths) analysed.insert(baselineKey(path, root));
 
+  std::vector<const KernelReport *> added_triton;         // Triton kernels no baseline key matched
   std::set<std::pair<std::string, std::string>> ignored;  // (kernel, arch) of the ignore list
   for (const Verdict &v : result.ignored) ignored.insert({v.kernel, v.arch});
   for (const KernelReport &k : report.kernels) {
@@ -279,6 +353,7 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
     const OccupancySummary &s = k.summary;
     auto it = before.find({now.source, now.name, now.arch});
     if (it == before.end()) {
+      if (k.record.triton) added_triton.push_back(&k);
       result.added.push_back(verdictFor(k, Rule::Added,
                                         "new kernel: " + std::to_string(now.occupancy) + " " + occupancyUnit(s.vendor) +
                                             ", " + std::to_string(now.registers) + " registers"));
@@ -328,6 +403,7 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
   for (const auto &[key, e] : before)
     if (analysed.count(e->source))
       result.removed.push_back(verdictFor(*e, root, Rule::Removed, "kernel no longer found"));
+  result.baseline_keys_unmatched = tritonKeysUnmatched(added_triton, before);
 }
 
 }  // namespace regscope

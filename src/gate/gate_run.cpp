@@ -14,7 +14,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool hasRules(const Thresholds &t) { return t.min_occupancy || t.max_spills || t.max_scratch || t.max_loop_spills; }
+bool hasRules(const Thresholds &t) {
+  return t.min_occupancy || t.min_occupancy_percent || t.max_spills || t.max_scratch || t.max_loop_spills;
+}
 
 }  // namespace
 
@@ -25,7 +27,11 @@ Baseline readBaseline(const std::string &path) {
 }
 
 void applyThresholdFlags(Config &config, const Thresholds &flags) {
-  if (flags.min_occupancy) config.defaults.min_occupancy = flags.min_occupancy;
+  // The flag's form replaces the config's either way: `--min-occupancy 50%` over `"min_occupancy": 4`.
+  if (flags.min_occupancy || flags.min_occupancy_percent) {
+    config.defaults.min_occupancy = flags.min_occupancy;
+    config.defaults.min_occupancy_percent = flags.min_occupancy_percent;
+  }
   if (flags.max_spills) config.defaults.max_spills = flags.max_spills;
   if (flags.max_scratch) config.defaults.max_scratch = flags.max_scratch;
   if (flags.max_loop_spills) config.defaults.max_loop_spills = flags.max_loop_spills;

@@ -77,7 +77,14 @@ json mcpTools() {
   json explain = sourceProperties();
   explain["kernel"] = string("Only this kernel: its name, signature or mangled symbol");
   json gate = sourceProperties();
-  gate["min_occupancy"] = integer("Fail below this occupancy (waves/SIMD, warps/SM, threads/Xe-core)", 1);
+  // A whole number in the vendor's unit, or "N%" of the device's maximum
+  // (regscope gate --min-occupancy checks the string: one line, exit 2).
+  gate["min_occupancy"] = {{"type", {"integer", "string"}},
+                           {"minimum", 1},
+                           {"pattern", "^[0-9]+%$"},
+                           {"description",
+                            "Fail below this occupancy: a whole number in waves/SIMD (AMD), warps/SM (NVIDIA), "
+                            "threads/Xe-core (Intel), or \"N%\" of the device's maximum (any vendor)"}};
   gate["max_spills"] = integer("Fail above this many spilled registers (AMD) or spill bytes");
   gate["max_scratch"] = integer("Fail above this many scratch bytes per lane");
   gate["max_loop_spills"] = integer("Fail above this many spill stores and reloads inside loops (AMD)");
@@ -139,7 +146,8 @@ void checkArguments(const std::string &tool, const json &arguments) {
   for (const auto &[key, value] : arguments.items()) {
     if (!schema["properties"].contains(key)) throw McpArgumentError(tool + ": unknown argument '" + key + "'");
     const json &property = schema["properties"][key];
-    const std::string type = property["type"];
+    // A property of two types ("integer" or "string"): the value's own type is checked as that type.
+    std::string type = property["type"].is_array() ? (value.is_string() ? "string" : "integer") : property["type"];
     bool ok = false;
     if (type == "string") ok = value.is_string() && !value.get<std::string>().empty();
     if (type == "boolean") ok = value.is_boolean();

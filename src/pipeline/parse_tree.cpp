@@ -508,26 +508,37 @@ void separateKeys(Report &report) {
   }
   // Kernels that still share a key (and arch) but differ in `part` of their
   // Triton info get that part in their key, with the warning that says why.
+  // The warning's subject is the entry, its cause the rest: many entries
+  // with one cause are said once (report/said_once.h).
   auto separate = [&](std::string TritonInfo::*part, const char *word, const std::string &why) {
     std::map<std::pair<std::string, std::string>, std::set<std::string>> values;
     for (const KernelReport &k : report.kernels)
       if (const auto &t = k.record.triton) values[{t->key, k.record.arch}].insert((*t).*part);
     for (KernelReport &k : report.kernels) {
       const auto &t = k.record.triton;
-      if (!t || values[{t->key, k.record.arch}].size() < 2) continue;
+      if (!t) continue;
+      const std::set<std::string> &differing = values[{t->key, k.record.arch}];
+      // A part some of them lack (an entry without IR beside one with it) tells nothing apart.
+      if (differing.size() < 2 || differing.count("")) continue;
       TritonInfo info = *t;
-      report.warnings.push_back(k.record.file + ": " + info.function + " [" + k.record.arch + "]: " + why);
+      if (!why.empty())
+        report.warnings.push_back(k.record.file + " (" + info.function + " [" + k.record.arch + "]): " + why);
       info.key.pop_back();
       info.key += std::string(" ") + word + "=" + info.*part + "]";
       k.record.triton = std::make_shared<const TritonInfo>(std::move(info));
     }
   };
+  // Entries alike in every option and in the IR's parameters and shapes
+  // whose IR differs: a constexpr that changes no shape (vLLM's fp8 group
+  // quant with and without use_ue8m0). The IR's digest tells them apart and
+  // stays across recompiles; no warning, as the key is as stable as any.
+  separate(&TritonInfo::ir_digest, "ir", "");
   // Copies of one compile (one hash) have one set of figures and are one
   // baseline entry; two compiles that differ in something the metadata does
   // not say are told apart by their hash (a key that then changes with it).
   separate(&TritonInfo::hash, "hash",
-           "another cache entry has the same specialisation and options; its baseline key names its cache hash, "
-           "which a recompile changes");
+           "another cache entry has the same specialisation, options and IR (or lacks IR to tell them apart); "
+           "its baseline key names its cache hash, which a recompile changes");
   // Entries whose metadata is identical (hash included) but whose code differs
   // (an edited or swapped code file) are two kernels with two sets of figures:
   // merging them would drop one from the baseline.

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
@@ -47,8 +48,23 @@ std::optional<int> optionalCount(const json &object, const char *key, const std:
 }
 
 Thresholds readThresholds(const json &object, const std::string &where) {
-  return {optionalCount(object, "min_occupancy", where), optionalCount(object, "max_spills", where),
-          optionalCount(object, "max_scratch", where), optionalCount(object, "max_loop_spills", where)};
+  Thresholds t;
+  // "min_occupancy": 4 (the vendor's unit) or "50%" (of the device's maximum).
+  if (object.contains("min_occupancy") && object["min_occupancy"].is_string()) {
+    try {
+      t.min_occupancy_percent = occupancyPercent(object["min_occupancy"].get<std::string>());
+    } catch (const Error &e) {
+      throw Error(where + ": 'min_occupancy' " + e.what());
+    }
+    if (!t.min_occupancy_percent)
+      throw Error(where + ": 'min_occupancy' must be a whole number of at least 1 or a percent such as \"50%\"");
+  } else {
+    t.min_occupancy = optionalCount(object, "min_occupancy", where);
+  }
+  t.max_spills = optionalCount(object, "max_spills", where);
+  t.max_scratch = optionalCount(object, "max_scratch", where);
+  t.max_loop_spills = optionalCount(object, "max_loop_spills", where);
+  return t;
 }
 
 std::vector<std::string> readStrings(const json &object, const char *key, const std::string &where) {
@@ -98,6 +114,16 @@ std::optional<std::string> untrusted(const fs::path &file) {
 }
 
 }  // namespace
+
+std::optional<int> occupancyPercent(const std::string &text) {
+  if (text.empty() || text.back() != '%') return std::nullopt;
+  const std::string digits = text.substr(0, text.size() - 1);
+  int n = 0;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || n < 1 || n > 100)
+    throw Error("must be a percent from 1% to 100% of the device's maximum occupancy, not '" + text + "'");
+  return n;
+}
 
 bool KernelSettings::matches(const std::string &mangled, const std::string &demangled,
                              const std::string &base_name) const {

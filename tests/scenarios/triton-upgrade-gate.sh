@@ -52,3 +52,24 @@ rm -rf triton-cache/v4 && cp -r "$T/cache-sm_90" triton-cache/nv
 rs nv gate triton-cache/nv --max-spills 0
 if [ "$(rc nv)" = 1 ] && grep -q "local memory (spills or local arrays)" nv.out nv.err; then pass triton-07 "a Triton NVIDIA cache under --max-spills 0: its local memory judged, exit 1, never a pass"
 else fail triton-07 "$(seen nv)"; fi
+
+# One threshold for both vendors: a cache of gfx942 and sm_90 entries. --min-occupancy 16 is in one
+# vendor's unit (16 warps/SM; no gfx942 kernel has 16 waves/SIMD): refused. 50% of each device's
+# maximum judges every kernel, and the finding says the percent, the level, the maximum and the unit.
+rm -rf triton-cache/nv && mkdir -p triton-cache/mixed && cp -r "$T/cache-gfx942" "$T/cache-sm_90" triton-cache/mixed/
+rs abs gate triton-cache/mixed --min-occupancy 16
+if [ "$(rc abs)" = 2 ] && grep -q "can never be met on gfx942" abs.err; then pass triton-08 "a mixed cache under --min-occupancy 16 (one vendor's unit): refused, exit 2"
+else fail triton-08 "$(seen abs)"; fi
+rs pct gate triton-cache/mixed --min-occupancy 50%
+if [ "$(rc pct)" = 1 ] && grep -q -E 'occupancy [0-9]+% \([0-9]+ of 8 waves/SIMD\) < 50%' pct.out &&
+   grep -q -E 'occupancy [0-9]+% \([0-9]+ of 64 warps/SM\) < 50%' pct.out && ! grep -q 'not judged' pct.out; then
+  pass triton-09 "--min-occupancy 50% judges the gfx942 and sm_90 kernels together, each finding in percent and its unit"
+else fail triton-09 "rc=$(rc pct) $(grep -v '^$' pct.out | head -3 | cut -c1-160 | tr '\n' '|')"; fi
+i=0
+for v in 150% -1% abc% 0% %; do
+  i=$((i + 1)); id=triton-10$(echo abcde | cut -c$i)
+  rs bad gate triton-cache/mixed --min-occupancy="$v"
+  if [ "$(rc bad)" = 2 ] && [ "$(grep -c . bad.err)" = 1 ] && grep -q "percent from 1% to 100%" bad.err; then
+    pass "$id" "--min-occupancy $v: one line, exit 2"
+  else fail "$id" "--min-occupancy $v: $(seen bad)"; fi
+done

@@ -32,6 +32,18 @@ struct TritonInfo {
   // attributes such as tt.divisibility) and the tensor shapes of its IR, which
   // carry the constexprs (tile sizes); empty when no IR is beside the metadata.
   std::string specialisation;
+  // The constexprs and signature the metadata itself records (`constants`,
+  // `signature`: Triton 2.x wrote them; Triton 3.0 to 3.6 write neither, so
+  // there the constexprs are only in the IR). Canonical JSON; empty when absent.
+  // Part of the key's digest, and read from the json alone: a cleaned entry has it.
+  std::string declared_constants;
+  // A digest of the entry's IR (.source, else .ttir) without its locations:
+  // every constexpr is in it (a flag such as `use_ue8m0` folds a branch away
+  // and changes no shape), and it is what Triton's frontend wrote, so ptxas,
+  // ROCm, maxnreg or waves_per_eu changes and comment edits leave it as it is
+  // (the cache hash changes with each). Empty without IR. Joins the key only
+  // when two entries of one run would otherwise share it.
+  std::string ir_digest;
   // The kernel's identity across recompiles (baseline key): the Python file's
   // name, the function, num_warps, num_stages, num_ctas and a digest of the
   // specialisation. The target arch is the record's. Never the cache hash.

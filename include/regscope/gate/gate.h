@@ -44,6 +44,9 @@ struct BaselineEntry {
   // False for baselines written before 1.2, which did not record them.
   bool dependencies_recorded = false;
   std::vector<std::string> dependencies;
+  // A Triton entry of a baseline written before 1.4, whose keys told entries
+  // alike but for a constexpr apart by their cache hash (now by their IR).
+  bool triton_key_before_1_4 = false;
 };
 using Baseline = std::vector<BaselineEntry>;  // sorted by (source, file, name, arch)
 
@@ -96,6 +99,11 @@ struct GateResult {
   // Why the run as a whole cannot be judged (exit 2): a known artifact not
   // read, or inputs that held kernels of which none was judged. Empty: it can.
   std::string run_not_judged;
+  // Triton kernels that match no baseline key although the baseline holds
+  // their kernel and arch under another key (a baseline of an older
+  // regscope's keys; entries whose IR was cleaned away): never counted as
+  // added and passed, but one line, exit 2. Empty: none.
+  std::string baseline_keys_unmatched;
 };
 
 // How a gate run ends. The last line's word and the exit code are both read

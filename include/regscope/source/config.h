@@ -12,9 +12,13 @@ namespace regscope {
 
 // Thresholds; unset ones are not checked.
 struct Thresholds {
-  std::optional<int> min_occupancy;    // waves/SIMD (AMD), warps/SM (NVIDIA)
-  std::optional<int> max_spills;       // VGPR + SGPR spills (AMD), spill-store bytes (NVIDIA)
-  std::optional<int> max_scratch;      // bytes per lane (AMD), stack bytes (NVIDIA)
+  std::optional<int> min_occupancy;  // waves/SIMD (AMD), warps/SM (NVIDIA)
+  std::optional<int> max_spills;     // VGPR + SGPR spills (AMD), spill-store bytes (NVIDIA)
+  std::optional<int> max_scratch;    // bytes per lane (AMD), stack bytes (NVIDIA)
+  // min_occupancy as a percent (1..100) of the device's maximum: of the
+  // resident waves/SIMD (AMD), warps/SM (NVIDIA), threads/Xe-core (Intel), so
+  // that one threshold judges every vendor. Set instead of min_occupancy.
+  std::optional<int> min_occupancy_percent;
   std::optional<int> max_loop_spills;  // spill stores and reloads inside loops (AMD, from the .s)
 };
 
@@ -37,6 +41,11 @@ struct IgnoreEntry {
   std::string match;
   std::string reason;
 };
+
+// The percent of a --min-occupancy or min_occupancy written "N%" (1..100);
+// nullopt when `text` does not end in '%'. Any other "...%" ("150%", "0%",
+// "-1%", "abc%", "%") is an Error saying what is accepted.
+std::optional<int> occupancyPercent(const std::string &text);
 
 struct Config {
   Thresholds defaults;

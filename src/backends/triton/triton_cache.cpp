@@ -157,6 +157,11 @@ TritonInfo readTritonMetadata(std::string_view json_text) {
   info.matrix_instr_nonkdim = smallInt(doc, "matrix_instr_nonkdim", 1024);
   info.kpack = smallInt(doc, "kpack", 64);
   info.maxnreg = smallInt(doc, "maxnreg", 1024);
+  // Metadata that records the constexprs (Triton 2.x: `constants`, by
+  // argument index or name) keys by them without IR; the dump sorts objects.
+  for (const char *declared : {"constants", "signature"})
+    if (auto it = doc.find(declared); it != doc.end() && !it->is_null())
+      info.declared_constants += std::string(info.declared_constants.empty() ? "" : " ") + declared + "=" + it->dump();
   info.key = tritonKey(info);
   return info;
 }
@@ -180,6 +185,22 @@ std::vector<std::string> tritonGroupChildren(std::string_view json_text) {
 }
 
 void readTritonIr(TritonInfo &info, std::string_view ir) {
+  {
+    // The IR without its `#loc` lines and `loc(...)` references: what the
+    // frontend made of the code and its constexprs, not where it was written.
+    std::string code;
+    std::size_t start = 0;
+    while (start < ir.size()) {
+      std::size_t end = ir.find('\n', start);
+      if (end == std::string_view::npos) end = ir.size();
+      const std::string_view line = ir.substr(start, end - start);
+      if (line.rfind("#loc", 0) != 0) code += withoutLocations(line) + "\n";
+      start = end + 1;
+    }
+    char digest[17];
+    std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(fnv1a(code)));
+    info.ir_digest = digest;
+  }
   // `#loc = loc("/path/kernels.py":31:0)`: where the function is defined.
   if (std::size_t at = ir.find("#loc = loc(\""); at != std::string_view::npos) {
     const std::size_t start = at + 12;
@@ -221,9 +242,13 @@ std::string tritonKey(const TritonInfo &info) {
   if (std::size_t slash = file.rfind('/'); slash != std::string::npos) file = file.substr(slash + 1);
   std::string key = "triton:" + file + ":" + info.function + "[num_warps=" + std::to_string(info.num_warps) +
                     " num_stages=" + std::to_string(info.num_stages) + " num_ctas=" + std::to_string(info.num_ctas);
-  if (!info.specialisation.empty()) {
+  // The digest of the IR's specialisation, with the constexprs the metadata
+  // records when it records them (without either: no digest).
+  std::string spec = info.specialisation;
+  if (!info.declared_constants.empty()) spec += (spec.empty() ? "" : " ") + info.declared_constants;
+  if (!spec.empty()) {
     char digest[17];
-    std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(fnv1a(info.specialisation)));
+    std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(fnv1a(spec)));
     key += std::string(" spec=") + digest;
   }
   return key + "]";
