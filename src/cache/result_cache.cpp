@@ -340,6 +340,7 @@ std::optional<CachedResult> ResultCache::lookup(const std::string &key) const {
     result.producer = entry.at("producer");
     for (const json &dep : entry.at("dependencies")) result.dependencies.push_back(dep.at("path"));
     for (const json &r : entry.at("records")) result.records.push_back(recordFromJson(r));
+    if (entry.contains("payload")) result.payload = entry.at("payload");
     return result;
   } catch (const std::exception &) {
     return std::nullopt;  // a damaged entry is a miss; the next store replaces it
@@ -365,6 +366,7 @@ void ResultCache::store(const std::string &key, const CachedResult &result,
                   {"dependencies", deps},
                   {"absent", shadowCandidates(dependencies, include_search)},
                   {"records", records}};
+    if (!result.payload.is_null()) entry["payload"] = result.payload;
     entry["digest"] = entryDigest(key, entry);
     // The directory is private (0700) whatever the umask, and so is each entry.
     std::error_code ec;

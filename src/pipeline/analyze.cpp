@@ -21,6 +21,7 @@
 #include "regscope/cache/fill_lock.h"
 #include "regscope/collect/collect.h"
 #include "regscope/driver/driver.h"
+#include "regscope/pipeline/launch_cache.h"
 #include "regscope/source/flags.h"
 #include "regscope/source/launch_sites.h"
 #include "regscope/support/error.h"
@@ -302,7 +303,8 @@ LaunchFor launchesIn(const SourceJob &job, const AnalyzeOptions &options, std::v
     for (const std::string &arch : job.archs) command.push_back("--offload-arch=" + arch);
     if (options.archs_explicit)
       for (const std::string &arch : options.archs) command.push_back("--offload-arch=" + arch);
-    read = readLaunchSites(job.path, job.file, *text, flags, commandCompilesCuda(job.path, command));
+    read = readLaunchSitesCached(options.cache_dir, job.path, job.file, *text, flags,
+                                 commandCompilesCuda(job.path, command));
     notes.insert(notes.end(), read.notes.begin(), read.notes.end());
     if (options.launch.block_size) read.block_sizes.clear();
     for (const auto &[kernel, line] : read.block_unread_line)

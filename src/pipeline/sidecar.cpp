@@ -1,5 +1,7 @@
 // regscope wrap's sidecars and collect (include/regscope/pipeline/sidecar.h).
 #include "regscope/pipeline/sidecar.h"
+#include "regscope/cache/cache.h"
+#include "regscope/pipeline/launch_cache.h"
 
 #include <sys/stat.h>
 
@@ -142,8 +144,9 @@ Sidecar sidecarFor(const WrappedCompile &compile, const std::vector<std::string>
       absolute = resolvePathFlags(flags, cwd);
     } catch (const Error &) {  // an unreadable response file: the compile itself said so
     }
-    LaunchesRead launches = readLaunchSites(
-        s.source, compile.source, *text, absolute,
+    // Kept in the user's result cache (launch_cache.h): a rebuild does not parse again.
+    LaunchesRead launches = readLaunchSitesCached(
+        ResultCache::defaultDirectory(), s.source, compile.source, *text, absolute,
         commandCompilesCuda(compile.source,
                             {argv.begin() + static_cast<std::ptrdiff_t>(compile.compiler), argv.end()}));
     s.notes.insert(s.notes.end(), launches.notes.begin(), launches.notes.end());

@@ -518,8 +518,8 @@ std::string rocmPath() {
 }  // namespace
 
 std::optional<LaunchesRead> readLaunchesThroughAst(const std::string &path, std::string_view source,
-                                                   const std::vector<std::string> &flags, bool cuda,
-                                                   std::string &error) {
+                                                   const std::vector<std::string> &flags, bool cuda, std::string &error,
+                                                   std::vector<std::string> *files_read) {
   std::vector<std::string> args = {"clang++",
                                    "-fsyntax-only",
                                    "-w",
@@ -547,7 +547,15 @@ std::optional<LaunchesRead> readLaunchesThroughAst(const std::string &path, std:
   clang::tooling::ToolInvocation invocation(args, std::make_unique<ReadAction>(read), files.get());
   invocation.setDiagnosticConsumer(&first_error);
   const bool ran = invocation.run();
-  if (read && ran && first_error.text.empty()) return read;
+  if (read && ran && first_error.text.empty()) {
+    if (files_read) {  // every header the parse opened (the source itself is given as text)
+      llvm::SmallVector<const clang::FileEntry *, 256> entries;
+      files->GetUniqueIDMapping(entries);
+      for (const clang::FileEntry *entry : entries)
+        if (entry && entry->getName() != path) files_read->push_back(entry->getName().str());
+    }
+    return read;
+  }
   error = first_error.text.empty() ? "the parse stopped without an error message" : first_error.text;
   return std::nullopt;
 }
@@ -557,7 +565,7 @@ std::optional<LaunchesRead> readLaunchesThroughAst(const std::string &path, std:
 namespace regscope {
 
 LaunchesRead readLaunchSites(const std::string &path, const std::string &display, std::string_view source,
-                             const std::vector<std::string> &flags, bool cuda) {
+                             const std::vector<std::string> &flags, bool cuda, std::vector<std::string> *files_read) {
   const std::string extension = std::filesystem::path(path).extension().string();
   if (extension == ".cl" || extension == ".spv") return readLaunches(source, quotedIncludes(path, source, flags));
   // Parsing the host side costs about what `clang -fsyntax-only` does (0.7 s of CPU with HIP's
@@ -565,7 +573,8 @@ LaunchesRead readLaunchSites(const std::string &path, const std::string &display
   // A launch hidden in a macro of a header is then not read, as the lexer never read one.
   if (!launch_detail::spellsLaunches(source)) return {};
   std::string error;
-  if (std::optional<LaunchesRead> read = launch_detail::readLaunchesThroughAst(path, source, flags, cuda, error)) {
+  if (std::optional<LaunchesRead> read =
+          launch_detail::readLaunchesThroughAst(path, source, flags, cuda, error, files_read)) {
     for (std::string &note : read->notes) note = display + note;  // display:LINE: ...
     return *read;
   }

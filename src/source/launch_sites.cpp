@@ -496,4 +496,26 @@ std::string quotedIncludes(const std::string &path, std::string_view source, con
   return text;
 }
 
+nlohmann::json launchesToJson(const LaunchesRead &read) {
+  nlohmann::json shared = nlohmann::json::object();
+  for (const auto &[kernel, at] : read.dynamic_shared)
+    shared[kernel] = {{"bytes", at.bytes}, {"from_attribute", at.from_attribute}};
+  return {{"block_sizes", read.block_sizes},
+          {"dynamic_shared", shared},
+          {"block_unread_line", read.block_unread_line},
+          {"dynamic_unread_line", read.dynamic_unread_line},
+          {"notes", read.notes}};
+}
+
+LaunchesRead launchesFromJson(const nlohmann::json &j) {
+  LaunchesRead read;
+  read.block_sizes = j.at("block_sizes").get<std::map<std::string, int>>();
+  for (const auto &[kernel, at] : j.at("dynamic_shared").items())
+    read.dynamic_shared[kernel] = {at.at("bytes").get<long>(), at.at("from_attribute").get<bool>()};
+  read.block_unread_line = j.at("block_unread_line").get<std::map<std::string, int>>();
+  read.dynamic_unread_line = j.at("dynamic_unread_line").get<std::map<std::string, int>>();
+  read.notes = j.at("notes").get<std::vector<std::string>>();
+  return read;
+}
+
 }  // namespace regscope

@@ -47,9 +47,9 @@ LaunchesRead readLaunchesLexed(std::string_view source, std::string_view headers
 bool spellsLaunches(std::string_view source);
 
 // The AST's reading (launch_ast.cpp): none when the translation unit could not be
-// parsed, with the first error in `error`.
+// parsed, with the first error in `error`; `files_read` gets every header the parse opened.
 std::optional<LaunchesRead> readLaunchesThroughAst(const std::string &path, std::string_view source,
-                                                   const std::vector<std::string> &flags, bool cuda,
-                                                   std::string &error);
+                                                   const std::vector<std::string> &flags, bool cuda, std::string &error,
+                                                   std::vector<std::string> *files_read = nullptr);
 
 }  // namespace regscope::launch_detail

@@ -17,7 +17,7 @@
 // (default ~/.cache/regscope), written atomically. A damaged entry is a miss.
 #pragma once
 
-#include <nlohmann/json_fwd.hpp>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +31,7 @@ struct CachedResult {
   std::vector<KernelRecord> records;
   std::string producer;
   std::vector<std::string> dependencies;  // lookup: the files the entry was verified against
+  nlohmann::json payload;                 // what else a reader keeps with it (analyze: a file's launches)
 };
 
 // One record as JSON, values by field key (fields.def), never by position:

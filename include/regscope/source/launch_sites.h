@@ -6,6 +6,7 @@
 #pragma once
 
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,8 +72,17 @@ LaunchesRead readLaunches(std::string_view source, std::string_view headers = {}
 // a parse error, CUDA's headers that Clang 15 cannot parse), the lexer's
 // reading (readLaunches with quotedIncludes) and a note naming `display` and
 // the first error. .cl and .spv files have no launches to read: the lexer's.
+// `files_read`, when given, gets every header the AST's parse opened (empty
+// when the lexer read the file: such a reading is not worth keeping).
 LaunchesRead readLaunchSites(const std::string &path, const std::string &display, std::string_view source,
-                             const std::vector<std::string> &flags, bool cuda);
+                             const std::vector<std::string> &flags, bool cuda,
+                             std::vector<std::string> *files_read = nullptr);
+
+// LaunchesRead as JSON and back, for the result cache (analyze keeps a file's
+// reading with the headers its parse read: a cache hit does not parse again).
+// launchesFromJson throws std::exception on anything else.
+nlohmann::json launchesToJson(const LaunchesRead &read);
+LaunchesRead launchesFromJson(const nlohmann::json &j);
 
 // The text of the headers `source` (at `path`) includes with quotes
 // (`#include "matmul.hpp"`), found as the compiler finds them: beside the
