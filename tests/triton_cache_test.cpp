@@ -443,6 +443,28 @@ TEST_F(TritonTree, ExplainOfAnArchLlvm15CannotDecodeIsAnError) {
   EXPECT_EQ(control.exit_code, 0) << control.err;
 }
 
+// issue 32 item 3: parse of a folder said "read 0 Triton cache entries and 3 artifacts" and then "3 of 4
+// files failed" over six artifacts (the directory was counted as a file). Here: two real .s, one real
+// Triton entry, one .s that names a target and holds no kernel (written here: a damaged artifact) and a
+// text file. What was read and what failed add up to what was tried, each said once.
+TEST_F(TritonTree, ParseOfAFolderSaysCountsThatAddUp) {
+  const fs::path dir = root_ / "folder";
+  fs::create_directories(dir / "sub");
+  fs::copy_file(sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s"), dir / "probe-gfx90a.s");
+  fs::copy_file(sourcePath("fixtures/hipcc-5.2.3/lbm-gfx90a.s"), dir / "sub" / "lbm-gfx90a.s");
+  fs::copy(cacheDir("cache-gfx942") + "/JARZ6UJEJA6SPUXRLA5VE5CP6TPFNBK4UT37UT7O5HV3PZHG2JAA", dir / "entry",
+           fs::copy_options::recursive);
+  std::ofstream(dir / "sub" / "empty.s") << ".amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n";
+  std::ofstream(dir / "notes.txt") << "not an artifact\n";
+  const RunResult run = runRegscope({"parse", dir.string()}, root_.string(), root_.string(), (root_ / "c").string());
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.err.find("regscope: read 1 Triton cache entry and 2 artifacts in "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("sub/empty.s: no AMDGPU kernels in this assembly"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("regscope: error: 1 of 4 artifacts failed; the others were read"), std::string::npos)
+      << run.err;
+  EXPECT_EQ(run.err.find(" 0 "), std::string::npos) << run.err;  // no count of nothing
+}
+
 // Hostile variants of real entries, made here at run time: a copy of one real
 // cache entry with one metadata field edited (each edit named below). The
 // code beside it is Triton's own, so what the metadata says is checked against it.
