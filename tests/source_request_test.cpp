@@ -184,11 +184,45 @@ TEST(ErrorMessages, TheSameErrorForManyFilesIsSaidOnceWithTheFiles) {
   report.inputs = {"ok.hip"};
   for (const char *file : {"a.hip", "b.hip", "c.hip"})
     report.errors.push_back({file, "gfx942", std::string(file) + ": cannot find ROCm device library for gfx942"});
-  const std::vector<std::string> lines = errorMessages(report);
-  ASSERT_EQ(lines.size(), 2u);
-  EXPECT_EQ(lines[0],
-            "[gfx942] cannot find ROCm device library for gfx942\n  (the same error for 3 files: a.hip, b.hip, c.hip)");
-  EXPECT_EQ(lines[1], "3 of 4 files failed; the others were analysed");
+  // One cause for every failed file: its line holds the count, said once.
+  EXPECT_EQ(errorMessages(report), (std::vector<std::string>{"[gfx942] cannot find ROCm device library for gfx942 "
+                                                             "(3 of 4 files: a.hip, b.hip, c.hip)"}));
+}
+
+// issue 32 item 3: hipcc's failure on 3 of 22 files, the same missing header in each (analyzeJobs'
+// wording, its first error line indented under it), read "hipcc failed on each file (exit 1):
+// .../each file:5:10: fatal error". Now the count names the files, the first error is the first file's.
+TEST(ErrorMessages, ACompilerFailingOnSeveralFilesIsOneGrammaticalLine) {
+  Report report;
+  for (int i = 0; i < 19; ++i) report.inputs.push_back("ok" + std::to_string(i) + ".hip");
+  for (const char *file : {"src/a.hip", "src/b.hip", "src/c.hip"})
+    report.errors.push_back({file, "",
+                             "hipcc failed on " + std::string(file) + " (exit 1):\n  " + file +
+                                 ":5:10: fatal error: 'hipblas/hipblas.h' file not found"});
+  EXPECT_EQ(errorMessages(report),
+            (std::vector<std::string>{"hipcc failed on 3 of 22 files (exit 1): src/a.hip, src/b.hip, src/c.hip; "
+                                      "first error:\n  src/a.hip:5:10: fatal error: 'hipblas/hipblas.h' file not "
+                                      "found"}));
+  // Two causes: each said once, then the tally.
+  report.errors.push_back({"d.hip", "", "d.hip:1:1: error: unknown type name 'flot'"});
+  const std::vector<std::string> two = errorMessages(report);
+  ASSERT_EQ(two.size(), 3u);
+  EXPECT_EQ(two[0].rfind("hipcc failed on 3 of 23 files (exit 1): ", 0), 0u) << two[0];
+  EXPECT_EQ(two[2], "4 of 23 files failed; the others were analysed");
+}
+
+// A file's name inside a path (a Triton entry's directory, then /__grp__k.json) is that file's path,
+// not a count: it read "each file/__grp__...".
+TEST(ErrorMessages, AFileNameInsideAPathIsNeverReplacedByACount) {
+  Report report;
+  report.artifacts = 6;
+  for (const char *dir : {"cache/AAA", "cache/BBB"})
+    report.errors.push_back({dir, "",
+                             std::string(dir) + "/__grp__k.json lists k.json, which is missing: a partly written or "
+                                                "cleaned Triton cache entry"});
+  EXPECT_EQ(errorMessages(report),
+            (std::vector<std::string>{"cache/AAA/__grp__k.json lists k.json, which is missing: a partly written or "
+                                      "cleaned Triton cache entry (2 of 6 artifacts: cache/AAA, cache/BBB)"}));
 }
 
 TEST(ErrorMessages, EachOtherFailingFileIsSaidWithItsOwnError) {

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -332,6 +333,137 @@ TEST(TritonCache, ExplainOnAnAmdgcnNamesThePythonLines) {
       ++lines;
     }
   EXPECT_GT(lines, 5);
+}
+
+// issue 32 item 5: Triton writes `.loc 1 0` (no source line) after a statement's first instructions and at
+// the joins of its masked loads. Such an instruction counts for the previous real line of its block, and for
+// no line (file -1) at a block's head; no instruction is left at line 0 of a file.
+TEST_F(TritonTree, ExplainGivesLineZeroCodeThePreviousLineOfItsBlock) {
+  int carried = 0, none = 0;
+  for (const auto &entry : fs::recursive_directory_iterator(cacheDir("cache-gfx942"))) {
+    if (entry.path().extension() != ".amdgcn") continue;
+    const ExplainedReport explained = explainArtifacts({entry.path().string()}, {});
+    ASSERT_EQ(explained.kernels.size(), 1u);
+    const IsaFunction *f = explained.kernels.front().get();
+    ASSERT_TRUE(f) << explained.kernels.front().missing;
+    for (std::size_t i = 0; i < f->instructions.size(); ++i) {
+      const IsaInstruction &at = f->instructions[i];
+      EXPECT_FALSE(at.file >= 0 && at.line <= 0) << entry.path() << ": line " << at.asm_line;
+      if (at.leaf_line != 0) continue;  // the .loc in force named a real line
+      if (i > 0 && at.block == f->instructions[i - 1].block) {
+        EXPECT_EQ(at.file, f->instructions[i - 1].file) << entry.path() << ": line " << at.asm_line;
+        EXPECT_EQ(at.line, f->instructions[i - 1].line) << entry.path() << ": line " << at.asm_line;
+        carried += at.line > 0;
+      } else {
+        EXPECT_EQ(at.file, -1) << entry.path() << ": line " << at.asm_line;
+        ++none;
+      }
+    }
+  }
+  EXPECT_GT(carried, 0);
+  EXPECT_GT(none, 0);
+  const std::string amdgcn =
+      cacheDir("cache-gfx942") + "/JARZ6UJEJA6SPUXRLA5VE5CP6TPFNBK4UT37UT7O5HV3PZHG2JAA/add_kernel.amdgcn";
+  // The peak (v_mov_b32 v13 at line 109, in the block .LBB0_12 opens with a line-0 join) is said to have no
+  // source line, with the line before it; never as kernels.py:0.
+  const RunResult run = runRegscope({"explain", amdgcn}, sourcePath(""), root_.string(), (root_ / "c").string());
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out.find(".py:0"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("live at no source line (code the compiler made; the line before it is "
+                         "/regscope/triton/kernels.py:14): v_mov_b32_e32 v13, 0 (line 109 of the .s)"),
+            std::string::npos)
+      << run.out;
+}
+
+// issue 32 item 5: the cache was made on the GPU machine, its line table names /regscope/triton/kernels.py.
+// Without --source-map the lines have no text and a warning says why; with it, the Python lines show, and a
+// run of lines without instructions is one row. A bad value is one line, exit 2.
+TEST_F(TritonTree, ExplainSourceMapShowsTheSourceOfACacheBuiltElsewhere) {
+  const std::string amdgcn =
+      cacheDir("cache-gfx942") + "/K6BTYIPJXBBMJOBW5S4L64BVQYLXGLTFANSWH5M3HI7XEM6FVQKA/attn_fwd_kernel.amdgcn";
+  const std::string cache = (root_ / "c").string();
+  const RunResult plain = runRegscope({"explain", amdgcn}, sourcePath(""), root_.string(), cache);
+  EXPECT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_NE(plain.err.find("/regscope/triton/kernels.py (built elsewhere? --source-map FROM=TO"), std::string::npos)
+      << plain.err;
+  EXPECT_EQ(plain.out.find("tl.load"), std::string::npos);
+  // Longest FROM wins: /regscope alone would look for fixtures/triton/triton/kernels.py.
+  const RunResult mapped = runRegscope(
+      {"explain", amdgcn, "--source-map", "/regscope=fixtures/triton", "--source-map=/regscope/triton=fixtures/triton"},
+      sourcePath(""), root_.string(), cache);
+  EXPECT_EQ(mapped.exit_code, 0) << mapped.err;
+  EXPECT_EQ(mapped.err, "");
+  std::vector<std::string> python;
+  std::istringstream source(readText(cacheDir("kernels.py")));
+  for (std::string line; std::getline(source, line);) python.push_back(line);
+  ASSERT_GE(python.size(), 77u);
+  EXPECT_NE(mapped.out.find(python[58]), std::string::npos) << mapped.out;  // line 59: q = tl.load(...)
+  EXPECT_NE(mapped.out.find("peak: 255 VGPRs, 20 AGPRs, 13 SGPRs live at fixtures/triton/kernels.py:73: "),
+            std::string::npos)
+      << mapped.out;
+  // Lines 60-62 (m_i, l_i, acc = tl.zeros: their code is the loop's) have no instructions: one row says so.
+  EXPECT_NE(mapped.out.find("... 3 lines without instructions ..."), std::string::npos) << mapped.out;
+  EXPECT_EQ(mapped.out.find(python[60]), std::string::npos) << mapped.out;
+  // Lines 54 and 55 (the signature's second line, a statement with no code of its own): a run of 2, kept.
+  EXPECT_NE(mapped.out.find(python[53]), std::string::npos) << mapped.out;
+  // JSON keeps every line.
+  const RunResult json_run =
+      runRegscope({"explain", amdgcn, "--source-map=/regscope/triton=fixtures/triton", "--format", "json"},
+                  sourcePath(""), root_.string(), cache);
+  EXPECT_EQ(json_run.exit_code, 0) << json_run.err;
+  EXPECT_EQ(json_run.out.find("lines without instructions"), std::string::npos);
+  for (const char *bad : {"--source-map=nothing", "--source-map==/x"}) {
+    const RunResult refused = runRegscope({"explain", amdgcn, bad}, sourcePath(""), root_.string(), cache);
+    EXPECT_EQ(refused.exit_code, 2) << bad;
+    EXPECT_EQ(refused.out, "") << bad;
+    EXPECT_NE(refused.err.find("expected FROM=TO"), std::string::npos) << refused.err;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  }
+  const RunResult unused = runRegscope({"explain", amdgcn, "--source-map=/elsewhere=fixtures/triton"}, sourcePath(""),
+                                       root_.string(), cache);
+  EXPECT_NE(unused.err.find("--source-map /elsewhere=fixtures/triton matched no path the line tables name"),
+            std::string::npos)
+      << unused.err;
+}
+
+// issue 32 item 5: gfx950 is a target LLVM 15 cannot decode. explain cannot give the lines it was asked
+// for: exit 2, the reason on one line for the whole cache (its 4 .amdgcn), the figures parse reads still shown.
+TEST_F(TritonTree, ExplainOfAnArchLlvm15CannotDecodeIsAnError) {
+  const RunResult run =
+      runRegscope({"explain", cacheDir("cache-wpe1-gfx950")}, sourcePath(""), root_.string(), (root_ / "c").string());
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_EQ(run.err.find("LLVM 15 does not know the AMDGPU arch 'gfx950'"),
+            run.err.rfind("LLVM 15 does not know the AMDGPU arch 'gfx950'"))
+      << run.err;
+  EXPECT_NE(run.err.find("LLVM 15 does not know the AMDGPU arch 'gfx950'"), std::string::npos) << run.err;
+  EXPECT_NE(run.out.find("softmax_kernel [gfx950]"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("14 VGPRs allocated"), std::string::npos) << run.out;
+  // The gfx942 cache beside it is read (control).
+  const RunResult control =
+      runRegscope({"explain", cacheDir("cache-wpe1-gfx942")}, sourcePath(""), root_.string(), (root_ / "c").string());
+  EXPECT_EQ(control.exit_code, 0) << control.err;
+}
+
+// issue 32 item 3: parse of a folder said "read 0 Triton cache entries and 3 artifacts" and then "3 of 4
+// files failed" over six artifacts (the directory was counted as a file). Here: two real .s, one real
+// Triton entry, one .s that names a target and holds no kernel (written here: a damaged artifact) and a
+// text file. What was read and what failed add up to what was tried, each said once.
+TEST_F(TritonTree, ParseOfAFolderSaysCountsThatAddUp) {
+  const fs::path dir = root_ / "folder";
+  fs::create_directories(dir / "sub");
+  fs::copy_file(sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s"), dir / "probe-gfx90a.s");
+  fs::copy_file(sourcePath("fixtures/hipcc-5.2.3/lbm-gfx90a.s"), dir / "sub" / "lbm-gfx90a.s");
+  fs::copy(cacheDir("cache-gfx942") + "/JARZ6UJEJA6SPUXRLA5VE5CP6TPFNBK4UT37UT7O5HV3PZHG2JAA", dir / "entry",
+           fs::copy_options::recursive);
+  std::ofstream(dir / "sub" / "empty.s") << ".amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"\n";
+  std::ofstream(dir / "notes.txt") << "not an artifact\n";
+  const RunResult run = runRegscope({"parse", dir.string()}, root_.string(), root_.string(), (root_ / "c").string());
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.err.find("regscope: read 1 Triton cache entry and 2 artifacts in "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("sub/empty.s: no AMDGPU kernels in this assembly"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("regscope: error: 1 of 4 artifacts failed; the others were read"), std::string::npos)
+      << run.err;
+  EXPECT_EQ(run.err.find(" 0 "), std::string::npos) << run.err;  // no count of nothing
 }
 
 // Hostile variants of real entries, made here at run time: a copy of one real

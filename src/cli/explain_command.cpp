@@ -11,6 +11,7 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
     SourceOptions sources;
     OutputOptions output;
     std::string kernel;
+    std::vector<std::string> source_map;
   };
   auto state = std::make_shared<State>();
   CLI::App *app = root.add_subcommand(
@@ -20,15 +21,24 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
   addSourceOptions(*app, state->sources, compiler_flags);
   app->add_option("--kernel", state->kernel,
                   "Only this kernel: its name (laplacian_k5<double>, laplacian_k5), signature or mangled symbol");
+  app->add_option("--source-map", state->source_map,
+                  "FROM=TO: read the source files the line table places under FROM from TO instead (as clang's "
+                  "-fdebug-prefix-map; repeatable, the longest FROM wins), for a cache or binary built elsewhere")
+      ->allow_extra_args(false);
   addOutputOptions(*app, state->output);
 
   return {app, [state] {
             refuseOverwritingInputs(inputPaths(state->sources, workingDirectory()), state->output.path);
-            if (explainsNvidiaArtifacts(state->sources.files)) {  // a cubin, fatbin or host object: no compile
-              const ExplainedReport picked =
-                  selectKernels(explainNvidiaBinaries(state->sources), state->kernel, state->sources.files);
+            const SourceMap source_map = parseSourceMap(state->source_map);
+            // The kernels chosen, their sources read where --source-map places them, then shown.
+            auto show = [&](ExplainedReport explained, const std::vector<std::string> &files) {
+              ExplainedReport picked = selectKernels(std::move(explained), state->kernel, files);
+              for (const std::string &w : mapSources(picked, source_map)) printWarning(w);
               emit(state->output, *explainView(picked.report, picked.kernels));
               return reportErrors(picked.report);
+            };
+            if (explainsNvidiaArtifacts(state->sources.files)) {  // a cubin, fatbin or host object: no compile
+              return show(explainNvidiaBinaries(state->sources), state->sources.files);
             }
             // Built artifacts (a Triton cache, its .amdgcn, a directory): read, not compiled.
             const std::vector<std::string> &files = state->sources.files;
@@ -38,18 +48,14 @@ Command addExplainCommand(CLI::App &root, const std::vector<std::string> &compil
               options.parallel = state->sources.analyze.parallel;
               ExplainedReport explained = explainArtifacts(files, options);
               for (const std::string &w : explained.report.warnings) printWarning(w);
-              const ExplainedReport picked = selectKernels(std::move(explained), state->kernel, files);
-              emit(state->output, *explainView(picked.report, picked.kernels));
-              return reportErrors(picked.report);
+              return show(std::move(explained), files);
             }
             prepareSources(state->sources);
             requireExplainTools(state->sources);
             ExplainedReport explained = explainSources(state->sources, stderrMessages());
             if (explained.report.inputs.empty() && explained.report.errors.empty())
               throw Error("no source to explain (headers are explained through their sources)");
-            const ExplainedReport picked = selectKernels(std::move(explained), state->kernel, state->sources.files);
-            emit(state->output, *explainView(picked.report, picked.kernels));
-            return reportErrors(picked.report);
+            return show(std::move(explained), state->sources.files);
           }};
 }
 

@@ -76,6 +76,9 @@ json mcpTools() {
   analyze["lines"] = integer("Also each kernel's N hottest source lines by peak live registers", 1);
   json explain = sourceProperties();
   explain["kernel"] = string("Only this kernel: its name, signature or mangled symbol");
+  explain["source_map"] = stringArray(
+      "FROM=TO: read the sources a line table places under FROM from TO, a directory under a root (as clang's "
+      "-fdebug-prefix-map), for a cache or binary built elsewhere");
   json gate = sourceProperties();
   // A whole number in the vendor's unit, or "N%" of the device's maximum
   // (regscope gate --min-occupancy checks the string: one line, exit 2).
@@ -255,6 +258,15 @@ std::vector<std::string> mcpToolArgv(const std::string &tool, const json &argume
   option("allow_unknown", "--allow-unknown");
   if (arguments.contains("baseline"))
     argv.push_back("--baseline=" + underRoots(arguments["baseline"].get<std::string>(), roots));
+  if (arguments.contains("source_map"))
+    for (const json &rule : arguments["source_map"]) {  // each its own flag: a path may hold a comma
+      const std::string value = rule.get<std::string>();
+      const std::size_t eq = value.find('=');
+      // TO is read: it must lie under a root like every other path (FROM is only a prefix to match).
+      if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
+        throw McpPathError("source_map '" + value + "': expected FROM=TO, TO a directory under a root");
+      argv.push_back("--source-map=" + value.substr(0, eq + 1) + underRoots(value.substr(eq + 1), roots));
+    }
   paths("files");
   if (arguments.contains("flags")) {
     argv.push_back("--");

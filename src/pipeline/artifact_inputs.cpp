@@ -16,9 +16,12 @@ ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const Pa
   ParsedInputs parsed = parseInputs(inputs, options);
   const WalkSummary &w = parsed.walk;
   if (w.walked) {
-    std::string line = "read " + plural(w.triton_entries, "Triton cache entry", "Triton cache entries") + " and " +
-                       plural(w.files_read, "artifact", "artifacts") + " in " +
-                       plural(w.directories, "directory", "directories");
+    // What was read (a count of 0 left out); what failed is counted with the errors, so the two add up.
+    std::string read;
+    if (w.triton_entries) read = plural(w.triton_entries, "Triton cache entry", "Triton cache entries");
+    if (w.files_read || read.empty())
+      read += (read.empty() ? "" : " and ") + plural(w.files_read, "artifact", "artifacts");
+    std::string line = "read " + read + " in " + plural(w.directories, "directory", "directories");
     std::string skipped;
     auto add = [&](std::size_t n, const std::string &what) {
       if (n) skipped += (skipped.empty() ? "" : ", ") + std::to_string(n) + " " + what;

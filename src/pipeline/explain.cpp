@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "jobs.h"
@@ -132,6 +133,77 @@ ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions o
     out.kernels.push_back(std::move(kernel));
   }
   return out;
+}
+
+namespace {
+
+// Whether `path` is `from` or lies under it, component-wise ("/tmp/a" is not under "/tmp/ab").
+bool underPrefix(const std::string &path, const std::string &from) {
+  if (path.compare(0, from.size(), from) != 0) return false;
+  return path.size() == from.size() || from.back() == '/' || path[from.size()] == '/';
+}
+
+}  // namespace
+
+std::string SourceMap::apply(const std::string &path) const {
+  const std::pair<std::string, std::string> *best = nullptr;
+  for (const auto &rule : prefixes)
+    if (underPrefix(path, rule.first) && (!best || rule.first.size() > best->first.size())) best = &rule;
+  if (!best) return path;
+  std::string rest = path.substr(best->first.size());
+  if (!best->second.empty() && best->second.back() == '/' && !rest.empty() && rest.front() == '/') rest.erase(0, 1);
+  if (best->second.empty() && !rest.empty() && rest.front() == '/') rest.erase(0, 1);  // FROM= : relative
+  return best->second + rest;
+}
+
+SourceMap parseSourceMap(const std::vector<std::string> &values) {
+  SourceMap map;
+  for (const std::string &value : values) {
+    const std::size_t eq = value.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw Error("--source-map '" + value + "': expected FROM=TO (as clang's -fdebug-prefix-map), FROM not empty");
+    map.prefixes.emplace_back(value.substr(0, eq), value.substr(eq + 1));
+  }
+  return map;
+}
+
+std::vector<std::string> mapSources(ExplainedReport &explained, const SourceMap &map) {
+  std::set<std::string> used, absent;  // FROMs that matched; line-table paths found nowhere
+  for (KernelIsa &kernel : explained.kernels) {
+    if (!kernel.get()) continue;
+    for (auto &[file, text] : kernel.sources) {
+      const std::string path = kernel.isa->files[file].path();
+      const std::string mapped = map.apply(path);
+      if (mapped != path) {
+        for (const auto &rule : map.prefixes)
+          if (underPrefix(path, rule.first)) used.insert(rule.first);
+        text.display = mapped;
+        text.lines.clear();
+        try {
+          text.lines = splitLines(readFileIfExists(mapped).value_or(""));
+        } catch (const Error &) {
+          // a directory or an unreadable file: its lines without their text
+        }
+      }
+      std::error_code ec;
+      if (file == kernel.main_file && text.lines.empty() && !fs::exists(mapped, ec))
+        absent.insert(mapped == path ? path : mapped + " (" + path + " in the line table)");
+    }
+  }
+  std::vector<std::string> warnings;
+  for (const auto &rule : map.prefixes)
+    if (!used.count(rule.first))
+      warnings.push_back("--source-map " + rule.first + "=" + rule.second + " matched no path the line tables name");
+  if (!absent.empty()) {
+    std::string names;
+    std::size_t shown = 0;
+    for (const std::string &name : absent) names += (shown++ ? ", " : "") + name;
+    warnings.push_back(std::to_string(absent.size()) + (absent.size() == 1 ? " source file" : " source files") +
+                       " the line tables name " + (absent.size() == 1 ? "is" : "are") +
+                       " not on this machine, so their lines are shown without text: " + names +
+                       (map.prefixes.empty() ? " (built elsewhere? --source-map FROM=TO reads them from here)" : ""));
+  }
+  return warnings;
 }
 
 }  // namespace regscope

@@ -65,11 +65,17 @@ ExplainedReport explainArtifacts(const std::vector<std::string> &inputs, const P
     if (kernel.isa)
       for (std::size_t f = 0; f < kernel.isa->functions.size(); ++f)
         if (kernel.isa->functions[f].name == record.name) kernel.function = static_cast<int>(f);
-    if (kernel.get())
+    if (kernel.get()) {
       readSources(kernel);
-    else
-      kernel.missing = !slot->second.error.empty() ? path + " could not be read: " + slot->second.error
-                                                   : path + " has no function " + record.name;
+    } else if (!slot->second.error.empty()) {
+      // explain was asked for lines it cannot give (an arch LLVM 15 cannot decode, a damaged file): an
+      // error (exit 2), said once per file; the kernel's figures, read by parse, are still shown.
+      kernel.missing = "its lines could not be read (the error says why)";
+      if (fresh)
+        out.report.errors.push_back({path, record.arch, path + ": no lines to explain: " + slot->second.error});
+    } else {
+      kernel.missing = path + " has no function " + record.name;
+    }
     out.kernels.push_back(std::move(kernel));
   }
   return out;

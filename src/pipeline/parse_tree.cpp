@@ -668,7 +668,6 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
       continue;
     }
     Artifact &artifact = result.artifact;
-    (item.triton ? walk.triton_entries : walk.files_read) += 1;
     walk.triton_ir_cleaned += result.triton.ir_cleaned;
     walk.triton_without_source += result.triton.ir_cleaned && result.triton.without_source;
     for (const KernelRecord &r : artifact.records)
@@ -696,7 +695,10 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
     }
     for (std::size_t k = first; k < report.kernels.size(); ++k)
       report.kernels[k].display_file = report.kernels[k].record.file;
+    (item.triton ? walk.triton_entries : walk.files_read) += 1;  // read: the summary's count, its errors apart
   }
+  // What the error summary counts over: every artifact tried, read or failed (a directory is none).
+  if (walk.walked) report.artifacts = items.size();
   separateKeys(report);
   for (const std::string &input : inputs) {
     report.inputs.push_back(input);

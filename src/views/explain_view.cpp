@@ -21,6 +21,9 @@ using nlohmann::json;
 
 // How many hottest lines explain marks in the listing and lists in JSON's `hottest`.
 constexpr std::size_t kMarkedLines = 5;
+// Lines without instructions in a run this long are folded into one row of the listing (shorter runs are
+// kept: a comment or blank line between statements reads better in place).
+constexpr std::size_t kFoldedRun = 3;
 
 std::string fixed(double value, int digits) {
   char text[32];
@@ -46,7 +49,8 @@ std::string fileName(const KernelIsa &kernel, int file) {
 std::string baseName(const std::string &path) { return path.substr(path.rfind('/') + 1); }
 
 std::string where(const KernelIsa &kernel, int file, int line) {
-  if (file < 0) return line > 0 ? "?:" + std::to_string(line) : "(no source line)";
+  if (line <= 0) return "(no source line)";  // line 0 is DWARF's "no line", never a place to print
+  if (file < 0) return "?:" + std::to_string(line);
   return fileName(kernel, file) + ":" + std::to_string(line);
 }
 
@@ -316,7 +320,21 @@ Table linesTable(const KernelReport &k, const KernelIsa &kernel, const std::vect
   table.columns = registerColumns(k.record.vendor, "peak_vgprs", "peak_agprs", "peak_sgprs");
   table.columns.insert(table.columns.end(),
                        {{"INSTR", "instructions", true}, {"HOT", "rank", true}, {"SOURCE", "source"}});
-  for (const LinePressure &line : lines) {
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const LinePressure &line = lines[i];
+    // A run of lines without instructions (a signature, a docstring, comments) is said in one row.
+    std::size_t run = 0;
+    while (i + run < lines.size() && !lines[i + run].instructions && lines[i + run].file == line.file &&
+           lines[i + run].line > 0)
+      ++run;
+    if (run >= kFoldedRun) {
+      std::vector<Cell> row = {k.record.demangled, k.record.arch, Cell("")};
+      row.insert(row.end(), agprs ? 5 : 4, Cell(""));
+      row.push_back("... " + std::to_string(run) + " lines without instructions ...");
+      table.add(std::move(row));
+      i += run - 1;
+      continue;
+    }
     auto rank = std::find_if(hottest.begin(), hottest.end(),
                              [&](const LinePressure &h) { return h.file == line.file && h.line == line.line; });
     std::vector<Cell> row = {k.record.demangled, k.record.arch, lineLabel(kernel, line.file, line.line)};
@@ -453,8 +471,16 @@ void explainKernel(Document &doc, const KernelReport &k, const KernelIsa &kernel
     const Vendor vendor = k.record.vendor;
     char offset[32];
     std::snprintf(offset, sizeof offset, "%04lx", at.address);
-    doc.line(Line("peak: " + liveCounts(vendor, f->peak.vgprs, f->peak.agprs, f->peak.sgprs) + " live at " +
-                  where(kernel, at.file, at.line) + ": " + at.text +
+    // Code the compiler made for no source line (line 0 at a block's head): said so, with the line before it.
+    std::string place = where(kernel, at.file, at.line);
+    for (int i = f->peak.instruction - 1; at.file < 0 && i >= 0; --i)
+      if (f->instructions[i].file >= 0 && f->instructions[i].line > 0) {
+        place = "no source line (code the compiler made; the line before it is " +
+                where(kernel, f->instructions[i].file, f->instructions[i].line) + ")";
+        break;
+      }
+    doc.line(Line("peak: " + liveCounts(vendor, f->peak.vgprs, f->peak.agprs, f->peak.sgprs) + " live at " + place +
+                  ": " + at.text +
                   (at.address >= 0 ? std::string(" (offset /*") + offset + "*/)"
                                    : " (line " + std::to_string(at.asm_line) + " of the .s)")));
     doc.line(Line("live there: " + registerRanges(f->peak.live_registers)));

@@ -41,4 +41,18 @@ struct ParseOptions;
 // with no assembly to read has `missing` set (a code object alone, a cubin).
 ExplainedReport explainArtifacts(const std::vector<std::string> &inputs, const ParseOptions &options);
 
+// --source-map FROM=TO, spelled as clang's -fdebug-prefix-map: a path the line table names that is FROM,
+// or lies under FROM, is read as TO with the rest of the path, so that assembly built on another machine
+// (a Triton cache made under /tmp or /opt) shows its source here. The longest FROM that matches wins.
+struct SourceMap {
+  std::vector<std::pair<std::string, std::string>> prefixes;  // FROM, TO, as given
+  std::string apply(const std::string &path) const;           // `path` itself when no FROM matches
+};
+// Throws regscope::Error, naming the value, for one without '=' or with an empty FROM.
+SourceMap parseSourceMap(const std::vector<std::string> &values);
+// Reads each kernel's source files again where `map` moves them, and shows them under their new path.
+// Returns a warning for each FROM that matched no file, and for each source file not found here (the
+// latter says how --source-map would help); each said once.
+std::vector<std::string> mapSources(ExplainedReport &explained, const SourceMap &map);
+
 }  // namespace regscope

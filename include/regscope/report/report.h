@@ -32,7 +32,10 @@ struct Report {
   std::vector<std::string> warnings;
   std::vector<std::string> notes;  // about the run, not one kernel (an -O0 compile)
   std::vector<InputError> errors;  // exit 2
-  std::string config;              // the .regscope.json in force; empty: none
+  // parse's walks: the artifacts and Triton entries it read or tried to (their errors among them), which
+  // the error summary counts "N of M" over; 0: the inputs are what it counts (one per source).
+  std::size_t artifacts = 0;
+  std::string config;  // the .regscope.json in force; empty: none
   // Report::input_paths entry -> the optimisation level its figures are for
   // (none for parsed artifacts, which do not record it).
   std::map<std::string, Optimisation> optimisation;

@@ -35,8 +35,8 @@ void countMix(IsaFunction &f, int unknown) {
 }
 
 // The peak, what is live there, and the lines whose values live across it.
-void findPeak(IsaFunction &f, const RawFunction &raw, const Cfg &cfg, const std::vector<InstrFacts> &facts,
-              const Liveness &live, const RegisterSlots &slots) {
+void findPeak(IsaFunction &f, const std::vector<std::pair<int, int>> &source_lines, const Cfg &cfg,
+              const std::vector<InstrFacts> &facts, const Liveness &live, const RegisterSlots &slots) {
   const int best = peakInstruction(f);
   if (best < 0) return;
   PressurePeak &peak = f.peak;
@@ -55,7 +55,7 @@ void findPeak(IsaFunction &f, const RawFunction &raw, const Cfg &cfg, const std:
     if (!across.test(s)) continue;
     std::vector<int> defs = reachingDefinitions(cfg, facts, best, s);
     std::vector<std::pair<int, int>> lines;
-    for (int d : defs) lines.push_back({raw.instructions[d].file, raw.instructions[d].line});
+    for (int d : defs) lines.push_back(source_lines[d]);
     if (defs.empty()) lines.push_back({-1, 0});  // set at launch
     std::sort(lines.begin(), lines.end());
     lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
@@ -185,6 +185,24 @@ std::vector<std::string_view> instructionComments(const RawFunction &raw, const 
   return comments;
 }
 
+// Each instruction's (file, line) as explain shows it. A .loc with line 0 marks
+// code the compiler made that belongs to no source line (Triton writes one
+// after each statement's first instructions); like LLVM's own line tables,
+// which carry the previous row's line on until a new row, such an instruction
+// counts for the previous real line of its block, and for no line (file -1)
+// at the head of a block, where nothing precedes it.
+std::vector<std::pair<int, int>> sourceLines(const RawFunction &raw, const Cfg &cfg) {
+  std::vector<std::pair<int, int>> lines(raw.instructions.size(), {-1, 0});
+  for (std::size_t i = 0; i < raw.instructions.size(); ++i) {
+    const RawInstruction &r = raw.instructions[i];
+    if (r.line > 0)
+      lines[i] = {r.file, r.line};
+    else if (i > 0 && cfg.block_of[i] == cfg.block_of[i - 1])
+      lines[i] = lines[i - 1];
+  }
+  return lines;
+}
+
 IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, const RegisterSlots &slots,
                             const std::vector<std::string_view> &lines, bool spills_only, McaEstimator *mca) {
   IsaFunction f;
@@ -209,6 +227,7 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
     return f;
   }
   Liveness live = solveLiveness(cfg, facts, slots);
+  const std::vector<std::pair<int, int>> source_lines = sourceLines(raw, cfg);
   const SlotSet &vgpr = slots.mask(RegFile::Vgpr);
   const SlotSet &agpr = slots.mask(RegFile::Agpr);
   const SlotSet &sgpr = slots.mask(RegFile::Sgpr);
@@ -218,8 +237,7 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
     IsaInstruction inst;
     inst.text = target.print(r.inst);
     inst.asm_line = r.asm_line;
-    inst.file = r.file;
-    inst.line = r.line;
+    std::tie(inst.file, inst.line) = source_lines[i];
     inst.leaf_file = r.leaf_file;
     inst.leaf_line = r.leaf_line;
     inst.block = cfg.block_of[i];
@@ -236,7 +254,7 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
   }
   summarizeLines(f);
   countMix(f, raw.unknown_instructions);
-  findPeak(f, raw, cfg, facts, live, slots);
+  findPeak(f, source_lines, cfg, facts, live, slots);
   f.spills = findSpillSites(target, raw, facts, instructionComments(raw, lines));
   rankSpills(f);
   if (!f.has_line_info && n > 0)
