@@ -71,9 +71,22 @@ std::map<std::string, SpillTotals> kernelSpillTotals(std::string_view assembly, 
   IsaOptions options;
   options.estimate = false;
   options.spills_only = true;
+  // The .set lines (LLVM 20+'s resource symbols) are blanked, keeping the line
+  // numbers: the instructions do not name them, and LLVM 15's expression
+  // evaluator fails hard on hostile ones (INT64_MIN / -1, 30,000 parentheses).
+  std::string text = readableAssembly(std::string(assembly), arch);
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::size_t first = text.find_first_not_of(" \t", start);
+    if (first < end && text.compare(first, 4, ".set") == 0) {
+      text.erase(start, end - start);
+      end = start;
+    }
+    start = end + 1;
+  }
   try {
-    const IsaReport report =
-        analyzeAmdgpuAssembly(readableAssembly(std::string(assembly), arch), mcArch(arch), options);
+    const IsaReport report = analyzeAmdgpuAssembly(text, mcArch(arch), options);
     for (const IsaFunction &f : report.functions)
       if (f.is_kernel) totals[f.name] = f.spill_totals;
   } catch (const Error &) {

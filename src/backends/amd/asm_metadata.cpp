@@ -155,22 +155,56 @@ std::optional<std::int64_t> leadingNumber(StringRef value, bool &overflow) {
 }  // namespace
 
 AsmFile parseAsm(std::string_view text) {
-  AsmFile file = parseAsm([text](const std::function<void(std::string_view)> &fn) {
+  return parseAsm([text](const std::function<void(std::string_view)> &fn) {
     scan::forEachLine(text, [&](StringRef line) { fn(scan::view(line)); });
   });
-  // Spill accesses inside loops, from the whole text through the MC layer
-  // (kernelSpillTotals). Unknown when LLVM 15 cannot read it, and when the
-  // compiler counted VGPR spills but the text marks none (its comments gone).
+}
+
+namespace {
+
+// Spill accesses inside loops (Field::LoopSpills). A kernel the compiler
+// counted no VGPR or SGPR spill for has none (its counts include AGPR slots
+// and VGPR lanes), so the MC layer reads only a text that holds a spilling
+// kernel (kernelSpillTotals), and not one beyond kMaxSpillSiteText, whose
+// instructions it would hold at once (parse reads large .s files in flat
+// memory). Unknown when LLVM 15 cannot read it, and when the compiler counted
+// VGPR spills but the text marks none (its comments gone).
+void addLoopSpills(AsmFile &file, const LineSource &lines) {
+  constexpr std::size_t kMaxSpillSiteText = 64u << 20;
+  // Only a kernel whose spill counts were read is counted: LLVM 20+'s counts
+  // written as expressions over other symbols leave it unknown.
+  bool spilling = false;
+  for (KernelFacts &k : file.facts.kernels) {
+    const std::optional<std::int64_t> v = k.get(Field::VgprSpills), s = k.get(Field::SgprSpills);
+    if (v && s && *v == 0 && *s == 0)
+      k.set(Field::LoopSpills, 0);
+    else if (v && s)
+      spilling = true;
+  }
+  if (!spilling) return;
+  std::string text;
+  bool too_large = false;
+  lines([&](std::string_view line) {
+    if (too_large || text.size() + line.size() + 1 > kMaxSpillSiteText) {
+      too_large = true;
+      return;
+    }
+    text.append(line);
+    text.push_back('\n');
+  });
+  if (too_large) return;
   const std::map<std::string, SpillTotals> totals = kernelSpillTotals(text, file.arch);
   for (KernelFacts &k : file.facts.kernels) {
+    if (k.get(Field::LoopSpills) || !k.get(Field::VgprSpills) || !k.get(Field::SgprSpills)) continue;
     auto it = totals.find(k.name);
     if (it == totals.end()) continue;
     const std::optional<std::int64_t> counted = k.get(Field::VgprSpills);
     if (counted && *counted > 0 && it->second.store_dwords == 0) continue;
     k.set(Field::LoopSpills, it->second.in_loops);
   }
-  return file;
 }
+
+}  // namespace
 
 AsmFile parseAsm(const LineSource &lines) {
   AsmFile out;
@@ -321,6 +355,7 @@ AsmFile parseAsm(const LineSource &lines) {
     checkAllocation(facts, findAmdArch(out.arch));
     out.facts.kernels.push_back(std::move(facts));
   }
+  addLoopSpills(out, lines);
   return out;
 }
 
