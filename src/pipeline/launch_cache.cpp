@@ -8,7 +8,8 @@ namespace regscope {
 
 LaunchesRead readLaunchSitesCached(const std::string &cache_dir, const std::string &path, const std::string &display,
                                    std::string_view source, const std::vector<std::string> &flags, bool cuda) {
-  const ResultCache cache(cache_dir);
+  // In a folder of their own: the compile entries beside them stay one per compile.
+  const ResultCache cache(cache_dir.empty() ? std::string() : cache_dir + "/launches");
   if (cache.directory().empty()) return readLaunchSites(path, display, source, flags, cuda);
   const std::string key =
       cache.keyForArtifacts(nlohmann::json({"launches", path, display, flags, cuda, std::string(source)})

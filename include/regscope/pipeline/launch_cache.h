@@ -14,7 +14,8 @@ namespace regscope {
 
 // `cache_dir` empty: no cache (--no-cache), the file is parsed. The key holds
 // the text itself (an edited copy is not the file on disk), the path, and the
-// flags that shape the parse; a header changed since is a miss.
+// flags that shape the parse; a header changed since is a miss. Entries go to
+// CACHE_DIR/launches, apart from the compile entries.
 LaunchesRead readLaunchSitesCached(const std::string &cache_dir, const std::string &path, const std::string &display,
                                    std::string_view source, const std::vector<std::string> &flags, bool cuda);
 
