@@ -166,6 +166,12 @@ std::string spillKind(const SpillSite &site) {
   return site.store ? "private store" : "private load";
 }
 
+// "private store" -> "private_store": the kind as a JSON value.
+std::string jsonKey(std::string words) {
+  std::replace(words.begin(), words.end(), ' ', '_');
+  return words;
+}
+
 // What the compiler counted, beside what the code holds: AMD's remarks and
 // metadata count the dwords spill stores write (VGPRs spilled) and the SGPRs
 // written into VGPR lanes (SGPRs spilled).
@@ -183,19 +189,18 @@ json spillsToJson(const KernelIsa &kernel, const IsaFunction &f) {
   json sites = json::array();
   for (const SpillSite &site : f.spills) {
     const IsaInstruction &at = f.instructions[site.instruction];
-    sites.push_back(
-        {{"kind", site.spill ? (site.store ? "spill" : "reload") : (site.store ? "private_store" : "private_load")},
-         {"medium", spillMediumKey(site.medium)},
-         {"bytes", site.bytes},
-         {"loop_depth", site.loop_depth},
-         {"file", at.file < 0 ? json(nullptr) : json(fileName(kernel, at.file))},
-         {"line", at.line > 0 ? json(at.line) : json(nullptr)},
-         {"source", sourceLine(kernel, at.file, at.line)},
-         {"instruction", site.instruction},
-         {"text", at.text},
-         {"asm_line", at.asm_line > 0 ? json(at.asm_line) : json(nullptr)},
-         {"address", at.address >= 0 ? json(at.address) : json(nullptr)},
-         {"marked_by_compiler", site.from_comment}});
+    sites.push_back({{"kind", jsonKey(spillKind(site))},
+                     {"medium", spillMediumKey(site.medium)},
+                     {"bytes", site.bytes},
+                     {"loop_depth", site.loop_depth},
+                     {"file", at.file < 0 ? json(nullptr) : json(fileName(kernel, at.file))},
+                     {"line", at.line > 0 ? json(at.line) : json(nullptr)},
+                     {"source", sourceLine(kernel, at.file, at.line)},
+                     {"instruction", site.instruction},
+                     {"text", at.text},
+                     {"asm_line", at.asm_line > 0 ? json(at.asm_line) : json(nullptr)},
+                     {"address", at.address >= 0 ? json(at.address) : json(nullptr)},
+                     {"marked_by_compiler", site.from_comment}});
   }
   return sites;
 }

@@ -2,7 +2,6 @@
 
 #include <map>
 #include <optional>
-#include <set>
 #include <utility>
 
 namespace regscope::isa_detail {
