@@ -7,15 +7,23 @@
 // kernels' clang 19 output and Triton 3.6's gfx942 caches.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "regscope/backends/amd/collect.h"
 #include "regscope/backends/amd/isa.h"
+#include "regscope/backends/nvidia/collect.h"
+#include "regscope/backends/nvidia/cubin.h"
+#include "regscope/backends/nvidia/isa.h"
 #include "regscope/isa/isa.h"
 #include "test_util.h"
 
@@ -221,6 +229,311 @@ TEST(SpillSites, TritonBufferLoadsOnGfx942AreGlobalNotPrivate) {
     }
   }
   EXPECT_GT(buffers, 0);
+}
+
+// ---- NVIDIA: STL/LDL in nvdisasm's listing (fixtures/spills/nvidia/README.md) ----
+
+const fs::path kNvidia = fs::path(REGSCOPE_SOURCE_DIR) / "fixtures/spills/nvidia";
+
+// nvdisasm -c -gi listings recorded on the GPU machine, with the -bbcfg graph where one was kept.
+std::vector<std::string> nvidiaListings() {
+  return {"spill_depths.sm_90",
+          "spill_depths.sm_80",
+          "moved.sm_90",
+          "moved-in-loop.sm_90",
+          "warp_reduce.sm_90",
+          "triton/triton-cache-squeezed-sm_90-IB5AIKUR-matmul_kernel",
+          "triton/triton-cache-squeezed-sm_90-G2JYJMKZ-attn_fwd_kernel",
+          "triton/triton-cache-sm_90-DDRKE2UE-attn_fwd_kernel",
+          "triton/triton-cache-sm_90-SNV7DC66-matmul_kernel"};
+}
+
+const IsaFunction &functionNamed(const IsaReport &isa, const std::string &name) {
+  for (const IsaFunction &f : isa.functions)
+    if (f.name == name) return f;
+  throw std::runtime_error("no function " + name);
+}
+
+bool isLocalAccess(const std::string &sass) {
+  static const std::regex local(R"(^(@!?U?P\w+\s+)?(STL|LDL)\b)");
+  return std::regex_search(sass, local);
+}
+
+// nvdisasm's own basic-block graph (-bbcfg, DOT): per function, its nodes in
+// code order with their instruction texts, and its edges. Read with regular
+// expressions: the test's reading, not the product's.
+struct DotFunction {
+  std::vector<std::string> nodes;
+  std::map<std::string, std::vector<std::string>> body;  // node -> its instructions
+  std::vector<std::pair<std::string, std::string>> edges;
+};
+std::map<std::string, DotFunction> readBbcfg(const std::string &dot) {
+  std::map<std::string, DotFunction> out;
+  static const std::regex cluster(R"re(^subgraph "cluster_(.*)" \{$)re");
+  static const std::regex node(R"re(^"([^"]+)"$)re");
+  static const std::regex edge(R"re(^"([^"]+)":\w+:\w+ -> "([^"]+)":entry)re");
+  DotFunction *f = nullptr;
+  std::string last_node;
+  std::istringstream in(dot);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, cluster)) {
+      f = &out[m[1]];
+    } else if (f && std::regex_match(line, m, node)) {
+      last_node = m[1];
+      f->nodes.push_back(last_node);
+    } else if (f && std::regex_search(line, m, edge)) {
+      f->edges.push_back({m[1], m[2]});
+    } else if (f && line.rfind("[label=\"", 0) == 0) {
+      // "{<entry>.L_x_2:\l\ \ STL\ \[R1+0x90\],\ R0\ ;\l|<exit0>\ \ @P0\ BRA ...": one instruction per \l
+      std::string text = std::regex_replace(line, std::regex(R"(\\ )"), " ");
+      std::size_t start = 0;
+      for (std::size_t end; (end = text.find("\\l", start)) != std::string::npos; start = end + 2) {
+        std::string ins =
+            std::regex_replace(text.substr(start, end - start), std::regex(R"(^\[label="|^[{|]?<\w+>)"), "");
+        ins = std::regex_replace(ins, std::regex(R"(^\s+|\s+$)"), "");
+        // a port or two ("|<exitpost0>|<exit0>") before the instruction
+        ins = std::regex_replace(ins, std::regex(R"(^(?:[{|]?<\w+>\s*)+)"), "");
+        if (!ins.empty() && ins.back() == ';') f->body[last_node].push_back(ins);
+      }
+    }
+  }
+  return out;
+}
+
+// The loop depth of each node of a -bbcfg graph, by the depth-first search the
+// textbooks give (recursive here), and each node's count of natural loops.
+std::vector<int> dotDepths(const DotFunction &f) {
+  std::map<std::string, int> index;
+  for (std::size_t i = 0; i < f.nodes.size(); ++i) index[f.nodes[i]] = static_cast<int>(i);
+  const int n = static_cast<int>(f.nodes.size());
+  std::vector<std::vector<int>> succ(n), pred(n);
+  for (const auto &[a, b] : f.edges) {
+    succ[index.at(a)].push_back(index.at(b));
+    pred[index.at(b)].push_back(index.at(a));
+  }
+  std::vector<int> state(n, 0);
+  std::map<int, std::set<int>> tails;
+  std::function<void(int)> dfs = [&](int u) {
+    state[u] = 1;
+    for (int v : succ[u]) {
+      if (state[v] == 0)
+        dfs(v);
+      else if (state[v] == 1)
+        tails[v].insert(u);
+    }
+    state[u] = 2;
+  };
+  dfs(0);
+  std::vector<int> depth(n, 0);
+  for (const auto &[head, ts] : tails) {
+    std::set<int> loop{head};
+    std::vector<int> work;
+    for (int t : ts)
+      if (loop.insert(t).second) work.push_back(t);
+    while (!work.empty()) {
+      const int b = work.back();
+      work.pop_back();
+      for (int p : pred[b])
+        if (loop.insert(p).second) work.push_back(p);
+    }
+    for (int b : loop) ++depth[b];
+  }
+  return depth;
+}
+
+TEST(NvidiaSpillSites, EveryInstructionIsAtItsBlocksDepthInNvdisasmsOwnCfg) {
+  int checked = 0;
+  for (const std::string &name : nvidiaListings()) {
+    const fs::path dot = kNvidia / (name + ".bbcfg.dot");
+    if (!fs::exists(dot)) continue;
+    const IsaReport isa = readNvdisasmListing(readText(kNvidia / (name + ".gi.txt")));
+    for (const auto &[function, graph] : readBbcfg(readText(dot))) {
+      SCOPED_TRACE(name + " " + function);
+      const std::vector<int> depth = dotDepths(graph);
+      std::vector<std::pair<std::string, int>> want;  // every instruction in code order, with its node's depth
+      for (std::size_t i = 0; i < graph.nodes.size(); ++i)
+        for (const std::string &ins : graph.body.at(graph.nodes[i])) want.push_back({ins, depth[i]});
+      const IsaFunction &f = functionNamed(isa, function);
+      // The graph leaves out what follows the last EXIT: the "BRA `(.L_x_7)" trap and NOP padding,
+      // which nothing reaches (depth 0 for regscope).
+      ASSERT_GE(f.instructions.size(), want.size());
+      int local = 0;
+      for (std::size_t i = 0; i < want.size(); ++i) {
+        const std::string &ours = f.instructions[i].text;
+        EXPECT_EQ(ours.substr(0, ours.find(' ')), want[i].first.substr(0, want[i].first.find(' ')))
+            << "instruction " << i;
+        EXPECT_EQ(f.instructions[i].loop_depth, want[i].second) << want[i].first << " at instruction " << i;
+        local += isLocalAccess(want[i].first);
+      }
+      for (std::size_t i = want.size(); i < f.instructions.size(); ++i) {
+        EXPECT_TRUE(f.instructions[i].text.rfind("NOP", 0) == 0 || f.instructions[i].text.rfind("BRA", 0) == 0)
+            << f.instructions[i].text;
+        EXPECT_EQ(f.instructions[i].loop_depth, 0) << f.instructions[i].text;
+      }
+      // ... the local-memory accesses among them are the spill sites
+      EXPECT_EQ(f.spills.size(), static_cast<std::size_t>(local));
+      EXPECT_GT(local, 0);
+      EXPECT_TRUE(f.spill_totals.loops_known);
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 8);  // 2 + 2 + 1 + 1 + 1 + 1 functions in the six graphs kept
+}
+
+TEST(NvidiaSpillSites, CountsBytesAndLinesEqualCuxrays) {
+  const nlohmann::json truth = nlohmann::json::parse(readText(kNvidia / "cuxray-spills.json"));
+  int kernels = 0;
+  for (const nlohmann::json &k : truth["kernels"]) {
+    const std::string listing = k["listing"];
+    fs::path gi = kNvidia / (listing + ".gi.txt");
+    if (!fs::exists(gi)) gi = kNvidia / "triton" / (listing + ".gi.txt");
+    if (!fs::exists(gi)) continue;  // a small Triton spill (8 bytes) whose listing was not kept
+    SCOPED_TRACE(listing + " " + k["name"].get<std::string>());
+    const IsaReport isa = readNvdisasmListing(readText(gi));
+    const IsaFunction &f = functionNamed(isa, k["name"]);
+    const nlohmann::json &s = k["spills"];
+    EXPECT_EQ(f.spill_totals.stores, s["store_instructions"].get<int>());
+    EXPECT_EQ(f.spill_totals.accesses - f.spill_totals.stores, s["load_instructions"].get<int>());
+    EXPECT_EQ(f.spill_totals.store_bytes, s["store_bytes"].get<long>());
+    EXPECT_EQ(f.spill_totals.load_bytes, s["load_bytes"].get<long>());
+    EXPECT_EQ(f.spill_totals.max_depth, s["max_loop_depth"].get<int>());
+    // Per source line: the same stores and loads. cuxray's depth is its -cfg node's, which can
+    // hold an inner loop's blocks too: never below the deepest basic block of the line.
+    std::map<std::pair<std::string, int>, std::array<int, 3>> ours;  // stores, loads, deepest
+    for (const SpillSite &site : f.spills) {
+      const IsaInstruction &at = f.instructions[site.instruction];
+      const std::string file = at.file < 0 ? "" : fs::path(isa.files[at.file].path()).filename().string();
+      auto &row = ours[{file, at.line}];
+      ++row[site.store ? 0 : 1];
+      row[2] = std::max(row[2], site.loop_depth);
+    }
+    ASSERT_EQ(ours.size(), s["by_line"].size());
+    for (const nlohmann::json &row : s["by_line"]) {
+      const auto it = ours.find({row["file"].get<std::string>(), row["line"].get<int>()});
+      ASSERT_NE(it, ours.end()) << row.dump();
+      EXPECT_EQ(it->second[0], row["stores"].get<int>()) << row.dump();
+      EXPECT_EQ(it->second[1], row["loads"].get<int>()) << row.dump();
+      EXPECT_LE(it->second[2], row["loop_depth"].get<int>()) << row.dump();
+    }
+    ++kernels;
+  }
+  EXPECT_EQ(kernels, 10);  // of 12 in the file: two Triton listings were not kept (8 bytes; 575 KB)
+}
+
+// ptxas -v counts the bytes of the spill stores and loads it wrote: where a
+// kernel has no local array, every STL/LDL is a spill and the bytes agree.
+TEST(NvidiaSpillSites, LocalBytesEqualPtxassSpillBytesWithoutLocalArrays) {
+  static const std::regex frame(R"((\d+) bytes spill stores, (\d+) bytes spill loads)");
+  for (const std::string name : {"moved.sm_90", "moved-in-loop.sm_90"}) {
+    SCOPED_TRACE(name);
+    const std::string log = readText(kNvidia / (name + ".ptxas.txt"));
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(log, m, frame));
+    const IsaReport isa = readNvdisasmListing(readText(kNvidia / (name + ".gi.txt")));
+    const IsaFunction &f = functionNamed(isa, "_Z5movedPKfPfi");
+    EXPECT_EQ(f.spill_totals.store_bytes, std::stol(m[1]));
+    EXPECT_EQ(f.spill_totals.load_bytes, std::stol(m[2]));
+  }
+  // spill_depths indexes its array by a runtime value: more local bytes than ptxas's spill bytes.
+  const std::string log = readText(kNvidia / "spill_depths.sm_90.ptxas.txt");
+  const std::size_t at = log.find("Function properties for _Z12spill_depthsPKfPfii");
+  ASSERT_NE(at, std::string::npos);
+  std::smatch m;
+  const std::string after = log.substr(at);
+  ASSERT_TRUE(std::regex_search(after, m, frame));
+  const IsaReport isa = readNvdisasmListing(readText(kNvidia / "spill_depths.sm_90.gi.txt"));
+  const IsaFunction &f = functionNamed(isa, "_Z12spill_depthsPKfPfii");
+  EXPECT_GT(f.spill_totals.store_bytes, std::stol(m[1]));
+  EXPECT_GT(f.spill_totals.load_bytes, std::stol(m[2]));
+}
+
+// The CUDA twin of moved.hip: outside its loop every access is at depth 0; -DIN_LOOP moves them in.
+TEST(NvidiaSpillSites, MovingTheSpillsIntoTheLoopMovesThemToDepthOne) {
+  const IsaReport outside = readNvdisasmListing(readText(kNvidia / "moved.sm_90.gi.txt"));
+  const IsaReport inside = readNvdisasmListing(readText(kNvidia / "moved-in-loop.sm_90.gi.txt"));
+  const IsaFunction &out = functionNamed(outside, "_Z5movedPKfPfi");
+  const IsaFunction &in = functionNamed(inside, "_Z5movedPKfPfi");
+  EXPECT_GT(out.spill_totals.accesses, 100);
+  EXPECT_EQ(out.spill_totals.in_loops, 0);
+  EXPECT_GT(in.spill_totals.in_loops, 200);
+  EXPECT_EQ(in.spill_totals.max_depth, 1);
+  EXPECT_FALSE(in.has_liveness);
+}
+
+// An indirect branch (BRX) has targets the listing does not name: a loop may
+// be missed, so the depths are a lower bound and loop_spills is not read.
+// Hand-written listing (three instructions in nvdisasm's format): no compiler
+// output at hand has a BRX beside local memory.
+TEST(NvidiaSpillSites, AnIndirectBranchLeavesTheLoopsUnknown) {
+  const std::string listing =
+      "\t.section\t.text.k,\"ax\",@progbits\n"
+      ".text.k:\n"
+      "        /*0000*/                   STL [R1], R2 ;\n"
+      ".L_x_0:\n"
+      "        /*0010*/                   LDL R2, [R1] ;\n"
+      "        /*0020*/                   BRX R4 -0x30 ;\n"
+      "        /*0030*/                   EXIT ;\n";
+  const IsaReport isa = readNvdisasmListing(listing);
+  const IsaFunction &f = functionNamed(isa, "k");
+  EXPECT_EQ(f.spill_totals.accesses, 2);
+  EXPECT_FALSE(f.spill_totals.loops_known);
+  ASSERT_FALSE(f.notes.empty());
+  EXPECT_NE(f.notes.front().find("indirect branch"), std::string::npos);
+}
+
+// Without local memory there is no STL/LDL, so none in a loop: a cubin kernel
+// with stack_bytes 0, and a kernel ptxas counted no spill bytes for, have
+// loop_spills 0 with no listing; a kernel with local memory has it unknown
+// until nvdisasm lists its cubin (readNvidiaLoopSpills).
+TEST(NvidiaSpillSites, LoopSpillsAreZeroWithoutLocalMemoryAndUnknownWithIt) {
+  auto facts = [](const std::vector<FactSet> &sets, const std::string &name) {
+    for (const FactSet &set : sets)
+      for (const KernelFacts &k : set.kernels)
+        if (k.name == name) return k;
+    throw std::runtime_error("no kernel " + name);
+  };
+  std::string producer;
+  const std::vector<FactSet> triton = nvidiaBinaryFacts(
+      readText(sourcePath(
+          "fixtures/triton/cache-sm_90/7AUBJ5JZAVRCOUTBLPCY5WOVYSC4C7E3VKLPQZK4OEJH3SULYXWQ/add_kernel.cubin")),
+      producer);
+  const KernelFacts add = facts(triton, "add_kernel");
+  ASSERT_EQ(add.get(Field::StackBytes), 0);
+  EXPECT_EQ(add.get(Field::LoopSpills), 0);
+  const std::vector<FactSet> cubin = nvidiaBinaryFacts(readText(kNvidia / "spill_depths.sm_90.cubin"), producer);
+  const KernelFacts local = facts(cubin, "_Z11local_arrayPKiPfi");
+  ASSERT_GT(local.get(Field::StackBytes).value_or(0), 0);
+  EXPECT_FALSE(local.get(Field::LoopSpills));
+  // ptxas -v: local_array's 128-byte frame holds no spill; spill_depths' spills.
+  const FactSet ptxas = parsePtxas(readText(kNvidia / "spill_depths.sm_90.ptxas.txt"), "sm_90");
+  const std::vector<FactSet> one{ptxas};
+  EXPECT_EQ(facts(one, "_Z11local_arrayPKiPfi").get(Field::LoopSpills), 0);
+  EXPECT_FALSE(facts(one, "_Z12spill_depthsPKfPfii").get(Field::LoopSpills));
+}
+
+// A branch with an operand before its target (BRA.DIV's mask, as warp_reduce's
+// real listing has it; BRA.U's uniform predicate) may fall through. In
+// warp_reduce the fall-through path changes no depth, so this hand-written
+// listing (nvdisasm's format) puts a loop only on that path.
+TEST(NvidiaSpillSites, ABranchWithAnOperandBeforeItsTargetMayFallThrough) {
+  for (const std::string branch : {"BRA.DIV UR4, `(.L_x_1)", "BRA.U !UP0, `(.L_x_1)"}) {
+    SCOPED_TRACE(branch);
+    const std::string listing =
+        ".text.k:\n"
+        "        /*0000*/                   " +
+        branch +
+        " ;\n"
+        ".L_x_0:\n"
+        "        /*0010*/                   LDL R2, [R1] ;\n"
+        "        /*0020*/               @P0 BRA `(.L_x_0) ;\n"
+        ".L_x_1:\n"
+        "        /*0030*/                   EXIT ;\n";
+    const IsaReport isa = readNvdisasmListing(listing);
+    const IsaFunction &f = functionNamed(isa, "k");
+    EXPECT_EQ(f.spill_totals.in_loops, 1);
+    EXPECT_EQ(f.instructions[1].loop_depth, 1);
+  }
 }
 
 }  // namespace

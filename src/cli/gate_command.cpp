@@ -40,6 +40,9 @@ Report artifactsReport(const SourceOptions &sources, bool allow_unknown, bool &u
   options.cache_dir = sources.no_cache ? "" : ResultCache::defaultDirectory();
   if (sources.block_size) options.launch.block_size = sources.block_size;
   options.launch.dynamic_lds = sources.analyze.launch.dynamic_lds;
+  // loop_spills of NVIDIA kernels with local memory, where nvdisasm is installed.
+  options.nvdisasm = installedNvdisasm();
+  options.timeout_seconds = sources.analyze.timeout_seconds;
   ParsedInputs parsed = readArtifactInputs(sources.files, options, !allow_unknown, stderrMessages());
   unread = !parsed.walk.not_read.empty() && !allow_unknown;
   for (const std::string &w : saidOnce(parsed.report.warnings)) printWarning(w);

@@ -261,14 +261,15 @@ GateResult checkThresholds(const Report &report, const Config &config) {
           verdictFor(k, Rule::MaxScratch, beyond("scratch", s.scratch_bytes, "bytes/lane", ">", *t.max_scratch)),
           s.scratch_bytes, t.max_scratch, std::nullopt, "bytes"));
     if (t.max_loop_spills) {
-      // Read from the .s's spill comments only: never 0 for a kernel whose
-      // assembly regscope did not read (a code object, a cubin, an arch LLVM 15
-      // does not know).
+      // Read from an AMD .s's spill comments, or an NVIDIA cubin's listing by
+      // nvdisasm: never 0 for a kernel whose code regscope did not read (an AMD
+      // code object, an arch LLVM 15 does not know, a cubin without nvdisasm).
       if (!k.record.has(Field::LoopSpills))
         result.unjudged.push_back(verdictFor(
             k, Rule::CannotJudge,
-            cannotJudgeAt(k) + "spill accesses inside loops not read (they are read from an AMD .s or .amdgcn): "
-                               "--max-loop-spills cannot judge it"));
+            cannotJudgeAt(k) + "spill accesses inside loops not read (they are read from an AMD .s or .amdgcn, and "
+                               "from a cubin with local memory where nvdisasm is installed): --max-loop-spills "
+                               "cannot judge it"));
       else if (const std::int64_t loops = k.record.value(Field::LoopSpills); loops > *t.max_loop_spills)
         result.failures.push_back(withFigures(
             verdictFor(k, Rule::MaxLoopSpills,

@@ -33,6 +33,7 @@ int peakInstruction(const IsaFunction &f) {
 
 void rankSpills(IsaFunction &f) {
   SpillTotals t;
+  t.loops_known = f.spill_totals.loops_known;  // the CFG's, set before
   for (SpillSite &site : f.spills) {
     site.loop_depth = f.instructions[site.instruction].loop_depth;
     if (!site.spill) {
@@ -43,6 +44,7 @@ void rankSpills(IsaFunction &f) {
     ++t.accesses;
     t.in_loops += site.loop_depth > 0;
     t.max_depth = std::max(t.max_depth, site.loop_depth);
+    (site.store ? t.store_bytes : t.load_bytes) += site.bytes;
     if (!site.store) continue;
     ++t.stores;
     if (site.medium == SpillMedium::VgprLane)

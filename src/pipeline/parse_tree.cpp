@@ -23,6 +23,7 @@
 #include "regscope/backends/amd/collect.h"
 #include "regscope/backends/triton/triton_cache.h"
 #include "regscope/cache/cache.h"
+#include "regscope/pipeline/explain.h"
 #include "regscope/pipeline/merge.h"
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
@@ -700,6 +701,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
   // What the error summary counts over: every artifact tried, read or failed (a directory is none).
   if (walk.walked) report.artifacts = items.size();
   separateKeys(report);
+  if (!options.nvdisasm.empty()) readNvidiaLoopSpills(report, options.nvdisasm, options.timeout_seconds);
   for (const std::string &input : inputs) {
     report.inputs.push_back(input);
     std::error_code ec;

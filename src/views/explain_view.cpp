@@ -160,8 +160,11 @@ json peakToJson(const KernelIsa &kernel, const IsaFunction &f) {
 
 // ---- spill sites (docs/explain.md, "Spill sites") ----
 
-// "spill", "reload", "private store", "private load": what a site does.
+// "spill", "reload", "private store", "private load", and NVIDIA's "local
+// store", "local load" (STL/LDL: spills or local arrays, SASS cannot tell
+// which): what a site does.
 std::string spillKind(const SpillSite &site) {
+  if (site.medium == SpillMedium::Local) return site.store ? "local store" : "local load";
   if (site.spill) return site.store ? "spill" : "reload";
   return site.store ? "private store" : "private load";
 }
@@ -211,6 +214,9 @@ json spillSummaryToJson(const KernelReport &k, const IsaFunction &f) {
   auto optional = [](const std::optional<std::int64_t> &v) { return v ? json(*v) : json(nullptr); };
   return {{"accesses", t.accesses},
           {"in_loops", t.in_loops},
+          {"loops_known", t.loops_known},
+          {"store_bytes", t.store_bytes},
+          {"load_bytes", t.load_bytes},
           {"max_loop_depth", t.max_depth},
           {"stores", t.stores},
           {"store_dwords", t.store_dwords},
@@ -249,14 +255,17 @@ json explainedKernelToJson(const KernelReport &k, const KernelIsa &kernel) {
   for (const LinePressure &line : f->lines) lines.push_back(lineToJson(kernel, line));
   std::vector<std::string> notes = f->notes;
   notes.insert(notes.end(), kernel.isa->notes.begin(), kernel.isa->notes.end());
-  j["isa"] = {{"has_line_info", f->has_line_info},
-              {"instructions", f->instructions.size()},
-              {"max_live", {{"vgprs", f->max_vgprs}, {"agprs", f->max_agprs}, {"sgprs", f->max_sgprs}}},
-              {"peak", peakToJson(kernel, *f)},
-              {"lines", lines},
-              {"hottest", hottestToJson(kernel, kMarkedLines)},
-              {"mix", mixToJson(f->mix)},
-              {"estimate", estimateToJson(*f)}};
+  j["isa"] = {
+      {"has_line_info", f->has_line_info},
+      {"has_liveness", f->has_liveness},
+      {"instructions", f->instructions.size()},
+      {"max_live", f->has_liveness ? json{{"vgprs", f->max_vgprs}, {"agprs", f->max_agprs}, {"sgprs", f->max_sgprs}}
+                                   : json(nullptr)},
+      {"peak", peakToJson(kernel, *f)},
+      {"lines", lines},
+      {"hottest", hottestToJson(kernel, kMarkedLines)},
+      {"mix", mixToJson(f->mix)},
+      {"estimate", estimateToJson(*f)}};
   j["spill_summary"] = spillSummaryToJson(k, *f);
   j["spills"] = spillsToJson(kernel, *f);
   j["notes"] = notes;
@@ -304,7 +313,9 @@ Line heading(const KernelReport &k, const KernelIsa &kernel) {
                      vendorWords(k.summary.vendor).registers_allocated + ", " + std::to_string(k.summary.level) + "/" +
                      std::to_string(k.summary.max_level) + " " + occupancyUnit(k.summary.vendor);
   if (const IsaFunction *f = kernel.get())
-    text += "; at most " + liveCounts(k.summary.vendor, f->max_vgprs, f->max_agprs, f->max_sgprs) + " live at once";
+    text += f->has_liveness ? "; at most " + liveCounts(k.summary.vendor, f->max_vgprs, f->max_agprs, f->max_sgprs) +
+                                  " live at once"
+                            : std::string("; live registers not read");
   return Line(text);
 }
 
@@ -398,7 +409,10 @@ constexpr std::size_t kSpillRows = 12;
 void spillSection(Document &doc, const KernelReport &k, const KernelIsa &kernel, const IsaFunction &f) {
   const SpillTotals &t = f.spill_totals;
   if (t.accesses == 0 && t.private_accesses == 0) return;
-  std::string text = "spills: " + spillHeadline(t);
+  const bool local =
+      std::any_of(f.spills.begin(), f.spills.end(), [](const SpillSite &s) { return s.medium == SpillMedium::Local; });
+  std::string text = (local ? "local memory (spills or local arrays): " : "spills: ") + spillHeadline(t);
+  if (!t.loops_known) text += " (loop depths may be too low: see the notes)";
   if (t.private_accesses > 0)  // private memory the compiler did not mark as spills
     text += "; stack arrays: " + std::to_string(t.private_accesses) +
             (t.private_accesses == 1 ? " access" : " accesses") +
@@ -409,6 +423,17 @@ void spillSection(Document &doc, const KernelReport &k, const KernelIsa &kernel,
   if (compiler.vgprs && *compiler.vgprs != t.store_dwords)
     notes.push_back("the spill stores in the code write " + std::to_string(t.store_dwords) +
                     " dwords; the compiler counted " + std::to_string(*compiler.vgprs) + " VGPRs spilled");
+  if (local && k.record.has(Field::SpillStoreBytes) && k.record.has(Field::SpillLoadBytes)) {
+    const std::int64_t stores = k.record.value(Field::SpillStoreBytes), loads = k.record.value(Field::SpillLoadBytes);
+    const bool equal = stores == t.store_bytes && loads == t.load_bytes;
+    const bool more = stores <= t.store_bytes && loads <= t.load_bytes;
+    notes.push_back("STL/LDL move " + std::to_string(t.store_bytes) + "/" + std::to_string(t.load_bytes) +
+                    " bytes per thread; ptxas counted " + std::to_string(stores) + "/" + std::to_string(loads) +
+                    " bytes of spill stores/loads" +
+                    (equal  ? ": every access is a spill"
+                     : more ? ": the difference is local arrays"
+                            : ""));
+  }
   if (compiler.sgprs && *compiler.sgprs != t.lane_stores)
     notes.push_back("the code writes " + std::to_string(t.lane_stores) +
                     " SGPRs into VGPR lanes; the compiler counted " + std::to_string(*compiler.sgprs) +
@@ -468,8 +493,12 @@ void explainKernel(Document &doc, const KernelReport &k, const KernelIsa &kernel
     doc.line(Line());
     return;
   }
-  const std::vector<LinePressure> hottest = hottestLines(*f, kMarkedLines);
-  doc.table(linesTable(k, kernel, listing(kernel, *f), hottest));
+  if (!f->has_liveness) {
+    doc.line(Line("per-line registers: not read (the notes say why)"));
+  } else {
+    const std::vector<LinePressure> hottest = hottestLines(*f, kMarkedLines);
+    doc.table(linesTable(k, kernel, listing(kernel, *f), hottest));
+  }
   if (f->peak.instruction >= 0) {
     const IsaInstruction &at = f->instructions[f->peak.instruction];
     doc.line(Line());

@@ -57,3 +57,46 @@ hipcc --offload-arch=gfx90a -O3 --cuda-device-only --no-gpu-bundle-output -c spi
 rs c gate sd.hsaco --max-loop-spills 0
 if [ "$(rc c)" = 2 ] && grep -q 'spill accesses inside loops not read' c.out c.err; then pass spill-08 "a code object: CANNOT JUDGE --max-loop-spills (exit 2)"
 else fail spill-08 "gate sd.hsaco --max-loop-spills 0: $(seen c) $(head -2 c.out | tr '\n' '|')"; fi
+
+# NVIDIA (fixtures/spills/nvidia): each STL/LDL of a cubin at its line and loop depth, through
+# nvdisasm. Where nvdisasm is not installed, a stand-in (a test double) prints the listing the real
+# one printed on the GPU machine for the same cubin, found by its bytes, and refuses -plr as
+# nvdisasm 12.8 refuses Triton's 255-register kernels: lines and loop depths without liveness.
+NV="$SRC/fixtures/spills/nvidia"
+REAL_NVDISASM=$(command -v nvdisasm 2>/dev/null || { [ -x /usr/local/cuda/bin/nvdisasm ] && echo /usr/local/cuda/bin/nvdisasm; })
+mkdir -p nvfake
+cat > nvfake/nvdisasm <<X
+#!/bin/bash
+# Stand-in for nvdisasm (a test double): the GPU machine's real -gi listing of the same cubin.
+for c in "$NV"/*.cubin; do
+  if cmp -s "\${@: -1}" "\$c"; then
+    case "\$2" in -gi) cat "\${c%.cubin}.gi.txt"; exit 0 ;; *) echo "nvdisasm fatal   : Invalid register count : '255'" >&2; exit 1 ;; esac
+  fi
+done
+echo "stand-in nvdisasm: no recorded listing for \${@: -1}" >&2; exit 1
+X
+chmod +x nvfake/nvdisasm
+cp "$NV"/*.cubin .
+if [ -n "$REAL_NVDISASM" ]; then nvpath=$PATH; else nvpath=$PWD/nvfake:$PATH; fi
+
+# spill-09: explain on a cubin: the inner loop's local loads first, at depth 2, at the inner loop's line.
+inner=$(grep -n 'acc += b\[i\]' "$NV/spill_depths.cu" | cut -d: -f1)
+PATH=$nvpath rs x explain spill_depths.sm_90.cubin --kernel spill_depths --format json
+# (the deepest sites come first; most of them are at the inner loop's line)
+got=$(jget x.out "(lambda s: (s[0]['loop_depth'], max(set(l := [x['line'] for x in s if x['loop_depth'] == 2]), key=l.count), s[0]['kind']))(d['kernels'][0]['spills'])" 2>/dev/null)
+if [ "$(rc x)" = 0 ] && [ "$got" = "(2, $inner, 'local_load')" ]; then pass spill-09 "cubin: local loads at depth 2 first, most at the inner loop's line $inner"
+else fail spill-09 "explain on spill_depths.sm_90.cubin: got $got, expected (2, $inner, 'local_load'); $(seen x)"; fi
+
+# spill-10: the gate on cubins: local memory outside the loop passes --max-loop-spills 0; inside it fails.
+PATH=$nvpath rs no gate moved.sm_90.cubin --max-loop-spills 0
+PATH=$nvpath rs ni gate moved-in-loop.sm_90.cubin --max-loop-spills 0
+if [ "$(rc no)" = 0 ] && [ "$(rc ni)" = 1 ] && grep -q 'max-loop-spills: spills inside loops [0-9]* accesses > 0' ni.out; then
+  pass spill-10 "cubins: outside the loop passes, $(grep -o 'spills inside loops [0-9]* accesses' ni.out | head -1) fails"
+else fail spill-10 "gate on moved/moved-in-loop cubins: rc $(rc no)/$(rc ni); $(seen ni) $(head -2 ni.out | tr '\n' '|')"; fi
+
+# spill-11: without nvdisasm a cubin with local memory cannot be judged on loop spills (exit 2), never 0.
+if [ -z "$REAL_NVDISASM" ]; then
+  rs nn gate moved.sm_90.cubin --max-loop-spills 0
+  if [ "$(rc nn)" = 2 ] && grep -q 'spill accesses inside loops not read' nn.out nn.err; then pass spill-11 "a cubin without nvdisasm: CANNOT JUDGE --max-loop-spills (exit 2)"
+  else fail spill-11 "gate moved.sm_90.cubin without nvdisasm: $(seen nn) $(head -2 nn.out | tr '\n' '|')"; fi
+else skip spill-11 "nvdisasm is installed here ($REAL_NVDISASM): the missing-nvdisasm case is checked where it is not"; fi

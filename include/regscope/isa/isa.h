@@ -85,7 +85,7 @@ struct IsaInstruction {
   int leaf_file = -1;
   int leaf_line = 0;
   int block = 0;                        // AMD: index into StaticEstimate::blocks
-  int loop_depth = 0;                   // AMD: how many natural loops of the CFG hold its block (0: none)
+  int loop_depth = 0;                   // how many natural loops of the CFG hold its block (0: none)
   InstrKind kind = InstrKind::Unknown;  // NVIDIA: always Unknown (SASS is not classified; the mix stays empty)
   int live_vgprs = 0;
   int live_agprs = 0;
@@ -180,12 +180,20 @@ struct SpillTotals {
   int lane_stores = 0;       // SGPRs written into VGPR lanes: what AMD's compiler counts as SGPRs spilled
   int private_accesses = 0;  // private accesses not marked as spills (stack arrays)
   int private_in_loops = 0;
+  long store_bytes = 0;  // the spill stores' bytes per lane or thread (NVIDIA: what ptxas -v counts)
+  long load_bytes = 0;   // ... and the reloads'
+  // false: the CFG has a branch whose targets are not known (NVIDIA's BRX/JMX), so a
+  // loop may be missed: the depths are a lower bound and loop_spills is not read.
+  bool loops_known = true;
 };
 
 struct IsaFunction {
   std::string name;        // the symbol (mangled)
   bool is_kernel = false;  // AMD: has an .amdhsa_kernel descriptor; NVIDIA: always true
   bool has_line_info = false;
+  // false: no per-instruction liveness was read (NVIDIA, when nvdisasm -plr
+  // failed): lines, peak and live counts are unknown, not 0.
+  bool has_liveness = true;
   std::vector<IsaInstruction> instructions;
   std::vector<LinePressure> lines;  // by file, then line; instructions without a line under file -1
   PressurePeak peak;

@@ -29,6 +29,13 @@ ExplainedReport explainJobs(const std::vector<SourceJob> &jobs, AnalyzeOptions o
 // line info needs -lineinfo or -G at compile time). Throws regscope::Error
 // when `nvdisasm` is empty (not installed) or a file cannot be read.
 bool isNvidiaArtifact(const std::string &file);
+// The gate's and baseline's loop_spills of NVIDIA kernels with local memory
+// (stack_bytes > 0): the STL/LDL in loops of `nvdisasm -c -gi` of each
+// kernel's cubin (docs/explain.md, "Spill sites"). A kernel whose cubin or
+// branches nvdisasm cannot list keeps it unknown, said in one warning.
+void readNvidiaLoopSpills(Report &report, const std::string &nvdisasm, int timeout_seconds);
+// The nvdisasm installed here (PATH, $CUDA_PATH/bin, /usr/local/cuda/bin); empty when none.
+std::string installedNvdisasm();
 ExplainedReport explainNvidiaArtifacts(const std::vector<std::string> &files, const std::string &nvdisasm,
                                        const LaunchOverrides &launch, int timeout_seconds);
 

@@ -23,6 +23,11 @@ struct ParseOptions {
   // code: a hit skips reading the .amdgcn and .hsaco while their size and
   // mtime (else SHA-256) are unchanged. Empty: none.
   std::string cache_dir;
+  // nvdisasm, to read loop_spills of NVIDIA kernels with local memory
+  // (readNvidiaLoopSpills: the gate and baseline set it where nvdisasm is
+  // installed; one nvdisasm run per cubin). Empty: those stay unknown.
+  std::string nvdisasm;
+  int timeout_seconds = 0;  // per nvdisasm run; 0: none
 };
 
 // What a walk found beside what it read, for the one summary line.

@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include "regscope/isa/loops.h"
+
 namespace regscope::isa_detail {
 namespace {
 
@@ -11,59 +13,15 @@ bool endsBlock(Flow flow) {
   return flow == Flow::Branch || flow == Flow::ConditionalBranch || flow == Flow::EndProgram || flow == Flow::Indirect;
 }
 
+// A block's loop depth: the natural loops that hold it (isa/loops.h).
 void markLoops(Cfg &cfg) {
-  const int n = static_cast<int>(cfg.blocks.size());
-  if (n == 0) return;
-  // Iterative DFS; an edge to a block on the stack is a back edge.
-  std::vector<int> state(n, 0);  // 0 new, 1 on stack, 2 done
-  std::vector<std::pair<int, int>> back_edges;
-  std::vector<std::pair<int, std::size_t>> stack{{0, 0}};
-  state[0] = 1;
-  while (!stack.empty()) {
-    auto &[b, next] = stack.back();
-    if (next < cfg.blocks[b].successors.size()) {
-      int s = cfg.blocks[b].successors[next++];
-      if (state[s] == 0) {
-        state[s] = 1;
-        stack.push_back({s, 0});
-      } else if (state[s] == 1) {
-        back_edges.push_back({b, s});
-      }
-    } else {
-      state[b] = 2;
-      stack.pop_back();
-    }
-  }
-  // The natural loop of each header: the header and every block that reaches
-  // one of its back edges' tails without passing the header (back edges to one
-  // header make one loop, as LLVM's LoopInfo has it). A block's depth is the
-  // number of loops that hold it: compiler output is reducible (the AMDGPU
-  // structurizer makes it so), so loops either nest or are disjoint.
-  std::map<int, std::vector<int>> tails_of;
-  for (auto [tail, head] : back_edges) tails_of[head].push_back(tail);
-  for (const auto &[head, tails] : tails_of) {
-    std::vector<bool> in(n, false);
-    in[head] = true;
-    std::vector<int> work;
-    for (int tail : tails)
-      if (!in[tail]) {
-        in[tail] = true;
-        work.push_back(tail);
-      }
-    while (!work.empty()) {
-      int b = work.back();
-      work.pop_back();
-      for (int p : cfg.blocks[b].predecessors)
-        if (!in[p]) {
-          in[p] = true;
-          work.push_back(p);
-        }
-    }
-    for (int b = 0; b < n; ++b)
-      if (in[b]) {
-        cfg.blocks[b].in_loop = true;
-        ++cfg.blocks[b].loop_depth;
-      }
+  std::vector<std::vector<int>> successors;
+  successors.reserve(cfg.blocks.size());
+  for (const Block &b : cfg.blocks) successors.push_back(b.successors);
+  const std::vector<int> depth = naturalLoopDepths(successors);
+  for (std::size_t b = 0; b < cfg.blocks.size(); ++b) {
+    cfg.blocks[b].loop_depth = depth[b];
+    cfg.blocks[b].in_loop = depth[b] > 0;
   }
 }
 

@@ -145,8 +145,7 @@ class NvidiaBackend final : public Backend {
     if (!nvdisasm) nvdisasm = findNvdisasm(findNvcc(request.compiler));
     if (nvdisasm->empty()) throw Error("nvdisasm (CUDA's full toolkit) is not installed here");
     if (output.device_code.empty()) throw Error("the compile kept no cubin");
-    const CubinListing listing = disassembleCubin(*nvdisasm, output.device_code, request.timeout_seconds);
-    return joinNvdisasm(listing.life_ranges, listing.line_info);
+    return readCubinListing(disassembleCubin(*nvdisasm, output.device_code, request.timeout_seconds));
   }
 
   void relateKernels(const std::vector<KernelReport *> &) const override {}

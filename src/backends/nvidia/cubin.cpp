@@ -300,6 +300,9 @@ Cubin readCubin(std::string_view bytes) {
       k.set(Field::StackBytes, frame->second);
     else
       k.missing.push_back(Field::StackBytes);
+    // No local memory: no STL/LDL, so none in a loop. With some, loop_spills
+    // comes from nvdisasm's listing (pipeline/explain_cubin.cpp) or stays unknown.
+    if (k.get(Field::StackBytes) == 0) k.set(Field::LoopSpills, 0);
 
     std::optional<std::int64_t> shared = 0;
     if (auto it = byName.find(".nv.shared." + kernel); it != byName.end()) {

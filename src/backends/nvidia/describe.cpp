@@ -123,6 +123,7 @@ json cudaKernelJson(const KernelReport &k) {
                  {fieldKey(Field::SpillStoreBytes), figureJson(r, Field::SpillStoreBytes)},
                  {fieldKey(Field::SpillLoadBytes), figureJson(r, Field::SpillLoadBytes)},
                  {fieldKey(Field::StackBytes), figureJson(r, Field::StackBytes)},
+                 {fieldKey(Field::LoopSpills), figureJson(r, Field::LoopSpills)},
                  {fieldKey(Field::SharedBytes), r.value(Field::SharedBytes)},
                  {fieldKey(Field::ConstantBytes), figureJson(r, Field::ConstantBytes)},
                  {fieldKey(Field::Barriers), figureJson(r, Field::Barriers)},

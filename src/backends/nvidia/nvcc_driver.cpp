@@ -130,8 +130,14 @@ CubinListing disassembleCubin(const std::string &nvdisasm, const std::string &cu
   };
   // The two runs side by side: each is most of explain's time on a large kernel.
   std::future<std::string> life_ranges = std::async(std::launch::async, run, "-plr");
-  std::string line_info = run("-gi");
-  return {life_ranges.get(), std::move(line_info)};
+  CubinListing listing;
+  listing.line_info = run("-gi");
+  try {
+    listing.life_ranges = life_ranges.get();
+  } catch (const Error &e) {
+    listing.life_ranges_error = e.what();
+  }
+  return listing;
 }
 
 }  // namespace regscope

@@ -24,13 +24,16 @@
 
 #include "regscope/backends/nvidia/isa.h"
 #include "regscope/isa/isa.h"
+#include "regscope/isa/loops.h"
 #include "regscope/isa/summary.h"
 #include "regscope/support/error.h"
 
 namespace regscope {
 namespace {
 
+using isa_detail::naturalLoopDepths;
 using isa_detail::peakInstruction;
+using isa_detail::rankSpills;
 using isa_detail::summarizeLines;
 
 std::string_view trim(std::string_view s) {
@@ -82,6 +85,7 @@ struct SassInstruction {
   std::string gpr_columns;  // graphical mode: one char per GPR column
   std::string leaf_file, outer_file;
   int leaf_line = 0, outer_line = 0;
+  std::vector<std::string> labels;  // ".L_x_3": the labels printed just before it
 };
 
 struct SassFunction {
@@ -220,6 +224,11 @@ struct Reader {
       functions.push_back(SassFunction{std::string(code.substr(6, code.size() - 7)), {}, {}});
       pending_locations.clear();
       last_location_.clear();
+      pending_labels_.clear();
+      return;
+    }
+    if (code.size() > 3 && code.substr(0, 2) == ".L" && code.back() == ':') {  // a branch target
+      pending_labels_.emplace_back(code.substr(0, code.size() - 1));
       return;
     }
     if (code.front() == '.' || code.back() == ':') return;
@@ -235,6 +244,8 @@ struct Reader {
     }
     if (body.empty()) return;
     inst.text = squeeze(body);
+    inst.labels = std::move(pending_labels_);
+    pending_labels_.clear();
     counts(inst, bars(comment));
     if (!pending_locations.empty()) {
       last_location_ = pending_locations;
@@ -274,7 +285,159 @@ struct Reader {
   }
 
   std::vector<std::pair<std::string, int>> last_location_;
+  std::vector<std::string> pending_labels_;
 };
+
+// ---- control flow and spill sites (docs/explain.md, "Spill sites") ----
+
+// What an instruction does to control flow, read from its SASS text:
+// "@!P0 BRA `(.L_x_3)", "BRA.U !UP0, `(.L_x_1)", "BRA.DIV UR4, `(.L_x_5)", "EXIT",
+// "@P0 EXIT", "RET.REL.NODEC R20 0x0", "BRX R4 -0x230", "@P0 CALL.REL.NOINC `(.L_x_11)".
+struct SassFlow {
+  enum Kind { Next, Branch, ConditionalBranch, Call, End, Indirect } kind = Next;
+  std::string target;  // the label of a branch or call
+};
+
+// The label of "`(.L_x_3)" in an instruction's text; empty without one.
+std::string branchTarget(std::string_view text) {
+  const std::size_t open = text.find("`(");
+  const std::size_t close = open == std::string_view::npos ? open : text.find(')', open);
+  return close == std::string_view::npos ? std::string() : std::string(text.substr(open + 2, close - open - 2));
+}
+
+// The opcode ("STL.64", "BRA") of an instruction's text, past its predicate.
+std::string_view opcodeOf(std::string_view text, bool &predicated) {
+  predicated = !text.empty() && text.front() == '@';
+  if (predicated) {
+    const std::size_t space = text.find(' ');
+    text = space == std::string_view::npos ? std::string_view() : trim(text.substr(space + 1));
+  }
+  return text.substr(0, text.find(' '));
+}
+
+std::string_view baseOpcode(std::string_view opcode) { return opcode.substr(0, opcode.find('.')); }
+
+SassFlow flowOf(std::string_view text) {
+  bool predicated = false;
+  const std::string_view opcode = opcodeOf(text, predicated);
+  const std::string_view base = baseOpcode(opcode);
+  SassFlow flow;
+  if (base == "BRA" || base == "JMP") {
+    flow.target = branchTarget(text);
+    if (flow.target.empty()) {
+      flow.kind = SassFlow::Indirect;
+      return flow;
+    }
+    // A predicate, or an operand before the target (BRA.U's uniform predicate,
+    // BRA.DIV's mask): the branch may not be taken.
+    const bool operand_before = text.substr(0, text.find("`(")).find(',') != std::string_view::npos;
+    flow.kind = predicated || operand_before ? SassFlow::ConditionalBranch : SassFlow::Branch;
+  } else if (base == "CALL") {
+    // ptxas leaves loops through "CALL.REL.NOINC `(.L_x_11)" to a label of the
+    // function (no return address: a branch); a call to another function returns.
+    flow.target = branchTarget(text);
+    flow.kind = SassFlow::Call;
+  } else if (base == "BRX" || base == "JMX") {
+    flow.kind = SassFlow::Indirect;
+  } else if (base == "EXIT" || base == "RET" || base == "KILL") {
+    flow.kind = predicated ? SassFlow::Next : SassFlow::End;
+  }
+  return flow;
+}
+
+// Each instruction's loop depth in the function's CFG: blocks start at the
+// first instruction, at a label a branch targets and after a branch or an
+// exit. `loops_known` is false when a branch's targets are not all known.
+std::vector<int> sassLoopDepths(const SassFunction &f, bool &loops_known, std::vector<std::string> &notes) {
+  const int n = static_cast<int>(f.instructions.size());
+  std::vector<SassFlow> flows;
+  flows.reserve(n);
+  std::map<std::string, int> label_at;
+  for (int i = 0; i < n; ++i) {
+    flows.push_back(flowOf(f.instructions[i].text));
+    for (const std::string &label : f.instructions[i].labels) label_at[label] = i;
+  }
+  std::vector<bool> leader(n, false);
+  if (n > 0) leader[0] = true;
+  for (int i = 0; i < n; ++i) {
+    const SassFlow &flow = flows[i];
+    const bool internal = label_at.count(flow.target) > 0;
+    if (flow.kind == SassFlow::Call && !internal) continue;  // returns: no edge
+    if (flow.kind != SassFlow::Next && i + 1 < n) leader[i + 1] = true;
+    if (internal) leader[label_at[flow.target]] = true;
+  }
+  std::vector<int> block_of(n, 0), first_of;
+  for (int i = 0; i < n; ++i) {
+    if (leader[i]) first_of.push_back(i);
+    block_of[i] = static_cast<int>(first_of.size()) - 1;
+  }
+  const int blocks = static_cast<int>(first_of.size());
+  std::vector<std::vector<int>> successors(blocks);
+  loops_known = true;
+  for (int b = 0; b < blocks; ++b) {
+    const int last = (b + 1 < blocks ? first_of[b + 1] : n) - 1;
+    const SassFlow &flow = flows[last];
+    bool falls_through =
+        flow.kind == SassFlow::Next || flow.kind == SassFlow::ConditionalBranch || flow.kind == SassFlow::Call;
+    if (flow.kind == SassFlow::Call) {
+      if (label_at.count(flow.target)) successors[b].push_back(block_of[label_at[flow.target]]);
+    } else if (flow.kind == SassFlow::Branch || flow.kind == SassFlow::ConditionalBranch) {
+      auto it = label_at.find(flow.target);
+      if (it != label_at.end()) {
+        successors[b].push_back(block_of[it->second]);
+      } else {
+        loops_known = false;
+        notes.push_back("a branch at offset " + std::to_string(f.instructions[last].address) + " goes to " +
+                        flow.target + ", which is not in the function: loop depths may be too low");
+      }
+    } else if (flow.kind == SassFlow::Indirect) {
+      loops_known = false;
+      notes.push_back("an indirect branch (" + f.instructions[last].text + ") has targets nvdisasm does not name: " +
+                      "loop depths may be too low, and the local-memory accesses in loops are not counted");
+    }
+    if (falls_through && last + 1 < n) successors[b].push_back(b + 1);
+  }
+  const std::vector<int> block_depth = naturalLoopDepths(successors);
+  std::vector<int> depth(n, 0);
+  for (int i = 0; i < n; ++i) depth[i] = block_depth[block_of[i]];
+  return depth;
+}
+
+// The bytes one thread moves by a local-memory access: its width suffix
+// ("STL.64", "LDL.U8", "LDL.LU.128"), 4 without one.
+int accessBytes(std::string_view opcode) {
+  int bytes = 4;
+  for (std::size_t dot = opcode.find('.'); dot != std::string_view::npos; dot = opcode.find('.', dot + 1)) {
+    const std::string_view part = opcode.substr(dot + 1, opcode.find('.', dot + 1) - dot - 1);
+    if (part == "64") bytes = 8;
+    if (part == "128") bytes = 16;
+    if (part == "U8" || part == "S8") bytes = 1;
+    if (part == "U16" || part == "S16") bytes = 2;
+  }
+  return bytes;
+}
+
+// STL/LDL: local memory, where ptxas puts spilled registers and the arrays it
+// cannot keep in registers; SASS does not tell the two apart.
+void addSpillSites(IsaFunction &f, const SassFunction &sass) {
+  bool loops_known = true;
+  const std::vector<int> depth = sassLoopDepths(sass, loops_known, f.notes);
+  for (std::size_t i = 0; i < f.instructions.size() && i < depth.size(); ++i) {
+    f.instructions[i].loop_depth = depth[i];
+    bool predicated = false;
+    const std::string_view opcode = opcodeOf(sass.instructions[i].text, predicated);
+    const std::string_view base = baseOpcode(opcode);
+    if (base != "STL" && base != "LDL") continue;
+    SpillSite site;
+    site.instruction = static_cast<int>(i);
+    site.store = base == "STL";
+    site.medium = SpillMedium::Local;
+    site.bytes = accessBytes(opcode);
+    f.spills.push_back(site);
+  }
+  f.spill_totals.loops_known = loops_known;
+  rankSpills(f);
+}
 
 std::vector<SassFunction> read(std::string_view text) {
   Reader reader;
@@ -375,6 +538,7 @@ IsaReport joinNvdisasm(std::string_view life_ranges, std::string_view line_info)
     }
     if (located && located->instructions.size() != sass.instructions.size() && by_address.empty())
       throw Error("nvdisasm -plr and -g list different instruction counts for " + sass.name);
+    addSpillSites(f, sass);
     summarizeLines(f);
     f.peak.instruction = peakInstruction(f);
     if (f.peak.instruction >= 0) {
@@ -384,6 +548,39 @@ IsaReport joinNvdisasm(std::string_view life_ranges, std::string_view line_info)
     }
     report.functions.push_back(std::move(f));
   }
+  return report;
+}
+
+IsaReport readNvdisasmListing(std::string_view listing) {
+  IsaReport report;
+  std::map<std::string, int> files;
+  for (const SassFunction &sass : read(listing)) {
+    IsaFunction f;
+    f.name = sass.name;
+    f.is_kernel = true;
+    for (const SassInstruction &s : sass.instructions) {
+      IsaInstruction inst;
+      inst.text = s.text;
+      inst.address = s.address;
+      inst.file = fileIndex(report, files, s.outer_file);
+      inst.line = s.outer_line;
+      inst.leaf_file = fileIndex(report, files, s.leaf_file);
+      inst.leaf_line = s.leaf_line;
+      f.has_line_info = f.has_line_info || inst.leaf_file >= 0;
+      f.instructions.push_back(std::move(inst));
+    }
+    f.has_liveness = false;
+    addSpillSites(f, sass);
+    report.functions.push_back(std::move(f));
+  }
+  return report;
+}
+
+IsaReport readCubinListing(const CubinListing &listing) {
+  if (listing.life_ranges_error.empty()) return joinNvdisasm(listing.life_ranges, listing.line_info);
+  IsaReport report = readNvdisasmListing(listing.line_info);
+  report.notes.push_back(listing.life_ranges_error +
+                         ": no per-line registers; the lines and local-memory accesses are nvdisasm -gi's");
   return report;
 }
 

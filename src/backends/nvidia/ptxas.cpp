@@ -153,6 +153,8 @@ FactSet parsePtxas(std::string_view text, const std::string &default_arch) {
       current->set(Field::StackBytes, frame[0]);
       current->set(Field::SpillStoreBytes, frame[1]);
       current->set(Field::SpillLoadBytes, frame[2]);
+      // No spill bytes: no spill in a loop either (the stack frame's accesses are local arrays).
+      if (frame[1] == 0 && frame[2] == 0) current->set(Field::LoopSpills, 0);
       return;
     }
     if (current && message && (message->startswith("Used ") || message->startswith("used "))) {

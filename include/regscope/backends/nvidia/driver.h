@@ -26,10 +26,14 @@ std::string findNvdisasm(const std::string &nvcc);
 // nvdisasm's two views of one cubin, which it cannot print in one run: the
 // per-instruction register liveness (-c -plr) and the line table with its
 // inline chains (-c -gi). Runs in a private temporary directory; throws
-// regscope::Error with nvdisasm's first lines when it fails.
+// regscope::Error with nvdisasm's first lines when -gi fails. When only -plr
+// fails (nvdisasm 12.8 refuses 255-register kernels; CUDA 13's does no flow
+// analysis on CUDA 12's cubins), `life_ranges_error` says why and the line
+// table is still read: lines and spill sites without per-line registers.
 struct CubinListing {
   std::string life_ranges;
   std::string line_info;
+  std::string life_ranges_error;
 };
 CubinListing disassembleCubin(const std::string &nvdisasm, const std::string &cubin, int timeout_seconds);
 
