@@ -654,5 +654,23 @@ TEST(AdviseVerdict, WhatTheGpuDoesIsJudgedFigureByFigure) {
   EXPECT_EQ(judgeFigures(base, base), TrialVerdict::NoGain);
 }
 
+// Spills inside loops run per iteration: moving them out at the same count
+// helps, moving them in is worse even when the count falls, and a side whose
+// loop spills were not read compares the other figures only.
+TEST(AdviseVerdict, SpillsMovedOutOfLoopsHelpAndIntoLoopsCost) {
+  KernelFigures in_loop = figuresOf(4, 128, 96, 38, 22, 240);
+  in_loop.loop_spills = 50;
+  KernelFigures outside = in_loop;
+  outside.loop_spills = 0;
+  EXPECT_EQ(judgeFigures(in_loop, outside), TrialVerdict::Helps);
+  EXPECT_EQ(judgeFigures(outside, in_loop), TrialVerdict::Worse);
+  KernelFigures fewer_but_inside = figuresOf(4, 128, 96, 30, 22, 240);
+  fewer_but_inside.loop_spills = 50;
+  EXPECT_EQ(judgeFigures(outside, fewer_but_inside), TrialVerdict::Mixed);
+  KernelFigures unread = outside;
+  unread.loop_spills.reset();
+  EXPECT_EQ(judgeFigures(in_loop, unread), TrialVerdict::NoGain);
+}
+
 }  // namespace
 }  // namespace regscope

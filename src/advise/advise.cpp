@@ -149,10 +149,13 @@ void keepOnlyKernels(CandidateSet &set, const std::vector<std::string> &wanted) 
 
 // ---- comparing measurements ----
 
-// Occupancy first, then spills, scratch, VGPRs and SGPRs: larger is better.
-std::array<int, 5> key(const KernelFigures &k) {
+// Occupancy first, then spills inside loops (a spill moved out of a loop runs
+// once, not per iteration), all spills, scratch, VGPRs and SGPRs: larger is
+// better. Loop spills count where both sides read them (`other`'s too).
+std::array<int, 6> key(const KernelFigures &k, const KernelFigures &other) {
   const int vgprs = k.vgprs_total ? k.vgprs_total : k.vgprs;
-  return {k.waves_per_simd, -(k.vgpr_spills + k.sgpr_spills), -k.scratch_bytes, -vgprs, -k.sgprs};
+  const int loops = k.loop_spills && other.loop_spills ? *k.loop_spills : 0;
+  return {k.waves_per_simd, -loops, -(k.vgpr_spills + k.sgpr_spills), -k.scratch_bytes, -vgprs, -k.sgprs};
 }
 
 struct Comparison {
@@ -163,8 +166,9 @@ struct Comparison {
 
 std::string figures(const KernelFigures &k) {
   return std::to_string(k.waves_per_simd) + " waves/SIMD, " + std::to_string(k.vgpr_spills + k.sgpr_spills) +
-         " spills, " + std::to_string(k.scratch_bytes) + " B scratch, " +
-         std::to_string(k.vgprs_total ? k.vgprs_total : k.vgprs) + " VGPRs, " + std::to_string(k.sgprs) + " SGPRs";
+         " spills" + (k.loop_spills ? " (" + std::to_string(*k.loop_spills) + " in loops)" : std::string()) + ", " +
+         std::to_string(k.scratch_bytes) + " B scratch, " + std::to_string(k.vgprs_total ? k.vgprs_total : k.vgprs) +
+         " VGPRs, " + std::to_string(k.sgprs) + " SGPRs";
 }
 
 std::string shortName(const KernelFigures &k) {
@@ -200,12 +204,13 @@ Comparison compare(const Measurement &baseline, const Measurement &before, const
       if (c.note.empty()) c.note = shortName(k) + " on " + k.arch + " is missing from the edited compile";
       continue;
     }
-    const std::array<int, 5> b = key(*b_fig), a = key(*a_fig);
+    const std::array<int, 6> b = key(*b_fig, *a_fig), a = key(*a_fig, *b_fig);
     c.gain.waves += a[0] - b[0];
-    c.gain.spills += a[1] - b[1];
-    c.gain.scratch_bytes += a[2] - b[2];
-    c.gain.vgprs += a[3] - b[3];
-    c.gain.sgprs += a[4] - b[4];
+    c.gain.loop_spills += a[1] - b[1];
+    c.gain.spills += a[2] - b[2];
+    c.gain.scratch_bytes += a[3] - b[3];
+    c.gain.vgprs += a[4] - b[4];
+    c.gain.sgprs += a[5] - b[5];
     if (a == b) continue;
     const TrialVerdict v = judgeFigures(*b_fig, *a_fig);
     c.better |= v == TrialVerdict::Helps || v == TrialVerdict::Mixed;
@@ -219,15 +224,17 @@ Comparison compare(const Measurement &baseline, const Measurement &before, const
 }  // namespace
 
 TrialVerdict judgeFigures(const KernelFigures &before, const KernelFigures &after) {
-  const std::array<int, 5> b = key(before), a = key(after);
-  // What the GPU does (occupancy, spills, scratch) decides, each on its own:
-  // more waves bought with more spills is a trade-off, never "helps", and a
-  // spill-removing edit that costs a wave is one too. VGPRs decide only when
-  // none of those moved (headroom towards the next step); SGPRs never do alone.
+  const std::array<int, 6> b = key(before, after), a = key(after, before);
+  // What the GPU does (occupancy, spills inside loops, spills, scratch)
+  // decides, each on its own: more waves bought with more spills is a
+  // trade-off, never "helps", and a spill-removing edit that costs a wave is
+  // one too; so is one that moves spills into a loop while the count falls.
+  // VGPRs decide only when none of those moved (headroom towards the next
+  // step); SGPRs never do alone.
   bool up = false, down = false;
-  for (std::size_t f = 0; f < 3; ++f)
+  for (std::size_t f = 0; f < 4; ++f)
     if (a[f] != b[f]) (a[f] > b[f] ? up : down) = true;
-  if (!up && !down && a[3] != b[3]) (a[3] > b[3] ? up : down) = true;
+  if (!up && !down && a[4] != b[4]) (a[4] > b[4] ? up : down) = true;
   return up && down ? TrialVerdict::Mixed
          : up       ? TrialVerdict::Helps
          : down     ? TrialVerdict::Worse
@@ -244,8 +251,8 @@ TrialVerdict verdictOf(const Comparison &c) {
 }
 
 bool largerGain(const Gain &x, const Gain &y) {
-  return std::tie(x.waves, x.spills, x.scratch_bytes, x.vgprs, x.sgprs) >
-         std::tie(y.waves, y.spills, y.scratch_bytes, y.vgprs, y.sgprs);
+  return std::tie(x.waves, x.loop_spills, x.spills, x.scratch_bytes, x.vgprs, x.sgprs) >
+         std::tie(y.waves, y.loop_spills, y.spills, y.scratch_bytes, y.vgprs, y.sgprs);
 }
 
 // Each distinct text measured once, through the pipeline; counted.

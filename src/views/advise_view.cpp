@@ -87,8 +87,8 @@ const KernelFigures *matchedAt(const Measurement &m, const std::vector<int> &mat
 
 bool sameFigures(const KernelFigures &a, const KernelFigures &b) {
   return a.vgprs == b.vgprs && a.agprs == b.agprs && a.vgprs_total == b.vgprs_total && a.sgprs == b.sgprs &&
-         a.vgpr_spills == b.vgpr_spills && a.sgpr_spills == b.sgpr_spills && a.scratch_bytes == b.scratch_bytes &&
-         a.waves_per_simd == b.waves_per_simd;
+         a.vgpr_spills == b.vgpr_spills && a.sgpr_spills == b.sgpr_spills && a.loop_spills == b.loop_spills &&
+         a.scratch_bytes == b.scratch_bytes && a.waves_per_simd == b.waves_per_simd;
 }
 
 // ---- JSON ----
@@ -106,6 +106,7 @@ json figuresJson(const KernelFigures &k) {
           {"vgpr_spills", k.vgpr_spills},
           {"sgpr_spills", k.sgpr_spills},
           {"scratch_bytes", k.scratch_bytes},
+          {"loop_spills", k.loop_spills ? json(*k.loop_spills) : json(nullptr)},
           {"lds_bytes", k.lds_bytes},
           {"waves_per_simd", k.waves_per_simd},
           {"max_waves_per_simd", k.max_waves_per_simd},
@@ -121,11 +122,9 @@ json measurementJson(const Measurement &m) {
 }
 
 json gainJson(const Gain &g) {
-  return {{"waves", g.waves},
-          {"spills", g.spills},
-          {"scratch_bytes", g.scratch_bytes},
-          {"vgprs", g.vgprs},
-          {"sgprs", g.sgprs}};
+  return {{"waves", g.waves},   {"loop_spills", g.loop_spills},
+          {"spills", g.spills}, {"scratch_bytes", g.scratch_bytes},
+          {"vgprs", g.vgprs},   {"sgprs", g.sgprs}};
 }
 
 json orNull(const std::string &s) { return s.empty() ? json(nullptr) : json(s); }
@@ -170,12 +169,13 @@ EditFigure figure(const std::string &label, long long before, long long after, b
 }
 
 std::vector<EditFigure> editFigures(const KernelFigures &b, const KernelFigures &a) {
-  return {figure("VGPRs", b.vgprs, a.vgprs),
-          figure("AGPRs", b.agprs, a.agprs),
-          figure("SGPRs", b.sgprs, a.sgprs),
-          figure("spills", b.vgpr_spills + b.sgpr_spills, a.vgpr_spills + a.sgpr_spills),
-          figure("scratch bytes", b.scratch_bytes, a.scratch_bytes),
-          figure("waves/SIMD", b.waves_per_simd, a.waves_per_simd, true)};
+  std::vector<EditFigure> figures = {figure("VGPRs", b.vgprs, a.vgprs), figure("AGPRs", b.agprs, a.agprs),
+                                     figure("SGPRs", b.sgprs, a.sgprs),
+                                     figure("spills", b.vgpr_spills + b.sgpr_spills, a.vgpr_spills + a.sgpr_spills)};
+  if (b.loop_spills && a.loop_spills) figures.push_back(figure("spills in loops", *b.loop_spills, *a.loop_spills));
+  figures.push_back(figure("scratch bytes", b.scratch_bytes, a.scratch_bytes));
+  figures.push_back(figure("waves/SIMD", b.waves_per_simd, a.waves_per_simd, true));
+  return figures;
 }
 
 class AdviseView : public View {
@@ -364,8 +364,8 @@ class AdviseView : public View {
         if (r_.trials[i].verdict == verdict) these.push_back(i);
       std::stable_sort(these.begin(), these.end(), [&](std::size_t a, std::size_t b) {
         const Gain &x = r_.trials[a].gain, &y = r_.trials[b].gain;
-        return std::tie(x.waves, x.spills, x.scratch_bytes, x.vgprs, x.sgprs) >
-               std::tie(y.waves, y.spills, y.scratch_bytes, y.vgprs, y.sgprs);
+        return std::tie(x.waves, x.loop_spills, x.spills, x.scratch_bytes, x.vgprs, x.sgprs) >
+               std::tie(y.waves, y.loop_spills, y.spills, y.scratch_bytes, y.vgprs, y.sgprs);
       });
       shown.insert(shown.end(), these.begin(), these.end());
     }
@@ -494,6 +494,8 @@ class AdviseView : public View {
       if (b.vgpr_spills + b.sgpr_spills != a->vgpr_spills + a->sgpr_spills)
         text += std::to_string(b.vgpr_spills + b.sgpr_spills) + " -> " +
                 std::to_string(a->vgpr_spills + a->sgpr_spills) + " spills, ";
+      if (b.loop_spills && a->loop_spills && *b.loop_spills != *a->loop_spills)
+        text += std::to_string(*b.loop_spills) + " -> " + std::to_string(*a->loop_spills) + " spills in loops, ";
       if (b.scratch_bytes != a->scratch_bytes)
         text += std::to_string(b.scratch_bytes) + " -> " + std::to_string(a->scratch_bytes) + " B scratch, ";
       text += change(b.waves_per_simd, a->waves_per_simd, " waves/SIMD");

@@ -158,6 +158,7 @@ TrialVerdict judgeFigures(const KernelFigures &before, const KernelFigures &afte
 // occupancy counts), SGPRs. Positive fields are improvements.
 struct Gain {
   int waves = 0;
+  int loop_spills = 0;  // spill accesses inside loops removed (read on both sides)
   int spills = 0;
   int scratch_bytes = 0;
   int vgprs = 0;

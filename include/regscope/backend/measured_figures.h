@@ -24,6 +24,9 @@ struct KernelFigures {
   int vgpr_spills = 0;
   int sgpr_spills = 0;
   int scratch_bytes = 0;  // per lane
+  // Spill accesses inside loops (Field::LoopSpills); nullopt when not read:
+  // compared only where both sides of a change read it.
+  std::optional<int> loop_spills;
   int lds_bytes = 0;
   int waves_per_simd = 0;  // the model's occupancy
   int max_waves_per_simd = 0;

@@ -315,6 +315,7 @@ KernelFigures amdMeasuredFigures(const KernelReport &k) {
   f.vgpr_spills = static_cast<int>(r.value(Field::VgprSpills));
   f.sgpr_spills = static_cast<int>(r.value(Field::SgprSpills));
   f.scratch_bytes = static_cast<int>(r.value(Field::ScratchBytes));
+  if (r.has(Field::LoopSpills)) f.loop_spills = static_cast<int>(r.value(Field::LoopSpills));
   f.lds_bytes = static_cast<int>(r.value(Field::LdsBytes));
   f.waves_per_simd = occ.waves_per_simd;
   f.max_waves_per_simd = occ.max_waves_per_simd;
