@@ -228,7 +228,7 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
       if (last != columns.size()) start += width[last] + 2;
       last = j;
     }
-  constexpr std::size_t kNarrowestWrap = 20;  // a narrower column wraps into more lines than it saves
+  constexpr std::size_t kNarrowestWrap = 12;  // "free 8 KiB LDS": narrower splits every phrase
   const bool wrap = last != columns.size() && limit > start + kNarrowestWrap && !table.columns[columns[last]].right;
   TextTable text(headers, right);
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
