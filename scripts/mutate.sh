@@ -60,8 +60,13 @@ apply() {
   python3 - "$@" <<'PY'
 import sys
 path, original, replacement, nth = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+import re
 text = open(path, encoding="utf-8").read()
-count = text.count(original)
+# <NL> spans a line break and the indentation around it (a table reformatted one field per line);
+# the replacement's <NL>s take the matched breaks back in order.
+pattern = r"(\s*\n\s*)".join(re.escape(part) for part in original.split("<NL>"))
+matches = list(re.finditer(pattern, text))
+count = len(matches)
 if count == 0:
     sys.exit(3)
 if nth == "" and count > 1:
@@ -69,11 +74,12 @@ if nth == "" and count > 1:
 n = int(nth or 1)
 if n > count:
     sys.exit(3)
-at = -1
-for _ in range(n):
-    at = text.index(original, at + 1)
+m = matches[n - 1]
+parts = replacement.split("<NL>")
+breaks = list(m.groups()) + ["\n"] * len(parts)
+replaced = parts[0] + "".join(brk + part for brk, part in zip(breaks, parts[1:]))
 if sys.argv[5:] != ["--dry"]:
-    open(path, "w", encoding="utf-8").write(text[:at] + replacement + text[at + len(original):])
+    open(path, "w", encoding="utf-8").write(text[:m.start()] + replaced + text[m.end():])
 PY
 }
 

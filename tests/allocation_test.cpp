@@ -79,7 +79,7 @@ TEST(Allocation, TheDescriptorsPaddedAllocationIsWhatOccupancyCounts) {
     EXPECT_EQ(k.at("unknown"), json::array()) << input;
     EXPECT_EQ(r.err.find("disagree"), std::string::npos) << input << r.err;  // the padding is explained
   }
-  const test::RunResult text = s.run({"parse", kPaddedEntry});
+  const test::RunResult text = s.run({"parse", kPaddedEntry, "--wide"});  // NEXT STEP on one line
   EXPECT_NE(text.out.find("125 (264)"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("the compiler padded the allocation"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("lower the waves-per-eu padding: 144 VGPRs used -> 3 waves/SIMD"), std::string::npos)
@@ -148,6 +148,8 @@ TEST(Allocation, MetadataThatContradictsTheDescriptorMakesTheFigureUnknown) {
       {".wavefront_size", 0, std::string("\x00", 1), Field::WaveSize, "the metadata says 0"},
       // a private segment of 127 bytes beside the descriptor's 0
       {".private_segment_fixed_size", 0, "\x7f", Field::ScratchBytes, "the kernel descriptor says 0"},
+      // 127 SGPRs used beside RSRC1's one granule of 16 (gfx9; the compiler wrote .sgpr_count 6)
+      {".sgpr_count", 0, "\x7f", Field::Sgprs, "allocates 16 SGPRs but the code uses 127"},
   };
   for (const Case &c : cases) {
     const std::vector<CodeObject> objects = parseCodeObjects(patchMetadata(c.key, c.nth, c.value));
@@ -173,6 +175,86 @@ TEST(Allocation, AnUnknownAllocationFeedsNoOccupancyAndNoGate) {
   // An edited private segment: the scratch rule cannot judge it either.
   std::ofstream(hsaco, std::ios::binary) << patchMetadata(".private_segment_fixed_size", 0, "\x7f");
   EXPECT_EQ(s.run({"gate", hsaco.string(), "--max-scratch", "0"}).exit_code, 2);
+}
+
+// ---- SGPRs (gfx9): .amdhsa_next_free_sgpr plus the .amdhsa_reserve_* extras, RSRC1's granules of 16 ----
+
+// The metadata's `.sgpr_count` of each kernel of a .s, in order, read here without regscope.
+std::vector<long> sgprCounts(const std::string &text) {
+  std::vector<long> counts;
+  for (std::size_t at = text.find(".sgpr_count:"); at != std::string::npos; at = text.find(".sgpr_count:", at + 1))
+    counts.push_back(printed(text.substr(at), ".sgpr_count:"));
+  return counts;
+}
+
+TEST(Allocation, TheSgprAllocationAgreesWithTheUseOnEveryRealGfx9Kernel) {
+  // Every real gfx9 .s and code object of the fixtures: hipcc 5.2.3 (which reserves an XNACK pair its
+  // `; NumSgprs` leaves out: private_array's 14 + 4 = 18 beside 16, two granules in its code object),
+  // clang 19 (gfx90a, and gfx942 with architected flat scratch), Triton 3.6 (gfx942/gfx950, and
+  // waves_per_eu padding: 96 + 6 = 102 beside 23) and compressed bundles. None is a contradiction:
+  // the figure is the use, and nothing is said.
+  Scratch s;
+  for (const char *dir :
+       {"fixtures/hipcc-5.2.3", "fixtures/clang-19", "fixtures/spills", "fixtures/triton/cache-gfx942",
+        "fixtures/triton/cache-gfx950", "fixtures/triton/cache-wpe1-gfx942", "fixtures/triton/cache-wpe2-gfx942",
+        "fixtures/triton/cache-squeezed-gfx942", "fixtures/ccob-clang-19"}) {
+    const test::RunResult r = s.run({"parse", dir, "--format", "json"});
+    EXPECT_EQ(r.err.find("SGPRs but"), std::string::npos) << dir << r.err;
+    int read = 0;
+    const json report = json::parse(r.out);
+    for (const json &k : report.at("kernels"))
+      if (k.at("sgprs").is_number()) ++read;
+    EXPECT_GT(read, 0) << dir;
+  }
+  // The figure is the metadata's own .sgpr_count, kernel by kernel, where the allocation's exact
+  // count differs from it (wideload: 102 + 4 extras = 106 beside 104; private_array 18 beside 16).
+  for (const char *file : {"fixtures/hipcc-5.2.3/lines/wideload-gfx90a.s", "fixtures/hipcc-5.2.3/probe-gfx90a.s",
+                           "fixtures/clang-19/probe-gfx90a.s", "fixtures/spills/spill_depths-clang-19-gfx942.s"}) {
+    const std::vector<long> expected = sgprCounts(test::readText(sourcePath(file)));
+    const json kernels = json::parse(s.run({"parse", file, "--format", "json"}).out).at("kernels");
+    ASSERT_EQ(kernels.size(), expected.size()) << file;
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(kernels[i].at("sgprs"), expected[i]) << file;
+  }
+}
+
+TEST(Allocation, ThePaddedSgprAllocationIsReadAndTheUseStands) {
+  // waves_per_eu=1: the compiler padded the SGPRs to 102 (.amdhsa_next_free_sgpr 96 + 6 extras on
+  // gfx942; the code object's RSRC1: 7 granules) while the code uses 23 (.sgpr_count). The padding
+  // aims at the waves its VGPR padding already limits the kernel to (1): the use stands.
+  const std::string amdgcn = test::readText(sourcePath(std::string(kPaddedEntry) + "/attn_fwd_kernel.amdgcn"));
+  ASSERT_EQ(printed(amdgcn, ".amdhsa_next_free_sgpr"), 96);
+  ASSERT_EQ(printed(amdgcn, ".sgpr_count:"), 23);
+  Scratch s;
+  for (const std::string input : {std::string(kPaddedEntry), std::string(kPaddedEntry) + "/attn_fwd_kernel.amdgcn",
+                                  std::string(kPaddedEntry) + "/attn_fwd_kernel.hsaco"}) {
+    const test::RunResult r = s.run({"parse", input, "--format", "json"});
+    ASSERT_EQ(r.exit_code, 0) << input << r.err;
+    const json k = kernelNamed(json::parse(r.out), "attn_fwd_kernel");
+    EXPECT_EQ(k.at("sgprs"), 23) << input;
+    EXPECT_EQ(k.at("unknown"), json::array()) << input;
+    EXPECT_EQ(k.at("occupancy").at("waves_per_simd"), 1) << input;
+  }
+}
+
+TEST(Allocation, AnSgprAllocationBelowTheUseIsUnknownAndJudgesNothing) {
+  // Hand-edited at run time (marked so): the real hipcc 5.2.3 probe-gfx90a.s with recursive's
+  // `.amdhsa_next_free_sgpr 42` (48 with its 6 extras; `; NumSgprs: 48`) lowered to 10: 16 SGPRs
+  // allocated for a code that uses 48, which no rule explains.
+  std::string text = test::readText(sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s"));
+  const std::size_t at = text.find(".amdhsa_next_free_sgpr 42");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, std::string(".amdhsa_next_free_sgpr 42").size(), ".amdhsa_next_free_sgpr 10");
+  Scratch s;
+  const fs::path edited = s.dir / "probe-gfx90a.s";
+  std::ofstream(edited) << text;
+  const test::RunResult r = s.run({"parse", edited.string(), "--format", "json"});
+  const json k = kernelNamed(json::parse(r.out), "_Z9recursivePii");
+  EXPECT_TRUE(k.at("sgprs").is_null()) << k.dump();
+  EXPECT_TRUE(k.at("occupancy").is_null()) << k.dump();
+  EXPECT_NE(r.err.find("allocates 16 SGPRs but the code uses 48"), std::string::npos) << r.err;
+  // The other kernels keep their figures; a gate cannot judge recursive (exit 2), never passes.
+  EXPECT_EQ(kernelNamed(json::parse(r.out), "_Z6cappedPf").at("sgprs"), 6);
+  EXPECT_EQ(s.run({"gate", edited.string(), "--min-occupancy", "1"}).exit_code, 2);
 }
 
 }  // namespace

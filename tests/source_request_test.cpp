@@ -235,5 +235,22 @@ TEST(ErrorMessages, EachOtherFailingFileIsSaidWithItsOwnError) {
   EXPECT_TRUE(errorMessages(Report{}).empty());
 }
 
+// "1 other files" (issue 32): a count and its noun agree, one helper (support/plural.h) for every such line.
+// A directory of one real .s (hipcc 5.2.3) and one, then two, files regscope does not read.
+TEST(ErrorMessages, TheWalksSummaryCountsAgreeWithTheirNouns) {
+  const fs::path dir = fs::temp_directory_path() / ("regscope-plural-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "walk");
+  fs::copy_file(test::sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s"), dir / "walk" / "probe-gfx90a.s");
+  std::ofstream(dir / "walk" / "README") << "notes\n";
+  const test::RunResult one = test::runRegscope({"parse", (dir / "walk").string()}, test::sourcePath(""), dir.string(),
+                                                (dir / "cache").string());
+  EXPECT_NE(one.err.find("read 1 artifact in 1 directory; skipped 1 other file\n"), std::string::npos) << one.err;
+  std::ofstream(dir / "walk" / "NOTES") << "more\n";
+  const test::RunResult two = test::runRegscope({"parse", (dir / "walk").string()}, test::sourcePath(""), dir.string(),
+                                                (dir / "cache").string());
+  EXPECT_NE(two.err.find("skipped 2 other files\n"), std::string::npos) << two.err;
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace regscope

@@ -81,6 +81,32 @@ TEST_F(TextWidth, EveryLineFitsAHundredAndTwoHundredColumns) {
     }
 }
 
+// A long last cell (agpr_heavy's "cannot launch: ..." was 212 columns at 100) wraps under its
+// column, every word kept (issue 32, measured over the fixtures at 80, 100 and 200 columns).
+TEST_F(TextWidth, ALongNextStepWrapsUnderItsColumn) {
+  for (const std::string columns : {"80", "100"}) {
+    const RunResult run = parse("fixtures/hipcc-5.2.3/probe-gfx90a.s", {}, columns);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    for (const std::string &line : lines(run.out)) EXPECT_LE(line.size(), std::stoul(columns)) << line;
+    const RunResult wide = parse("fixtures/hipcc-5.2.3/probe-gfx90a.s", {"--wide"}, columns);
+    // Every word of the cell, in order: the output with its line breaks and padding as single spaces
+    // holds the cell as --wide prints it on one line.
+    auto collapsed = [](const std::string &text) {
+      std::string out;
+      for (char c : text)
+        if (c != ' ' && c != '\n')
+          out += c;
+        else if (!out.empty() && out.back() != ' ')
+          out += ' ';
+      return out;
+    };
+    const std::size_t cell = wide.out.find("cannot launch");
+    ASSERT_NE(cell, std::string::npos) << wide.out;
+    const std::string whole = wide.out.substr(cell, wide.out.find("  ", cell) - cell);  // to the next column
+    EXPECT_NE(collapsed(run.out).find(collapsed(whole)), std::string::npos) << whole << "\n" << run.out;
+  }
+}
+
 // Neither a terminal nor $COLUMNS (a pipe, a CI log): 100 columns.
 TEST_F(TextWidth, APipeWithoutColumnsGetsAHundred) {
   const RunResult run = parse("fixtures/triton/cache-gfx942", {}, " ");  // COLUMNS set to nothing usable

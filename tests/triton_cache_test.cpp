@@ -389,7 +389,8 @@ TEST_F(TritonTree, ExplainSourceMapShowsTheSourceOfACacheBuiltElsewhere) {
   EXPECT_EQ(plain.out.find("tl.load"), std::string::npos);
   // Longest FROM wins: /regscope alone would look for fixtures/triton/triton/kernels.py.
   const RunResult mapped = runRegscope(
-      {"explain", amdgcn, "--source-map", "/regscope=fixtures/triton", "--source-map=/regscope/triton=fixtures/triton"},
+      {"explain", amdgcn, "--source-map", "/regscope=fixtures/triton", "--source-map=/regscope/triton=fixtures/triton",
+       "--wide"},  // source lines whole (at 100 columns they wrap)
       sourcePath(""), root_.string(), cache);
   EXPECT_EQ(mapped.exit_code, 0) << mapped.err;
   EXPECT_EQ(mapped.err, "");
@@ -424,6 +425,33 @@ TEST_F(TritonTree, ExplainSourceMapShowsTheSourceOfACacheBuiltElsewhere) {
   EXPECT_NE(unused.err.find("--source-map /elsewhere=fixtures/triton matched no path the line tables name"),
             std::string::npos)
       << unused.err;
+}
+
+// The same map from .regscope.json's "source_map" (issue 32), its relative TO against the config's
+// directory: here a link in the scratch directory to the fixtures' Triton sources.
+TEST_F(TritonTree, ExplainSourceMapFromTheConfigFile) {
+  const std::string amdgcn =
+      cacheDir("cache-gfx942") + "/K6BTYIPJXBBMJOBW5S4L64BVQYLXGLTFANSWH5M3HI7XEM6FVQKA/attn_fwd_kernel.amdgcn";
+  const std::string cache = (root_ / "c").string();
+  fs::create_directory_symlink(sourcePath("fixtures/triton"), root_ / "sources");
+  const fs::path config = root_ / "regscope.json";
+  std::ofstream(config) << R"({"version": 1, "source_map": ["/regscope/triton=sources"]})";
+  const RunResult mapped =
+      runRegscope({"explain", amdgcn, "--config", config.string(), "--wide"}, sourcePath(""), root_.string(), cache);
+  EXPECT_EQ(mapped.exit_code, 0) << mapped.err;
+  EXPECT_EQ(mapped.err.find("built elsewhere"), std::string::npos) << mapped.err;
+  std::vector<std::string> python;
+  std::istringstream source(readText(cacheDir("kernels.py")));
+  for (std::string line; std::getline(source, line);) python.push_back(line);
+  ASSERT_GE(python.size(), 77u);
+  EXPECT_NE(mapped.out.find(python[58]), std::string::npos) << mapped.out;  // line 59: q = tl.load(...)
+  // An entry that is not FROM=TO: one line, exit 2.
+  std::ofstream(config) << R"({"version": 1, "source_map": ["nothing"]})";
+  const RunResult refused =
+      runRegscope({"explain", amdgcn, "--config", config.string()}, sourcePath(""), root_.string(), cache);
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("source_map 'nothing': expected FROM=TO"), std::string::npos) << refused.err;
+  EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
 }
 
 // issue 32 item 5: gfx950 is a target LLVM 15 cannot decode. explain cannot give the lines it was asked

@@ -9,6 +9,7 @@
 #include "regscope/gate/findings.h"
 #include "regscope/gate/gate.h"
 #include "regscope/support/error.h"
+#include "regscope/support/plural.h"
 #include "regscope/support/symbols.h"
 #include "regscope/target/vendor_words.h"
 
@@ -188,8 +189,7 @@ std::string judgedNone(const Report &report, const GateResult &result) {
     why += (why.empty() ? "" : "; ") + std::to_string(result.unjudged.size()) + " with a figure not read";
   if (!result.unchecked.empty())
     why += (why.empty() ? "" : "; ") + std::to_string(result.unchecked.size()) + " unresolved until link";
-  return "judged none of the " + std::to_string(held) + (held == 1 ? " kernel" : " kernels") + " its inputs held (" +
-         why + ")";
+  return "judged none of the " + plural(held, "kernel", "kernels") + " its inputs held (" + why + ")";
 }
 
 GateResult checkThresholds(const Report &report, const Config &config) {

@@ -7,6 +7,7 @@
 #include "regscope/source/header_files.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
+#include "regscope/support/plural.h"
 #include "regscope/support/symbols.h"
 
 namespace regscope {
@@ -135,7 +136,7 @@ std::string baselineWrittenMessage(const Report &report, const Baseline &updated
   const Report judged_report = judgedReport(report);
   const std::size_t judged = baselineFromReport(judged_report, root).size();
   const std::size_t kept = updated.size() - std::min(updated.size(), judged);
-  std::string text = "wrote " + std::to_string(judged) + (judged == 1 ? " kernel" : " kernels") + " judged to " + path;
+  std::string text = "wrote " + plural(judged, "kernel", "kernels") + " judged to " + path;
   // Neither a kernel whose figures were not read nor one that can never be resident is recorded;
   // each is counted by its own cause.
   std::size_t cannot_launch = 0;
@@ -143,9 +144,8 @@ std::string baselineWrittenMessage(const Report &report, const Baseline &updated
   const std::size_t not_judged = report.kernels.size() - judged_report.kernels.size() - cannot_launch;
   if (not_judged) text += " (" + std::to_string(not_judged) + " not judged)";
   if (cannot_launch)
-    text += " (" + std::to_string(cannot_launch) + (cannot_launch == 1 ? " kernel" : " kernels") +
-            " that can never be resident not recorded)";
-  if (kept) text += " (kept " + std::to_string(kept) + (kept == 1 ? " entry" : " entries") + " of other files)";
+    text += " (" + plural(cannot_launch, "kernel", "kernels") + " that can never be resident not recorded)";
+  if (kept) text += " (kept " + plural(kept, "entry", "entries") + " of other files)";
   return text;
 }
 

@@ -1,15 +1,9 @@
 // Directories and Triton caches for parse, gate and baseline: the walk's one
 // summary line, and the known artifacts this build could not read.
 #include "regscope/pipeline/parse_tree.h"
+#include "regscope/support/plural.h"
 
 namespace regscope {
-namespace {
-
-std::string plural(std::size_t n, const std::string &one, const std::string &many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
-}  // namespace
 
 ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const ParseOptions &options,
                                 bool unread_is_error, const Messages &messages) {
@@ -23,13 +17,14 @@ ParsedInputs readArtifactInputs(const std::vector<std::string> &inputs, const Pa
       read += (read.empty() ? "" : " and ") + plural(w.files_read, "artifact", "artifacts");
     std::string line = "read " + read + " in " + plural(w.directories, "directory", "directories");
     std::string skipped;
-    auto add = [&](std::size_t n, const std::string &what) {
-      if (n) skipped += (skipped.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+    auto add = [&](std::size_t n, const char *one, const char *many) {
+      if (n) skipped += (skipped.empty() ? "" : ", ") + plural(n, one, many);
     };
-    add(w.triton_ir, "Triton IR and group files");
-    add(w.no_device_code, "host files without device code");
-    add(w.linked_files, "links to a file beside them (read once, as the file)");
-    add(w.unknown, "other files");
+    add(w.triton_ir, "Triton IR or group file", "Triton IR and group files");
+    add(w.no_device_code, "host file without device code", "host files without device code");
+    add(w.linked_files, "link to a file beside it (read once, as the file)",
+        "links to a file beside them (read once, as the file)");
+    add(w.unknown, "other file", "other files");
     if (!skipped.empty()) line += "; skipped " + skipped;
     messages.note(line);
   }

@@ -9,6 +9,7 @@
 #include "jobs.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
+#include "regscope/support/plural.h"
 
 namespace regscope {
 namespace {
@@ -198,8 +199,8 @@ std::vector<std::string> mapSources(ExplainedReport &explained, const SourceMap 
     std::string names;
     std::size_t shown = 0;
     for (const std::string &name : absent) names += (shown++ ? ", " : "") + name;
-    warnings.push_back(std::to_string(absent.size()) + (absent.size() == 1 ? " source file" : " source files") +
-                       " the line tables name " + (absent.size() == 1 ? "is" : "are") +
+    warnings.push_back(plural(absent.size(), "source file", "source files") + " the line tables name " +
+                       (absent.size() == 1 ? "is" : "are") +
                        " not on this machine, so their lines are shown without text: " + names +
                        (map.prefixes.empty() ? " (built elsewhere? --source-map FROM=TO reads them from here)" : ""));
   }

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "regscope/support/error.h"
+#include "regscope/support/plural.h"
 
 namespace regscope {
 namespace {
@@ -59,10 +60,8 @@ void addLibrarySummaries(Report &report) {
   for (const auto &[file, library] : libraries) {
     std::string archs;
     for (const std::string &a : library.archs) archs += (archs.empty() ? "" : ", ") + a;
-    report.notes.push_back(file + ": " + std::to_string(library.kernels.size()) +
-                           (library.kernels.size() == 1 ? " kernel, " : " kernels, ") +
-                           std::to_string(library.archs.size()) + (library.archs.size() == 1 ? " arch (" : " archs (") +
-                           archs + ")");
+    report.notes.push_back(file + ": " + plural(library.kernels.size(), "kernel", "kernels") + ", " +
+                           plural(library.archs.size(), "arch", "archs") + " (" + archs + ")");
   }
 }
 

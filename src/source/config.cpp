@@ -1,5 +1,6 @@
 // .regscope.json: archs, compiler flags, per-kernel launch sizes, thresholds.
 #include "regscope/source/config.h"
+#include "regscope/source/config_source_map.h"
 
 #include <fnmatch.h>
 #include <sys/stat.h>
@@ -133,6 +134,28 @@ bool KernelSettings::matches(const std::string &mangled, const std::string &dema
   return false;
 }
 
+// "source_map": ["FROM=TO", ...], as explain's --source-map: where the sources
+// of a build made elsewhere are here. A relative TO is against the file's directory.
+static std::vector<std::string> readSourceMap(const json &doc, const std::string &path) {
+  std::error_code ec;
+  const fs::path dir = fs::absolute(path, ec).parent_path();
+  std::vector<std::string> map;
+  for (const std::string &entry : readStrings(doc, "source_map", path)) {
+    const std::size_t eq = entry.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw Error(path + ": source_map '" + entry +
+                  "': expected FROM=TO (as clang's -fdebug-prefix-map), FROM not empty");
+    const fs::path to = entry.substr(eq + 1);
+    map.push_back(entry.substr(0, eq + 1) + (to.empty() || to.is_absolute() ? to.string() : (dir / to).string()));
+  }
+  return map;
+}
+
+std::vector<std::string> configSourceMap(const std::string &path, bool allow_code_loading) {
+  loadConfig(path, allow_code_loading);  // the whole file checked, as every command checks it
+  return readSourceMap(json::parse(readFile(path)), path);
+}
+
 Config loadConfig(const std::string &path, bool allow_code_loading) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) throw Error(path + ": no such config file");
@@ -147,7 +170,7 @@ Config configFromText(const std::string &text, const std::string &path, bool all
     throw Error(path + ": not valid JSON (" + std::string(e.what()) + ")");
   }
   if (!doc.is_object()) throw Error(path + ": must be a JSON object");
-  rejectUnknownKeys(doc, {"version", "defaults", "kernels", "ignore", "archs", "compiler_flags"}, path);
+  rejectUnknownKeys(doc, {"version", "defaults", "kernels", "ignore", "archs", "compiler_flags", "source_map"}, path);
   if (doc.contains("version") && doc["version"] != 1)
     throw Error(path + ": unsupported config version" +
                 (doc["version"].is_primitive() ? " " + doc["version"].dump() : "") + " (this regscope reads 1)");
@@ -197,6 +220,7 @@ Config configFromText(const std::string &text, const std::string &path, bool all
   std::error_code ec;
   const std::string dir = fs::absolute(path, ec).parent_path().string();
   config.compiler_flags = resolvePathFlags(readStrings(doc, "compiler_flags", path), dir);
+  readSourceMap(doc, path);  // checked for every command; explain uses it (configSourceMap)
   if (!allow_code_loading) {
     const std::vector<std::string> loading = codeLoadingFlags(config.compiler_flags);
     if (!loading.empty())

@@ -8,6 +8,7 @@
 
 #include "html_page.h"
 #include "phrases.h"
+#include "regscope/support/plural.h"
 #include "regscope/support/version.h"
 #include "regscope/views/views.h"
 
@@ -15,10 +16,6 @@ namespace regscope {
 namespace {
 
 using nlohmann::json;
-
-std::string plural(std::size_t n, const char *one, const char *many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
 
 // ---- figures as cells ----
 

@@ -26,17 +26,25 @@ struct Reading {
 };
 void mergeReadings(KernelFacts &facts, std::initializer_list<Reading> readings);
 
-// Rounds the allocation (VgprsTotal) to the granule the hardware reads it in,
+// Checks gfx9's SGPR allocation (`sgprs_allocated`: the descriptor's, extras
+// included; gfx10+ hardware ignores it) against what the code uses (Sgprs):
+// fewer granules make Sgprs unknown, with a warning. Then rounds the
+// allocation (VgprsTotal) to the granule the hardware reads it in,
 // then checks it against the use: VgprsUsed, the VGPR
 // and AGPR counts and, on gfx90a+, the AGPRs' start (AccumOffset). An
 // allocation smaller than what the code uses is a contradiction no rule
 // explains: the allocation becomes unknown, with a warning. `arch` may be null
 // (a target regscope does not know): only the target-free checks are made.
-void checkAllocation(KernelFacts &facts, const AmdArch *arch);
+void checkAllocation(KernelFacts &facts, const AmdArch *arch,
+                     std::optional<std::int64_t> sgprs_allocated = std::nullopt);
 
 // The granule COMPUTE_PGM_RSRC1.GRANULATED_WORKITEM_VGPR_COUNT counts in
 // (LLVM's IsaInfo::getVGPREncodingGranule): 8 on gfx90a+ and in wave32, else 4.
 int vgprEncodingGranule(const AmdArch &arch, int wave_size);
+
+// gfx9 encodes the SGPR allocation in granules of 16 (LLVM's
+// IsaInfo::getSGPREncodingGranule; the field is 2 * (granules - 1)).
+constexpr int kGfx9SgprGranule = 16;
 
 // What the code uses, when the allocation is padded beyond it (more than the
 // granule rounds up): the compiler's amdgpu-waves-per-eu padding.

@@ -40,6 +40,11 @@ struct KernelSections {
   bool is_kernel = false;
   bool in_metadata = false;                // the file's metadata has an entry for it
   std::int64_t agpr_copies = 0, mfma = 0;  // counted over the function's body
+  // .amdhsa_next_free_sgpr excludes the VCC / flat-scratch / XNACK SGPRs; the
+  // .amdhsa_reserve_* directives (absent: their defaults) say which the
+  // assembler adds to it before it encodes the allocation (AMDGPUUsage).
+  std::optional<std::int64_t> next_free_sgpr;
+  std::optional<bool> reserve_vcc, reserve_flat_scratch, reserve_xnack_mask;
 };
 
 // The functions of a file, in the order first seen.
@@ -280,10 +285,25 @@ AsmFile parseAsm(const LineSource &lines) {
     if (!descriptor.empty() && line.rfind(".amdhsa_", 0) == 0) {
       std::size_t space = line.find_first_of(" \t");
       if (space == std::string_view::npos) return;
-      auto known = kDirectiveFields.find(line.substr(0, space));
-      if (known == kDirectiveFields.end()) return;
+      const std::string_view key = line.substr(0, space);
       KernelSections &sections = kernels[descriptor];
-      if (auto number = valueOf(scan::ref(trim(line.substr(space))), known->second, sections)) {
+      const StringRef value = scan::ref(trim(line.substr(space)));
+      if (key == ".amdhsa_next_free_sgpr") {
+        sections.next_free_sgpr = valueOf(value, Field::Sgprs, sections);
+        return;
+      }
+      std::optional<bool> KernelSections::*reserve =
+          key == ".amdhsa_reserve_vcc"            ? &KernelSections::reserve_vcc
+          : key == ".amdhsa_reserve_flat_scratch" ? &KernelSections::reserve_flat_scratch
+          : key == ".amdhsa_reserve_xnack_mask"   ? &KernelSections::reserve_xnack_mask
+                                                  : nullptr;
+      if (reserve) {
+        if (auto number = valueOf(value, Field::Sgprs, sections)) sections.*reserve = *number != 0;
+        return;
+      }
+      auto known = kDirectiveFields.find(key);
+      if (known == kDirectiveFields.end()) return;
+      if (auto number = valueOf(value, known->second, sections)) {
         std::int64_t v = known->second == Field::WaveSize ? (*number ? 32 : 64) : *number;
         setField(sections.directives, known->second, v);
       }
@@ -352,7 +372,16 @@ AsmFile parseAsm(const LineSource &lines) {
     for (const std::string &note : sections.notes)
       for (Field f : facts.unresolved)
         if (StringRef(note).startswith(std::string(fieldKey(f)) + ":")) facts.notes.push_back(note);
-    checkAllocation(facts, findAmdArch(out.arch));
+    // The descriptor's SGPRs: .amdhsa_next_free_sgpr and the extras the
+    // assembler adds (the .amdhsa_reserve_* directives, absent: their defaults).
+    const AmdArch *arch = findAmdArch(out.arch);
+    std::optional<std::int64_t> sgprs_allocated;
+    if (arch && sections.next_free_sgpr)
+      sgprs_allocated =
+          *sections.next_free_sgpr +
+          extraSgprs(*arch, sections.reserve_vcc.value_or(true), sections.reserve_flat_scratch.value_or(true),
+                     sections.reserve_xnack_mask.value_or(out.arch.find("xnack-") == std::string::npos));
+    checkAllocation(facts, arch, sgprs_allocated);
     out.facts.kernels.push_back(std::move(facts));
   }
   addLoopSpills(out, lines);

@@ -249,7 +249,11 @@ void countInstructions(const llvm::object::ELF64LEObjectFile &elf, std::string_v
 // A kernel descriptor (`NAME.kd`, 64 bytes in .rodata; AMDGPUUsage "Kernel
 // Descriptor"): what the GPU reads at launch. Its figures, as the fields the
 // metadata also gives, so that the two can be compared.
-FieldValues descriptorFigures(llvm::ArrayRef<std::uint8_t> kd, const AmdArch *arch) {
+struct Descriptor {
+  FieldValues values;
+  std::optional<std::int64_t> sgprs;  // gfx9: the SGPRs it allocates, in granules of 16, extras included
+};
+Descriptor descriptorFigures(llvm::ArrayRef<std::uint8_t> kd, const AmdArch *arch) {
   namespace hsa = llvm::amdhsa;
   auto u32 = [&](std::size_t at) {
     std::uint32_t v;
@@ -259,11 +263,12 @@ FieldValues descriptorFigures(llvm::ArrayRef<std::uint8_t> kd, const AmdArch *ar
   std::uint16_t properties;
   std::memcpy(&properties, kd.data() + hsa::KERNEL_CODE_PROPERTIES_OFFSET, 2);
   const std::uint32_t rsrc1 = u32(hsa::COMPUTE_PGM_RSRC1_OFFSET), rsrc3 = u32(hsa::COMPUTE_PGM_RSRC3_OFFSET);
-  FieldValues v;
+  Descriptor d;
+  FieldValues &v = d.values;
   auto set = [&](Field f, std::int64_t value) { v[static_cast<std::size_t>(f)] = value; };
   set(Field::LdsBytes, u32(hsa::GROUP_SEGMENT_FIXED_SIZE_OFFSET));
   set(Field::ScratchBytes, u32(hsa::PRIVATE_SEGMENT_FIXED_SIZE_OFFSET));
-  if (!arch) return v;  // the granules and the reserved bits depend on the target
+  if (!arch) return d;  // the granules and the reserved bits depend on the target
   // ENABLE_WAVEFRONT_SIZE32 is GFX10+; the bit is reserved before.
   const bool wave32 = arch->generation == AmdGeneration::Gfx10Plus &&
                       AMDHSA_BITS_GET(properties, hsa::KERNEL_CODE_PROPERTY_ENABLE_WAVEFRONT_SIZE32);
@@ -272,7 +277,11 @@ FieldValues descriptorFigures(llvm::ArrayRef<std::uint8_t> kd, const AmdArch *ar
                              vgprEncodingGranule(*arch, wave32 ? 32 : 64));
   if (arch->agprs == AgprMode::Unified)
     set(Field::AccumOffset, (AMDHSA_BITS_GET(rsrc3, hsa::COMPUTE_PGM_RSRC3_GFX90A_ACCUM_OFFSET) + 1) * 4);
-  return v;
+  // GFX9: 2 * (granules of 16 - 1); reserved (0) on gfx10+, whose hardware ignores it.
+  if (arch->generation == AmdGeneration::Gfx9)
+    d.sgprs =
+        (AMDHSA_BITS_GET(rsrc1, hsa::COMPUTE_PGM_RSRC1_GRANULATED_WAVEFRONT_SGPR_COUNT) / 2 + 1) * kGfx9SgprGranule;
+  return d;
 }
 
 // Reads each kernel's descriptor and merges it with the metadata: a figure the
@@ -282,7 +291,7 @@ FieldValues descriptorFigures(llvm::ArrayRef<std::uint8_t> kd, const AmdArch *ar
 // allocation: the model then counts what the code uses.
 void readDescriptors(const llvm::object::ELF64LEObjectFile &elf, std::string_view bytes, CodeObject &co) {
   const AmdArch *arch = findAmdArch(co.arch);
-  std::map<std::string, FieldValues> descriptors;
+  std::map<std::string, Descriptor> descriptors;
   if (symbolTablesReadable(elf, bytes))
     for (const llvm::object::ELFSymbolRef symbol : elf.symbols()) {
       auto name = symbol.getName();
@@ -303,12 +312,14 @@ void readDescriptors(const llvm::object::ELF64LEObjectFile &elf, std::string_vie
       descriptors[name->drop_back(3).str()] = descriptorFigures({kd, kSize}, arch);
     }
   for (KernelFacts &facts : co.facts.kernels) {
+    std::optional<std::int64_t> sgprs;
     if (auto d = descriptors.find(facts.name); d != descriptors.end()) {
       const FieldValues metadata = facts.values;
       facts.values = {};
-      mergeReadings(facts, {{&d->second, "the kernel descriptor"}, {&metadata, "the metadata"}});
+      mergeReadings(facts, {{&d->second.values, "the kernel descriptor"}, {&metadata, "the metadata"}});
+      sgprs = d->second.sgprs;
     }
-    checkAllocation(facts, arch);
+    checkAllocation(facts, arch, sgprs);
   }
 }
 

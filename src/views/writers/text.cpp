@@ -75,6 +75,26 @@ void writeWrapped(const std::string &text, std::size_t width, const std::string 
   out << line << '\n';
 }
 
+// `text` in lines of at most `width` characters, broken at spaces (a word
+// longer than the width is a line of its own).
+std::vector<std::string> wrapWords(const std::string &text, std::size_t width) {
+  // A source line's indentation stays on its first line.
+  std::size_t at = std::min(text.find_first_not_of(' '), text.size());
+  std::vector<std::string> lines{text.substr(0, at)};
+  while (at <= text.size()) {
+    std::size_t space = text.find(' ', at);
+    if (space == std::string::npos) space = text.size();
+    const std::string word = text.substr(at, space - at);
+    const bool fresh = lines.back().find_first_not_of(' ') == std::string::npos;  // no word yet
+    if (!fresh && lines.back().size() + 1 + word.size() > width)
+      lines.push_back(word);
+    else
+      lines.back() += (fresh ? "" : " ") + word;
+    at = space + 1;
+  }
+  return lines;
+}
+
 // The grid at the width the options give (docs/output.md, "Fitting the
 // terminal"): every column at its natural width when that fits; else the
 // columns whose every row holds one value are said once under the grid, then
@@ -198,12 +218,35 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
       headers.push_back(escape::terminal(table.columns[columns[j]].header));
       right.push_back(table.columns[columns[j]].right);
     }
+  // The last column's text (NEXT STEP, a gate's message) wraps under itself
+  // at the width instead of running past it: its further lines are rows of
+  // their own that hold only its words (issue 32: "cannot launch: ..." was 212
+  // columns wide at 100).
+  std::size_t last = columns.size(), start = 0;
+  for (std::size_t j = 0; j < columns.size(); ++j)
+    if (kept[j]) {
+      if (last != columns.size()) start += width[last] + 2;
+      last = j;
+    }
+  constexpr std::size_t kNarrowestWrap = 12;  // "free 8 KiB LDS": narrower splits every phrase
+  const bool wrap = last != columns.size() && limit > start + kNarrowestWrap && !table.columns[columns[last]].right;
   TextTable text(headers, right);
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     std::vector<std::string> row;
     for (std::size_t j = 0; j < columns.size(); ++j)
       if (kept[j]) row.push_back(shown[j][r]);
+    if (!wrap || row.back().size() <= limit - start) {
+      text.addRow(std::move(row));
+      continue;
+    }
+    const std::vector<std::string> pieces = wrapWords(row.back(), limit - start);
+    row.back() = pieces.front();
     text.addRow(std::move(row));
+    for (std::size_t i = 1; i < pieces.size(); ++i) {
+      std::vector<std::string> more(headers.size());
+      more.back() = pieces[i];
+      text.addRow(std::move(more));
+    }
   }
   text.print(out, options.color);
   if (!said_once.empty()) writeWrapped("every row: " + joined(said_once), limit, "", "  ", out);
