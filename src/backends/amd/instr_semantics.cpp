@@ -1,11 +1,13 @@
 #include "instr_semantics.h"
 
+#include <llvm/Config/llvm-config.h>
 #include <llvm/MC/MCExpr.h>
 #include <llvm/MC/MCInstrDesc.h>
 #include <llvm/MC/MCRegisterInfo.h>
 #include <llvm/MC/MCSymbol.h>
 
 #include "regscope/support/error.h"
+#include "regscope/support/llvm_compat.h"
 
 namespace regscope::isa_detail {
 namespace {
@@ -41,7 +43,7 @@ llvm::StringRef baseName(llvm::StringRef name) {
   for (;;) {
     bool stripped = false;
     for (const char *e : kEncodings) {
-      if (name.endswith(e)) {
+      if (endsWith(name, e)) {
         name = name.drop_back(llvm::StringRef(e).size());
         stripped = true;
         break;
@@ -50,8 +52,6 @@ llvm::StringRef baseName(llvm::StringRef name) {
     if (!stripped) return name;
   }
 }
-
-bool startsWith(llvm::StringRef s, llvm::StringRef prefix) { return s.startswith(prefix); }
 
 // Control flow: LLVM 15's real AMDGPU opcodes keep isBranch but drop
 // isBarrier/isTerminator/isReturn/isCall (only the pseudos carry them), so the
@@ -123,7 +123,7 @@ RegisterSlots::RegisterSlots(const llvm::MCRegisterInfo &mri) : mri_(mri) {
     }
   }
   if (mask(RegFile::Vgpr).none() || mask(RegFile::Sgpr).none())
-    throw Error("LLVM 15's AMDGPU register classes not found");
+    throw Error(std::string(amdgpu_mc::kLinkedLlvm) + "'s AMDGPU register classes not found");
   // VCC is two SGPRs at the top of the file; the compiler counts it in SGPRs.
   for (unsigned reg = 1; reg < mri.getNumRegs(); ++reg) {
     llvm::StringRef name = mri.getName(reg);
@@ -194,18 +194,26 @@ InstrFacts describe(const AmdgpuTarget &target, const RegisterSlots &slots, cons
       facts.sources.push_back(op.getReg());
     }
   }
-  for (const llvm::MCPhysReg *reg = desc.getImplicitDefs(); reg && *reg; ++reg) {
-    slots.slotsOf(*reg, facts.defs, facts.full_defs);
-    writes_exec = writes_exec || slots.isExec(*reg);
+  // LLVM 16 gave the implicit registers as ArrayRefs (implicit_defs());
+  // LLVM 15 as zero-terminated arrays with their counts.
+#if LLVM_VERSION_MAJOR >= 16
+  const llvm::ArrayRef<llvm::MCPhysReg> implicit_defs = desc.implicit_defs(), implicit_uses = desc.implicit_uses();
+#else
+  const llvm::ArrayRef<llvm::MCPhysReg> implicit_defs(desc.getImplicitDefs(), desc.getNumImplicitDefs()),
+      implicit_uses(desc.getImplicitUses(), desc.getNumImplicitUses());
+#endif
+  for (llvm::MCPhysReg reg : implicit_defs) {
+    slots.slotsOf(reg, facts.defs, facts.full_defs);
+    writes_exec = writes_exec || slots.isExec(reg);
   }
-  for (const llvm::MCPhysReg *reg = desc.getImplicitUses(); reg && *reg; ++reg) slots.slotsOf(*reg, facts.uses, unused);
+  for (llvm::MCPhysReg reg : implicit_uses) slots.slotsOf(reg, facts.uses, unused);
   SlotSet vector_slots = slots.mask(RegFile::Vgpr) | slots.mask(RegFile::Agpr);
   facts.vector_write = (facts.defs & vector_slots).any();
 
   bool reads_exec = false;
   for (unsigned reg : facts.sources) reads_exec = reads_exec || slots.isExec(reg);
   const bool narrowing =
-      base.startswith("S_AND_SAVEEXEC_") || base.startswith("V_CMPX_") ||
+      startsWith(base, "S_AND_SAVEEXEC_") || startsWith(base, "V_CMPX_") ||
       (reads_exec && (base == "S_AND_B64" || base == "S_AND_B32" || base == "S_ANDN2_B64" || base == "S_ANDN2_B32"));
   facts.exec_resume = writes_exec && !narrowing;
   if (base.contains("SAVEEXEC")) {
@@ -213,7 +221,7 @@ InstrFacts describe(const AmdgpuTarget &target, const RegisterSlots &slots, cons
   } else if (writes_exec && (base == "S_OR_B64" || base == "S_OR_B32" || base == "S_MOV_B64" || base == "S_MOV_B32")) {
     facts.exec = ExecEffect::Restore;
     for (unsigned i = 0; i < inst.getNumOperands(); ++i)
-      if (inst.getOperand(i).isImm() && inst.getOperand(i).getImm() == -1 && base.startswith("S_MOV_"))
+      if (inst.getOperand(i).isImm() && inst.getOperand(i).getImm() == -1 && startsWith(base, "S_MOV_"))
         facts.sets_all_lanes = true;
   } else if (writes_exec) {
     facts.exec = ExecEffect::Other;
