@@ -14,10 +14,10 @@ namespace {
 
 // SIInstrFlags, the TSFlags bits of AMDGPU instructions. SIDefines.h is not
 // installed with LLVM; these are LLVM 15's positions (llvm/lib/Target/AMDGPU/
-// SIDefines.h at llvmorg-15.0.6), checked against the installed libLLVM-15 by
-// tests/isa_test.cpp (IsaSemantics.TsFlagsMatchLlvm15). Later LLVMs moved some
-// bits (LLVM 18 inserted VIMAGE/VSAMPLE before FLAT), so they are never reused
-// with another LLVM.
+// SIDefines.h at llvmorg-15.0.6). LLVM 18 inserted VIMAGE (21) and VSAMPLE (22)
+// before EXP, FLAT and DS, which moved by two: LLVM 19's positions (its
+// SIDefines.h) are taken when it is the linked LLVM (CMake's REGSCOPE_LLVM=19).
+// Read with the wrong table, scratch and global loads count as SALU.
 namespace SIInstrFlags {
 constexpr std::uint64_t SALU = 1ull << 0;
 constexpr std::uint64_t VALU = 1ull << 1;
@@ -25,10 +25,17 @@ constexpr std::uint64_t SDWA = 1ull << 14;
 constexpr std::uint64_t MUBUF = 1ull << 17;
 constexpr std::uint64_t MTBUF = 1ull << 18;
 constexpr std::uint64_t SMRD = 1ull << 19;
+#if LLVM_VERSION_MAJOR >= 19
+constexpr std::uint64_t MIMG = 1ull << 20 | 1ull << 21 | 1ull << 22;  // MIMG, VIMAGE, VSAMPLE
+constexpr std::uint64_t EXP = 1ull << 23;
+constexpr std::uint64_t FLAT = 1ull << 24;
+constexpr std::uint64_t DS = 1ull << 25;
+#else
 constexpr std::uint64_t MIMG = 1ull << 20;
 constexpr std::uint64_t EXP = 1ull << 21;
 constexpr std::uint64_t FLAT = 1ull << 22;
 constexpr std::uint64_t DS = 1ull << 23;
+#endif
 constexpr std::uint64_t IsMAI = 1ull << 54;
 constexpr std::uint64_t FlatScratch = 1ull << 56;
 }  // namespace SIInstrFlags
