@@ -1,4 +1,4 @@
-# How regscope links LLVM and Clang 15.
+# How regscope links LLVM and Clang (15, or 19 with -DREGSCOPE_LLVM=19).
 #
 # Static (REGSCOPE_STATIC_LLVM=ON, the default where Debian's llvm-15-dev and
 # libclang-15-dev archives exist): only the archives of the components regscope
@@ -41,7 +41,7 @@ if(EXISTS "${LLVM_LIBRARY_DIR}/libLLVMSupport.a" AND EXISTS "${LLVM_LIBRARY_DIR}
   set(_regscope_static_default ON)
 endif()
 option(REGSCOPE_STATIC_LLVM
-       "Link LLVM/Clang's static archives (only the components used) instead of libLLVM-15.so and libclang-cpp.so"
+       "Link LLVM/Clang's static archives (only the components used) instead of libLLVM-N.so and libclang-cpp.so"
        ${_regscope_static_default})
 
 function(regscope_link_llvm target)
@@ -54,7 +54,7 @@ function(regscope_link_llvm target)
   foreach(_lib IN LISTS REGSCOPE_CLANG_COMPONENTS)
     set(_path "${LLVM_LIBRARY_DIR}/lib${_lib}.a")
     if(NOT EXISTS "${_path}")
-      message(FATAL_ERROR "REGSCOPE_STATIC_LLVM: ${_path} is missing (Debian: libclang-15-dev); "
+      message(FATAL_ERROR "REGSCOPE_STATIC_LLVM: ${_path} is missing (Debian: libclang-${LLVM_VERSION_MAJOR}-dev); "
                           "configure with -DREGSCOPE_STATIC_LLVM=OFF to link the shared libraries")
     endif()
     list(APPEND _archives "${_path}")

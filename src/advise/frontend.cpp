@@ -27,6 +27,7 @@
 #include "advise_internal.h"
 #include "regscope/backends/amd/driver.h"
 #include "regscope/driver/driver.h"
+#include "regscope/source/flags.h"
 #include "regscope/support/error.h"
 
 namespace regscope::advise_detail {
@@ -95,8 +96,7 @@ std::vector<std::string> dropUnknown(std::vector<std::string> &args) {
   std::vector<const char *> argv;
   for (const std::string &a : args) argv.push_back(a.c_str());
   unsigned missing_index = 0, missing_count = 0;
-  const llvm::opt::InputArgList parsed = clang::driver::getDriverOptTable().ParseArgs(
-      argv, missing_index, missing_count, clang::driver::options::CC1Option);
+  const llvm::opt::InputArgList parsed = parseClangArgs(argv, missing_index, missing_count, /*cc1=*/true);
   std::vector<std::string> unknown;
   for (const llvm::opt::Arg *arg : parsed.filtered(clang::driver::options::OPT_UNKNOWN))
     unknown.push_back(arg->getAsString(parsed));

@@ -60,8 +60,7 @@ WrappedCompile readCompileCommand(const std::vector<std::string> &argv) {
   std::vector<const char *> words;
   for (std::size_t i = at + 1; i < argv.size(); ++i) words.push_back(argv[i].c_str());
   unsigned missing_index = 0, missing_count = 0;
-  const llvm::opt::InputArgList args =
-      clang::driver::getDriverOptTable().ParseArgs(words, missing_index, missing_count, 0, notGccDriverOptions());
+  const llvm::opt::InputArgList args = parseClangArgs(words, missing_index, missing_count);
   const bool compile = args.hasArg(opts::OPT_c);
   const bool stop = args.hasArg(opts::OPT_E, opts::OPT_M, opts::OPT_MM) ||
                     args.hasArg(opts::OPT_S, opts::OPT_fsyntax_only, opts::OPT_offload_host_only) ||

@@ -2,9 +2,11 @@
 
 #include <clang/Driver/Options.h>
 #include <llvm/ADT/STLExtras.h>
+#include <llvm/Config/llvm-config.h>
 #include <llvm/Option/ArgList.h>
 #include <llvm/Option/OptTable.h>
 #include <llvm/Support/CommandLine.h>
+#include <llvm/Support/Error.h>
 #include <llvm/Support/StringSaver.h>
 
 #include <sys/stat.h>
@@ -15,6 +17,7 @@
 
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
+#include "regscope/support/llvm_compat.h"
 
 namespace regscope {
 namespace {
@@ -123,10 +126,7 @@ ParsedFlags parse(const std::vector<std::string> &flags, bool cc1 = false) {
   std::vector<const char *> argv;
   for (const std::string &f : flags) argv.push_back(f.c_str());
   unsigned missing_index = 0, missing_count = 0;
-  llvm::opt::InputArgList args =
-      cc1 ? clang::driver::getDriverOptTable().ParseArgs(argv, missing_index, missing_count,
-                                                         clang::driver::options::CC1Option)
-          : clang::driver::getDriverOptTable().ParseArgs(argv, missing_index, missing_count, 0, notGccDriverOptions());
+  llvm::opt::InputArgList args = parseClangArgs(argv, missing_index, missing_count, cc1);
   return {std::move(args), static_cast<unsigned>(flags.size())};
 }
 
@@ -273,9 +273,20 @@ std::vector<std::string> resolvePathFlags(const std::vector<std::string> &flags,
   for (const char *arg : argv)
     if (arg[0] == '@' && !fs::is_regular_file(absolute(arg + 1, base_dir)))
       throw Error(std::string(arg) + ": no such response file (relative to " + base_dir + ")");
+      // LLVM 16 replaced ExpandResponseFiles' eight parameters with ExpansionContext (same reading: GNU
+      // tokens, nested files relative to their includer, the first relative to base_dir).
+#if LLVM_VERSION_MAJOR >= 16
+  llvm::cl::ExpansionContext expansion(allocator, llvm::cl::TokenizeGNUCommandLine);
+  expansion.setRelativeNames(true).setCurrentDir(base_dir);
+  if (llvm::Error e = expansion.expandResponseFiles(argv)) {
+    llvm::consumeError(std::move(e));
+    throw Error("cannot expand the response files in the compiler flags");
+  }
+#else
   if (!llvm::cl::ExpandResponseFiles(saver, llvm::cl::TokenizeGNUCommandLine, argv, /*MarkEOLs=*/false,
                                      /*RelativeNames=*/true, /*ExpandBasePath=*/false, llvm::StringRef(base_dir)))
     throw Error("cannot expand the response files in the compiler flags");
+#endif
   std::vector<std::string> expanded(argv.begin(), argv.end());
 
   std::vector<std::string> out;
@@ -351,7 +362,7 @@ bool flagsSayHip(const std::vector<std::string> &given) {
       language = llvm::StringRef(arg.getValue()) == "hip";
     } else if (arg.getOption().matches(opts::OPT_offload_arch_EQ)) {  // --cuda-gpu-arch= is its alias
       for (const char *value : arg.getValues())
-        for (const std::string &arch : splitArchList(value)) amd = amd || llvm::StringRef(arch).startswith("gfx");
+        for (const std::string &arch : splitArchList(value)) amd = amd || startsWith(llvm::StringRef(arch), "gfx");
     } else if (arg.getOption().matches(opts::OPT_D)) {
       const llvm::StringRef name = llvm::StringRef(arg.getValue()).split('=').first;
       amd = amd || name == "__HIP_PLATFORM_AMD__" || name == "__HIP_PLATFORM_HCC__";
@@ -362,7 +373,7 @@ bool flagsSayHip(const std::vector<std::string> &given) {
 
 bool isHipCompilerName(const std::string &compiler) {
   const std::string name = fs::path(compiler).filename().string();
-  return name.find("hipcc") != std::string::npos || llvm::StringRef(name).startswith("amdclang");
+  return name.find("hipcc") != std::string::npos || startsWith(llvm::StringRef(name), "amdclang");
 }
 
 bool commandCompilesHip(const std::string &file, const std::vector<std::string> &command_line) {
@@ -419,9 +430,21 @@ std::vector<std::string> codeLoadingFlags(const std::vector<std::string> &flags)
   return found;
 }
 
-unsigned notGccDriverOptions() {
-  namespace o = clang::driver::options;  // as Driver::getIncludeExcludeOptionFlagMasks outside cl and DXC modes
-  return o::CLOption | o::CLDXCOption | o::DXCOption | o::FlangOnlyOption | o::NoDriverOption;
+llvm::opt::InputArgList parseClangArgs(llvm::ArrayRef<const char *> argv, unsigned &missing_index,
+                                       unsigned &missing_count, bool cc1) {
+  namespace o = clang::driver::options;
+  const llvm::opt::OptTable &table = clang::driver::getDriverOptTable();
+  // Clang 17 moved who-sees-an-option from the option flags to visibilities: the gcc-mode driver
+  // sees ClangOption ones (Driver::getOptionVisibilityMask); Clang 15 excludes the other modes'
+  // flags instead (Driver::getIncludeExcludeOptionFlagMasks outside cl and DXC modes).
+#if LLVM_VERSION_MAJOR >= 17
+  return table.ParseArgs(argv, missing_index, missing_count,
+                         llvm::opt::Visibility(cc1 ? o::CC1Option : o::ClangOption));
+#else
+  if (cc1) return table.ParseArgs(argv, missing_index, missing_count, o::CC1Option);
+  return table.ParseArgs(argv, missing_index, missing_count, 0,
+                         o::CLOption | o::CLDXCOption | o::DXCOption | o::FlangOnlyOption | o::NoDriverOption);
+#endif
 }
 
 }  // namespace regscope

@@ -14,6 +14,7 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Tooling/Tooling.h>
+#include <llvm/Config/llvm-config.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
@@ -166,7 +167,7 @@ class LaunchEvaluator {
       clang::Expr::EvalResult result;
       if (e->EvaluateAsInt(result, ast_)) {
         const llvm::APSInt &v = result.Val.getInt();
-        if (v.getMinSignedBits() > 63) return std::nullopt;
+        if (!v.isSignedIntN(63)) return std::nullopt;
         return checked(v.getExtValue());
       }
     }
@@ -549,9 +550,15 @@ std::optional<LaunchesRead> readLaunchesThroughAst(const std::string &path, std:
   const bool ran = invocation.run();
   if (read && ran && first_error.text.empty()) {
     if (files_read) {  // every header the parse opened (the source itself is given as text)
+      // Clang 18 hands the files over as FileEntryRefs (FileEntry lost its name); the name is the one the
+      // parse opened the file by in both.
+#if LLVM_VERSION_MAJOR >= 18
+      llvm::SmallVector<clang::OptionalFileEntryRef, 256> entries;
+#else
       llvm::SmallVector<const clang::FileEntry *, 256> entries;
+#endif
       files->GetUniqueIDMapping(entries);
-      for (const clang::FileEntry *entry : entries)
+      for (const auto &entry : entries)
         if (entry && entry->getName() != path) files_read->push_back(entry->getName().str());
     }
     return read;

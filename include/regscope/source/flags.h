@@ -7,6 +7,9 @@
 // -iquote, -include, -imacros, ...) is covered.
 #pragma once
 
+#include <llvm/ADT/ArrayRef.h>
+#include <llvm/Option/ArgList.h>
+
 #include <string>
 #include <vector>
 
@@ -71,9 +74,11 @@ bool commandCompilesCuda(const std::string &file, const std::vector<std::string>
 // The optimisation level the flags ask for ("-O3", "-O0", ...), or "" when none.
 std::string optimizationFlag(const std::vector<std::string> &flags);
 
-// The option groups clang's driver leaves out when it is neither clang-cl nor DXC: cl's and DXC's /D, /I,
-// /U, /wo..., Flang's and cc1's own options. Parsing with them excluded reads /work/a.hip or /Users/me/a.hip as a file,
-// as clang does.
-unsigned notGccDriverOptions();
+// `argv` parsed with Clang's driver option table as clang's own driver reads it when it is neither clang-cl
+// nor DXC: cl's and DXC's /D, /I, /U, /wo..., Flang's and cc1's own options left out, so /work/a.hip or
+// /Users/me/a.hip is read as a file, as clang does. With `cc1`, the compiler proper's options (what -Xclang
+// passes on, what `clang -###` shows) instead.
+llvm::opt::InputArgList parseClangArgs(llvm::ArrayRef<const char *> argv, unsigned &missing_index,
+                                       unsigned &missing_count, bool cc1 = false);
 
 }  // namespace regscope

@@ -2,6 +2,8 @@
 // a kernel's assembly (.s, .amdgcn; a Triton entry's .amdgcn beside its
 // .hsaco; else a device code object with .debug_line, disassembled back to
 // assembly: code_object_text.h) through the isa stage.
+#include <llvm/Config/llvm-config.h>
+
 #include <filesystem>
 
 #include "regscope/backends/amd/code_object_text.h"
@@ -30,9 +32,12 @@ std::string assemblyOf(const KernelRecord &record) {
 
 // LLVM 15 (the isa stage's MC layer) knows gfx940 but not its later steppings
 // gfx941 and gfx942, which share its instruction set (LLVM's
-// FeatureISAVersion9_4_Common); their assembly is read as gfx940's.
+// FeatureISAVersion9_4_Common); their assembly is read as gfx940's. LLVM 19
+// (CMake's REGSCOPE_LLVM=19) knows them: each is read as itself.
 std::string mcArch(const std::string &arch) {
+#if LLVM_VERSION_MAJOR < 19
   if (arch == "gfx941" || arch == "gfx942") return "gfx940";
+#endif
   return arch;
 }
 

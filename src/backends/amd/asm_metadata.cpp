@@ -24,6 +24,7 @@
 #include "regscope/collect/collect.h"
 #include "regscope/collect/scan.h"
 #include "regscope/support/error.h"
+#include "regscope/support/llvm_compat.h"
 #include "regscope/target/amdgpu.h"
 #include "remark_labels.h"
 
@@ -128,7 +129,7 @@ std::optional<StringRef> functionType(StringRef line) {
   const std::size_t name_end = s.find_if([](char c) { return c == ',' || scan::isSpace(c); });
   if (name_end == 0 || name_end == StringRef::npos || s[name_end] != ',') return std::nullopt;
   StringRef rest = scan::ltrim(s.substr(name_end + 1));
-  if (!rest.startswith("@function")) return std::nullopt;
+  if (!startsWith(rest, "@function")) return std::nullopt;
   return s.take_front(name_end);
 }
 
@@ -220,7 +221,7 @@ AsmFile parseAsm(const LineSource &lines) {
   std::map<std::string, std::string> symbols;
   lines([&](std::string_view line) {
     // setDirective's own first test, inline: a search of every line for ".set" was a tenth of a large .s
-    if (scan::ltrim(scan::ref(line)).startswith(".set"))
+    if (startsWith(scan::ltrim(scan::ref(line)), ".set"))
       if (auto set = setDirective(scan::ref(line))) symbols[set->first.str()] = set->second.str();
   });
   // Each symbol is evaluated once per target (the file names it once, first).
@@ -371,7 +372,7 @@ AsmFile parseAsm(const LineSource &lines) {
         facts.unresolved.push_back(f);
     for (const std::string &note : sections.notes)
       for (Field f : facts.unresolved)
-        if (StringRef(note).startswith(std::string(fieldKey(f)) + ":")) facts.notes.push_back(note);
+        if (startsWith(StringRef(note), std::string(fieldKey(f)) + ":")) facts.notes.push_back(note);
     // The descriptor's SGPRs: .amdhsa_next_free_sgpr and the extras the
     // assembler adds (the .amdhsa_reserve_* directives, absent: their defaults).
     const AmdArch *arch = findAmdArch(out.arch);

@@ -32,6 +32,7 @@
 #include "regscope/backends/amd/collect.h"
 #include "regscope/collect/collect.h"
 #include "regscope/support/error.h"
+#include "regscope/support/llvm_compat.h"
 
 namespace regscope {
 namespace {
@@ -235,9 +236,9 @@ void countInstructions(const llvm::object::ELF64LEObjectFile &elf, std::string_v
         continue;
       }
       const llvm::StringRef opcode = d->mii->getName(inst.getOpcode());
-      if (opcode.startswith("V_ACCVGPR_READ") || opcode.startswith("V_ACCVGPR_WRITE"))
+      if (startsWith(opcode, "V_ACCVGPR_READ") || startsWith(opcode, "V_ACCVGPR_WRITE"))
         ++agpr_copies;
-      else if (opcode.startswith("V_MFMA"))
+      else if (startsWith(opcode, "V_MFMA"))
         ++mfma;
       at += length;
     }
@@ -301,7 +302,7 @@ void readDescriptors(const llvm::object::ELF64LEObjectFile &elf, std::string_vie
       if (!name) llvm::consumeError(name.takeError());
       if (!address) llvm::consumeError(address.takeError());
       if (!section) llvm::consumeError(section.takeError());
-      if (!ok || symbol.getELFType() != llvm::ELF::STT_OBJECT || !name->endswith(".kd")) continue;
+      if (!ok || symbol.getELFType() != llvm::ELF::STT_OBJECT || !endsWith(*name, ".kd")) continue;
       const llvm::object::ELFSectionRef data(**section);
       constexpr std::uint64_t kSize = sizeof(llvm::amdhsa::kernel_descriptor_t);
       const std::uint64_t begin = *address - data.getAddress(), offset = data.getOffset();
@@ -374,7 +375,7 @@ void fromElf(std::string_view bytes, Walk &walk, int depth) {
     llvm::Error err = llvm::Error::success();
     for (const auto &note : file.notes(section, err))
       if (note.getName() == "AMDGPU" && note.getType() == llvm::ELF::NT_AMDGPU_METADATA)
-        metadata.push_back(note.getDesc());
+        metadata.push_back(noteDesc(note, section));
     if (err) throw Error("unreadable ELF notes: " + llvm::toString(std::move(err)));
     for (llvm::ArrayRef<std::uint8_t> desc : metadata) fromMetadataNote(desc, walk);
   }

@@ -28,6 +28,7 @@
 
 #include "mc_target.h"
 #include "regscope/support/error.h"
+#include "regscope/support/llvm_compat.h"
 
 namespace regscope {
 namespace {
@@ -128,18 +129,20 @@ std::optional<std::string> assemblyOfCodeObject(std::string_view bytes, const st
       llvm::consumeError(name.takeError());
       continue;
     }
-    if (name->endswith(".kd")) kernels.insert(name->drop_back(3).str());
+    if (endsWith(*name, ".kd")) kernels.insert(name->drop_back(3).str());
   }
 
   amdgpu_mc::McTarget target;
   std::string error;
   if (amdgpu_mc::makeMcTarget(arch, /*with_features=*/false, target, error) != amdgpu_mc::McStatus::Ready)
-    throw Error("LLVM 15 cannot disassemble " + arch + (error.empty() ? "" : ": " + error));
+    throw Error(std::string(amdgpu_mc::kLinkedLlvm) + " cannot disassemble " + arch +
+                (error.empty() ? "" : ": " + error));
   std::unique_ptr<llvm::MCContext> context = amdgpu_mc::makeContext(target);
   std::unique_ptr<llvm::MCDisassembler> disassembler(target.target->createMCDisassembler(*target.sti, *context));
   std::unique_ptr<llvm::MCInstPrinter> printer(
       target.target->createMCInstPrinter(llvm::Triple(target.triple), 0, *target.mai, *target.mii, *target.mri));
-  if (!disassembler || !printer) throw Error("LLVM 15 has no AMDGPU disassembler for " + arch);
+  if (!disassembler || !printer)
+    throw Error(std::string(amdgpu_mc::kLinkedLlvm) + " has no AMDGPU disassembler for " + arch);
 
   auto ignore = [](llvm::Error e) { llvm::consumeError(std::move(e)); };
   std::unique_ptr<llvm::DWARFContext> dwarf = llvm::DWARFContext::create(
@@ -223,7 +226,7 @@ std::optional<std::string> assemblyOfCodeObject(std::string_view bytes, const st
       is.flush();
       const std::size_t first = text.find_first_not_of(" \t");
       text = first == std::string::npos ? text : text.substr(first);
-      if (target.mii->getName(d.inst.getOpcode()).startswith("V_MFMA")) text = mfmaOperands(text, d.word);
+      if (startsWith(target.mii->getName(d.inst.getOpcode()), "V_MFMA")) text = mfmaOperands(text, d.word);
       os << "\t" << text << "\n";
     }
     const std::string end = ".Lrs_func_end" + std::to_string(function_index++);

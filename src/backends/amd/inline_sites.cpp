@@ -1,15 +1,19 @@
 #include "inline_sites.h"
 
 #include <llvm/BinaryFormat/ELF.h>
+#include <llvm/Config/llvm-config.h>
 #include <llvm/DebugInfo/DIContext.h>
 #include <llvm/DebugInfo/DWARF/DWARFContext.h>
 #include <llvm/DebugInfo/DWARF/DWARFDebugLine.h>
 #include <llvm/DebugInfo/DWARF/DWARFDie.h>
 #include <llvm/DebugInfo/DWARF/DWARFUnit.h>
 #include <llvm/MC/MCAsmBackend.h>
-#include <llvm/MC/MCAsmLayout.h>
+#if LLVM_VERSION_MAJOR < 19
+#include <llvm/MC/MCAsmLayout.h>  // folded into MCAssembler in LLVM 19
+#endif
 #include <llvm/MC/MCAssembler.h>
 #include <llvm/MC/MCCodeEmitter.h>
+#include <llvm/MC/MCELFObjectWriter.h>
 #include <llvm/MC/MCELFStreamer.h>
 #include <llvm/MC/MCObjectWriter.h>
 #include <llvm/MC/MCParser/MCAsmParser.h>
@@ -123,7 +127,7 @@ bool readCallSites(const AmdgpuTarget &target, std::string_view text, std::vecto
   std::unique_ptr<llvm::MCAsmBackend> backend(target.target->createMCAsmBackend(*target.sti, *target.mri, options));
   std::unique_ptr<llvm::MCCodeEmitter> emitter(target.target->createMCCodeEmitter(*target.mii, context));
   if (!backend || !emitter) {
-    why = "LLVM 15 has no AMDGPU assembler backend";
+    why = std::string(amdgpu_mc::kLinkedLlvm) + " has no AMDGPU assembler backend";
     return false;
   }
   std::unique_ptr<llvm::MCObjectWriter> writer = backend->createObjectWriter(bytes_os);
@@ -133,14 +137,19 @@ bool readCallSites(const AmdgpuTarget &target, std::string_view text, std::vecto
   LabellingStreamer streamer(context, std::move(backend), std::move(writer), std::move(emitter));
   amdgpu_mc::AsmParser parsing = amdgpu_mc::makeAsmParser(target, sources, context, streamer, formatted);
   if (!parsing.target_parser) {
-    why = "LLVM 15 has no AMDGPU asm parser";
+    why = std::string(amdgpu_mc::kLinkedLlvm) + " has no AMDGPU asm parser";
     return false;
   }
   llvm::MCAsmParser *parser = parsing.parser.get();
   // The AMDGPU ELF target streamer would set e_flags' machine; without one the
   // object reads as an unknown arch and LLVM's DWARF reader cannot apply its
   // AMDGPU relocations. Any amdgcn machine value will do for that.
+  // (LLVM 19 keeps the flags in the ELF object writer, LLVM 15 in the assembler.)
+#if LLVM_VERSION_MAJOR >= 19
+  streamer.getWriter().setELFHeaderEFlags(llvm::ELF::EF_AMDGPU_MACH_AMDGCN_FIRST);
+#else
   streamer.getAssembler().setELFHeaderEFlags(llvm::ELF::EF_AMDGPU_MACH_AMDGCN_FIRST);
+#endif
   // Finished by hand: the parser skips finishing after any error, and clang
   // 19's directives that LLVM 15 does not know are errors that do not matter here.
   parser->Run(/*NoInitialTextSection=*/false, /*NoFinalize=*/true);
@@ -174,7 +183,12 @@ bool readCallSites(const AmdgpuTarget &target, std::string_view text, std::vecto
       llvm::consumeError(name.takeError());
   }
 
+  // The offsets of the finished layout (LLVM 19: the assembler's own).
+#if LLVM_VERSION_MAJOR >= 19
+  const llvm::MCAssembler &layout = streamer.getAssembler();
+#else
   llvm::MCAsmLayout layout(streamer.getAssembler());
+#endif
   sites.clear();
   sites.reserve(streamer.labels.size());
   for (llvm::MCSymbol *label : streamer.labels) {

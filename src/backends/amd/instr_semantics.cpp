@@ -1,21 +1,23 @@
 #include "instr_semantics.h"
 
+#include <llvm/Config/llvm-config.h>
 #include <llvm/MC/MCExpr.h>
 #include <llvm/MC/MCInstrDesc.h>
 #include <llvm/MC/MCRegisterInfo.h>
 #include <llvm/MC/MCSymbol.h>
 
 #include "regscope/support/error.h"
+#include "regscope/support/llvm_compat.h"
 
 namespace regscope::isa_detail {
 namespace {
 
 // SIInstrFlags, the TSFlags bits of AMDGPU instructions. SIDefines.h is not
 // installed with LLVM; these are LLVM 15's positions (llvm/lib/Target/AMDGPU/
-// SIDefines.h at llvmorg-15.0.6), checked against the installed libLLVM-15 by
-// tests/isa_test.cpp (IsaSemantics.TsFlagsMatchLlvm15). Later LLVMs moved some
-// bits (LLVM 18 inserted VIMAGE/VSAMPLE before FLAT), so they are never reused
-// with another LLVM.
+// SIDefines.h at llvmorg-15.0.6). LLVM 18 inserted VIMAGE (21) and VSAMPLE (22)
+// before EXP, FLAT and DS, which moved by two: LLVM 19's positions (its
+// SIDefines.h) are taken when it is the linked LLVM (CMake's REGSCOPE_LLVM=19).
+// Read with the wrong table, scratch and global loads count as SALU.
 namespace SIInstrFlags {
 constexpr std::uint64_t SALU = 1ull << 0;
 constexpr std::uint64_t VALU = 1ull << 1;
@@ -23,10 +25,17 @@ constexpr std::uint64_t SDWA = 1ull << 14;
 constexpr std::uint64_t MUBUF = 1ull << 17;
 constexpr std::uint64_t MTBUF = 1ull << 18;
 constexpr std::uint64_t SMRD = 1ull << 19;
+#if LLVM_VERSION_MAJOR >= 19
+constexpr std::uint64_t MIMG = 1ull << 20 | 1ull << 21 | 1ull << 22;  // MIMG, VIMAGE, VSAMPLE
+constexpr std::uint64_t EXP = 1ull << 23;
+constexpr std::uint64_t FLAT = 1ull << 24;
+constexpr std::uint64_t DS = 1ull << 25;
+#else
 constexpr std::uint64_t MIMG = 1ull << 20;
 constexpr std::uint64_t EXP = 1ull << 21;
 constexpr std::uint64_t FLAT = 1ull << 22;
 constexpr std::uint64_t DS = 1ull << 23;
+#endif
 constexpr std::uint64_t IsMAI = 1ull << 54;
 constexpr std::uint64_t FlatScratch = 1ull << 56;
 }  // namespace SIInstrFlags
@@ -41,7 +50,7 @@ llvm::StringRef baseName(llvm::StringRef name) {
   for (;;) {
     bool stripped = false;
     for (const char *e : kEncodings) {
-      if (name.endswith(e)) {
+      if (endsWith(name, e)) {
         name = name.drop_back(llvm::StringRef(e).size());
         stripped = true;
         break;
@@ -50,8 +59,6 @@ llvm::StringRef baseName(llvm::StringRef name) {
     if (!stripped) return name;
   }
 }
-
-bool startsWith(llvm::StringRef s, llvm::StringRef prefix) { return s.startswith(prefix); }
 
 // Control flow: LLVM 15's real AMDGPU opcodes keep isBranch but drop
 // isBarrier/isTerminator/isReturn/isCall (only the pseudos carry them), so the
@@ -123,7 +130,7 @@ RegisterSlots::RegisterSlots(const llvm::MCRegisterInfo &mri) : mri_(mri) {
     }
   }
   if (mask(RegFile::Vgpr).none() || mask(RegFile::Sgpr).none())
-    throw Error("LLVM 15's AMDGPU register classes not found");
+    throw Error(std::string(amdgpu_mc::kLinkedLlvm) + "'s AMDGPU register classes not found");
   // VCC is two SGPRs at the top of the file; the compiler counts it in SGPRs.
   for (unsigned reg = 1; reg < mri.getNumRegs(); ++reg) {
     llvm::StringRef name = mri.getName(reg);
@@ -194,18 +201,26 @@ InstrFacts describe(const AmdgpuTarget &target, const RegisterSlots &slots, cons
       facts.sources.push_back(op.getReg());
     }
   }
-  for (const llvm::MCPhysReg *reg = desc.getImplicitDefs(); reg && *reg; ++reg) {
-    slots.slotsOf(*reg, facts.defs, facts.full_defs);
-    writes_exec = writes_exec || slots.isExec(*reg);
+  // LLVM 16 gave the implicit registers as ArrayRefs (implicit_defs());
+  // LLVM 15 as zero-terminated arrays with their counts.
+#if LLVM_VERSION_MAJOR >= 16
+  const llvm::ArrayRef<llvm::MCPhysReg> implicit_defs = desc.implicit_defs(), implicit_uses = desc.implicit_uses();
+#else
+  const llvm::ArrayRef<llvm::MCPhysReg> implicit_defs(desc.getImplicitDefs(), desc.getNumImplicitDefs()),
+      implicit_uses(desc.getImplicitUses(), desc.getNumImplicitUses());
+#endif
+  for (llvm::MCPhysReg reg : implicit_defs) {
+    slots.slotsOf(reg, facts.defs, facts.full_defs);
+    writes_exec = writes_exec || slots.isExec(reg);
   }
-  for (const llvm::MCPhysReg *reg = desc.getImplicitUses(); reg && *reg; ++reg) slots.slotsOf(*reg, facts.uses, unused);
+  for (llvm::MCPhysReg reg : implicit_uses) slots.slotsOf(reg, facts.uses, unused);
   SlotSet vector_slots = slots.mask(RegFile::Vgpr) | slots.mask(RegFile::Agpr);
   facts.vector_write = (facts.defs & vector_slots).any();
 
   bool reads_exec = false;
   for (unsigned reg : facts.sources) reads_exec = reads_exec || slots.isExec(reg);
   const bool narrowing =
-      base.startswith("S_AND_SAVEEXEC_") || base.startswith("V_CMPX_") ||
+      startsWith(base, "S_AND_SAVEEXEC_") || startsWith(base, "V_CMPX_") ||
       (reads_exec && (base == "S_AND_B64" || base == "S_AND_B32" || base == "S_ANDN2_B64" || base == "S_ANDN2_B32"));
   facts.exec_resume = writes_exec && !narrowing;
   if (base.contains("SAVEEXEC")) {
@@ -213,7 +228,7 @@ InstrFacts describe(const AmdgpuTarget &target, const RegisterSlots &slots, cons
   } else if (writes_exec && (base == "S_OR_B64" || base == "S_OR_B32" || base == "S_MOV_B64" || base == "S_MOV_B32")) {
     facts.exec = ExecEffect::Restore;
     for (unsigned i = 0; i < inst.getNumOperands(); ++i)
-      if (inst.getOperand(i).isImm() && inst.getOperand(i).getImm() == -1 && base.startswith("S_MOV_"))
+      if (inst.getOperand(i).isImm() && inst.getOperand(i).getImm() == -1 && startsWith(base, "S_MOV_"))
         facts.sets_all_lanes = true;
   } else if (writes_exec) {
     facts.exec = ExecEffect::Other;

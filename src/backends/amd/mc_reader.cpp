@@ -1,5 +1,6 @@
 #include "mc_reader.h"
 
+#include <llvm/Config/llvm-config.h>
 #include <llvm/MC/MCParser/MCAsmLexer.h>
 #include <llvm/MC/MCParser/MCAsmParser.h>
 #include <llvm/MC/MCParser/MCTargetAsmParser.h>
@@ -13,8 +14,10 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cstdint>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #include "regscope/support/error.h"
@@ -30,15 +33,15 @@ AmdgpuTarget::AmdgpuTarget(std::string_view arch) {
     case amdgpu_mc::McStatus::NoArch:
       throw Error("no AMDGPU arch given for the assembly");
     case amdgpu_mc::McStatus::NoTarget:
-      throw Error("LLVM 15 has no AMDGPU target: " + error);
+      throw Error(std::string(amdgpu_mc::kLinkedLlvm) + " has no AMDGPU target: " + error);
     case amdgpu_mc::McStatus::UnknownArch:
-      throw Error("LLVM 15 does not know the AMDGPU arch '" + cpu + "'");
+      throw Error(std::string(amdgpu_mc::kLinkedLlvm) + " does not know the AMDGPU arch '" + cpu + "'");
     case amdgpu_mc::McStatus::Incomplete:
-      throw Error("LLVM 15's AMDGPU target is incomplete");
+      throw Error(std::string(amdgpu_mc::kLinkedLlvm) + "'s AMDGPU target is incomplete");
   }
   mia.reset(target->createMCInstrAnalysis(mii.get()));
   printer.reset(target->createMCInstPrinter(llvm::Triple(triple), mai->getAssemblerDialect(), *mai, *mii, *mri));
-  if (!printer) throw Error("LLVM 15's AMDGPU target is incomplete");
+  if (!printer) throw Error(std::string(amdgpu_mc::kLinkedLlvm) + "'s AMDGPU target is incomplete");
 }
 
 std::string AmdgpuTarget::print(const llvm::MCInst &inst) const {
@@ -140,7 +143,8 @@ class Recorder {
       ++module_.foreign_errors;
     if (current_ >= 0 && !directive) {
       RawFunction &f = module_.functions[current_];
-      if (f.unknown_instructions++ < kMaxExamples) f.notes.push_back("LLVM 15 cannot read " + where);
+      if (f.unknown_instructions++ < kMaxExamples)
+        f.notes.push_back(std::string(amdgpu_mc::kLinkedLlvm) + " cannot read " + where);
       return;
     }
     if (skipped_++ < kMaxExamples) skipped_examples_.push_back(where);
@@ -155,8 +159,8 @@ class Recorder {
   void finish() {
     finishFunction();
     if (skipped_ == 0) return;
-    std::string note = "LLVM 15 skipped " + std::to_string(skipped_) + " line" + (skipped_ == 1 ? "" : "s") +
-                       " outside instructions (directives of a newer LLVM), first ";
+    std::string note = std::string(amdgpu_mc::kLinkedLlvm) + " skipped " + std::to_string(skipped_) + " line" +
+                       (skipped_ == 1 ? "" : "s") + " outside instructions (directives of a newer LLVM), first ";
     for (std::size_t i = 0; i < skipped_examples_.size(); ++i) note += (i ? "; " : "") + skipped_examples_[i];
     module_.notes.push_back(note);
   }
@@ -225,6 +229,29 @@ class Recorder {
   int line_ = 0;
 };
 
+// MCStreamer's hooks below changed parameter types between the two LLVMs
+// regscope links (CMake's REGSCOPE_LLVM): LLVM 16 took std::optional for
+// llvm::Optional in the DWARF file hooks and llvm::Align for the alignment of
+// common and zero-filled symbols; LLVM 19 numbers a subsection instead of
+// taking an expression. One alias each, so each hook is written once.
+#if LLVM_VERSION_MAJOR >= 19
+template <typename T>
+using McOptional = std::optional<T>;
+using McAlignment = llvm::Align;
+using McSubsection = std::uint32_t;
+// LLVM 19: a section says whether it is code itself; the context's symbol
+// table holds a value with the symbol in it.
+bool isText(const llvm::MCSection &section) { return section.isText(); }
+const llvm::MCSymbol *tableSymbol(const llvm::MCSymbolTableValue &value) { return value.Symbol; }
+#else
+template <typename T>
+using McOptional = llvm::Optional<T>;
+using McAlignment = unsigned;
+using McSubsection = const llvm::MCExpr *;
+bool isText(const llvm::MCSection &section) { return section.getKind().isText(); }
+const llvm::MCSymbol *tableSymbol(const llvm::MCSymbol *symbol) { return symbol; }
+#endif
+
 class RecordingStreamer final : public llvm::MCStreamer {
  public:
   RecordingStreamer(llvm::MCContext &context, Recorder &recorder) : MCStreamer(context), recorder_(recorder) {}
@@ -241,9 +268,9 @@ class RecordingStreamer final : public llvm::MCStreamer {
     return true;
   }
   void emitELFSize(llvm::MCSymbol *symbol, const llvm::MCExpr *) override { recorder_.endFunction(symbol); }
-  void changeSection(llvm::MCSection *section, const llvm::MCExpr *subsection) override {
+  void changeSection(llvm::MCSection *section, McSubsection subsection) override {
     MCStreamer::changeSection(section, subsection);
-    if (!section->getKind().isText()) recorder_.leaveText();
+    if (!isText(*section)) recorder_.leaveText();
   }
   void emitDwarfLocDirective(unsigned file_number, unsigned line, unsigned column, unsigned flags, unsigned isa,
                              unsigned discriminator, llvm::StringRef file_name) override {
@@ -252,14 +279,14 @@ class RecordingStreamer final : public llvm::MCStreamer {
   }
   llvm::Expected<unsigned> tryEmitDwarfFileDirective(unsigned file_number, llvm::StringRef directory,
                                                      llvm::StringRef file_name,
-                                                     llvm::Optional<llvm::MD5::MD5Result> checksum,
-                                                     llvm::Optional<llvm::StringRef> source, unsigned cu_id) override {
+                                                     McOptional<llvm::MD5::MD5Result> checksum,
+                                                     McOptional<llvm::StringRef> source, unsigned cu_id) override {
     auto result = MCStreamer::tryEmitDwarfFileDirective(file_number, directory, file_name, checksum, source, cu_id);
     if (result) recorder_.file(*result, directory, file_name);
     return result;
   }
   void emitDwarfFile0Directive(llvm::StringRef directory, llvm::StringRef file_name,
-                               llvm::Optional<llvm::MD5::MD5Result> checksum, llvm::Optional<llvm::StringRef> source,
+                               McOptional<llvm::MD5::MD5Result> checksum, McOptional<llvm::StringRef> source,
                                unsigned cu_id) override {
     MCStreamer::emitDwarfFile0Directive(directory, file_name, checksum, source, cu_id);
     recorder_.file(0, directory, file_name);
@@ -289,8 +316,8 @@ class RecordingStreamer final : public llvm::MCStreamer {
     recorder_.data();
   }
   // Data, not code: nothing to record.
-  void emitCommonSymbol(llvm::MCSymbol *, uint64_t, unsigned) override {}
-  void emitZerofill(llvm::MCSection *, llvm::MCSymbol *, uint64_t, unsigned, llvm::SMLoc) override {}
+  void emitCommonSymbol(llvm::MCSymbol *, uint64_t, McAlignment) override {}
+  void emitZerofill(llvm::MCSection *, llvm::MCSymbol *, uint64_t, McAlignment, llvm::SMLoc) override {}
 
  private:
   Recorder &recorder_;
@@ -338,7 +365,7 @@ std::unique_ptr<AsmModule> readAssembly(const AmdgpuTarget &target, std::string_
   llvm::formatted_raw_ostream formatted(llvm::nulls());
   RecordingStreamer streamer(context, recorder);
   amdgpu_mc::AsmParser parser = amdgpu_mc::makeAsmParser(target, sources, context, streamer, formatted);
-  if (!parser.target_parser) throw Error("LLVM 15 has no AMDGPU asm parser");
+  if (!parser.target_parser) throw Error(std::string(amdgpu_mc::kLinkedLlvm) + " has no AMDGPU asm parser");
   recorder.setLexer(&parser.parser->getLexer());
   parser.parser->Run(/*NoInitialTextSection=*/false, /*NoFinalize=*/true);
   recorder.finish();
@@ -346,8 +373,8 @@ std::unique_ptr<AsmModule> readAssembly(const AmdgpuTarget &target, std::string_
   // A label used but never defined (a line lost from the text) would make the
   // in-memory assembly of inline_sites.cpp abort or loop: count it as an error.
   for (const auto &entry : context.getSymbols())
-    if (entry.second && entry.second->isUndefined() && !entry.second->isVariable() && entry.second->isTemporary())
-      ++module->foreign_errors;
+    if (const llvm::MCSymbol *symbol = tableSymbol(entry.second))
+      if (symbol->isUndefined() && !symbol->isVariable() && symbol->isTemporary()) ++module->foreign_errors;
 
   std::set<std::string> kernels = kernelNames(text);
   for (RawFunction &f : module->functions) f.is_kernel = kernels.count(f.name) > 0;

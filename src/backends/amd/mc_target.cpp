@@ -1,6 +1,7 @@
 // The one LLVM MC setup for AMDGPU (mc_target.h).
 #include "mc_target.h"
 
+#include <llvm/Config/llvm-config.h>
 #include <llvm/MC/MCTargetOptions.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Support/TargetSelect.h>
@@ -73,7 +74,12 @@ AsmContext makeAsmContext(const McTarget &t, llvm::SourceMgr &sources) {
 
 AsmParser makeAsmParser(const McTarget &t, llvm::SourceMgr &sources, llvm::MCContext &context,
                         llvm::MCStreamer &streamer, llvm::formatted_raw_ostream &nowhere) {
+  // LLVM 19 dropped the IsVerboseAsm argument (the streamer here prints nothing).
+#if LLVM_VERSION_MAJOR >= 19
+  t.target->createAsmTargetStreamer(streamer, nowhere, nullptr);
+#else
   t.target->createAsmTargetStreamer(streamer, nowhere, nullptr, /*IsVerboseAsm=*/false);
+#endif
   AsmParser out;
   out.parser.reset(llvm::createMCAsmParser(sources, context, streamer, *t.mai));
   llvm::MCTargetOptions options;

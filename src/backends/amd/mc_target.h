@@ -5,6 +5,7 @@
 // the MCContext an assembly is read in, and the asm parser on a streamer.
 #pragma once
 
+#include <llvm/Config/llvm-config.h>
 #include <llvm/MC/MCAsmInfo.h>
 #include <llvm/MC/MCContext.h>
 #include <llvm/MC/MCInstrInfo.h>
@@ -27,6 +28,12 @@ class Target;
 
 namespace regscope::amdgpu_mc {
 
+// The linked LLVM as messages name it ("LLVM 15", or "LLVM 19" built with
+// -DREGSCOPE_LLVM=19): what cannot be read is said of the LLVM that tried.
+#define REGSCOPE_LINKED_LLVM_STR2(x) #x
+#define REGSCOPE_LINKED_LLVM_STR(x) REGSCOPE_LINKED_LLVM_STR2(x)
+inline constexpr const char *kLinkedLlvm = "LLVM " REGSCOPE_LINKED_LLVM_STR(LLVM_VERSION_MAJOR);
+
 // LLVM's AMDGPU target: info, MC, asm parser, disassembler and MCA, once.
 void initialize();
 
@@ -46,7 +53,7 @@ enum class McStatus {
   Ready,
   NoArch,       // the target id names no CPU
   NoTarget,     // LLVM has no AMDGPU target (`error` says why)
-  UnknownArch,  // LLVM 15 does not know the CPU
+  UnknownArch,  // the linked LLVM does not know the CPU
   Incomplete,   // a part of the target could not be made
 };
 

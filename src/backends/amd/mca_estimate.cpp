@@ -1,5 +1,6 @@
 #include "mca_estimate.h"
 
+#include <llvm/Config/llvm-config.h>
 #include <llvm/MC/MCSchedule.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/MCA/Context.h>
@@ -12,9 +13,21 @@
 namespace regscope::isa_detail {
 
 struct McaEstimator::State {
+#if LLVM_VERSION_MAJOR >= 19
+  // LLVM 16 gave InstrBuilder an InstrumentManager (the base one, as llvm-mca
+  // takes for a target without its own: AMDGPU has none) and LLVM 18 the
+  // latency it gives a call: 100 cycles, the figure LLVM 15 hard-wires.
+  llvm::mca::InstrumentManager instruments;
   llvm::mca::InstrBuilder builder;
-  std::unique_ptr<llvm::mca::InstrPostProcess> post_process;
+  State(const AmdgpuTarget &t)
+      : instruments(*t.sti, *t.mii), builder(*t.sti, *t.mii, *t.mri, t.mia.get(), instruments, /*CallLatency=*/100) {}
+  auto create(const llvm::MCInst &inst) { return builder.createInstruction(inst, {}); }
+#else
+  llvm::mca::InstrBuilder builder;
   State(const AmdgpuTarget &t) : builder(*t.sti, *t.mii, *t.mri, t.mia.get()) {}
+  auto create(const llvm::MCInst &inst) { return builder.createInstruction(inst); }
+#endif
+  std::unique_ptr<llvm::mca::InstrPostProcess> post_process;
 };
 
 McaEstimator::McaEstimator(const AmdgpuTarget &target) : target_(target) {
@@ -36,7 +49,7 @@ BlockCycles McaEstimator::estimate(llvm::ArrayRef<llvm::MCInst> block) {
   lowered.reserve(block.size());
   state_->post_process->resetState();
   for (const llvm::MCInst &inst : block) {
-    llvm::Expected<std::unique_ptr<llvm::mca::Instruction>> made = state_->builder.createInstruction(inst);
+    llvm::Expected<std::unique_ptr<llvm::mca::Instruction>> made = state_->create(inst);
     if (!made) {
       llvm::consumeError(made.takeError());
       ++result.unmodelled;

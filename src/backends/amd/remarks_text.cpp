@@ -11,6 +11,7 @@
 #include "regscope/collect/collect.h"
 #include "regscope/collect/scan.h"
 #include "regscope/support/error.h"
+#include "regscope/support/llvm_compat.h"
 #include "regscope/target/amdgpu.h"
 #include "remark_labels.h"
 
@@ -38,12 +39,12 @@ bool matchLabelAndValue(StringRef rest, RemarkLine &out) {
     std::size_t end = 1;
     while (end < s.size() && isLabelChar(s[end])) ++end;
     // ": " as clang prints it; ":<TAB>" as a log reformatted by a tool may hold it.
-    if (!s.substr(end).startswith(": ") && !s.substr(end).startswith(":\t")) continue;
+    if (!startsWith(s.substr(end), ": ") && !startsWith(s.substr(end), ":\t")) continue;
     const StringRef value = s.substr(end + 2).ltrim(" \t");
     if (value.empty()) continue;
     StringRef trimmed = value.rtrim(" \t\r\n\f\v");
     if (trimmed.empty()) trimmed = value.take_front(1);  // all whitespace: the regex kept one character
-    if (trimmed.endswith(kPass) && trimmed.size() > kPass.size()) trimmed = trimmed.drop_back(kPass.size());
+    if (endsWith(trimmed, kPass) && trimmed.size() > kPass.size()) trimmed = trimmed.drop_back(kPass.size());
     out.label = s.take_front(end);
     out.value = trimmed;
     return true;
@@ -60,7 +61,7 @@ bool matchLocated(StringRef body, RemarkLine &out) {
     if (line_digits == 0 || line_digits == StringRef::npos || s[line_digits] != ':') continue;
     StringRef col = s.substr(line_digits + 1);
     const std::size_t col_digits = col.find_if_not(scan::isDigit);
-    if (col_digits == 0 || col_digits == StringRef::npos || !col.substr(col_digits).startswith(": ")) continue;
+    if (col_digits == 0 || col_digits == StringRef::npos || !startsWith(col.substr(col_digits), ": ")) continue;
     if (!matchLabelAndValue(col.substr(col_digits + 2), out)) continue;
     out.file = body.take_front(colon);
     out.line = s.take_front(line_digits);
@@ -70,7 +71,7 @@ bool matchLocated(StringRef body, RemarkLine &out) {
 }
 
 bool matchRemarkLine(StringRef line, RemarkLine &out) {
-  if (line.startswith("remark: ") && matchLocated(line.drop_front(8), out)) return true;
+  if (startsWith(line, "remark: ") && matchLocated(line.drop_front(8), out)) return true;
   return matchLocated(line, out);
 }
 

@@ -3,11 +3,10 @@
 #include <map>
 #include <optional>
 #include <utility>
+#include "regscope/support/llvm_compat.h"
 
 namespace regscope::isa_detail {
 namespace {
-
-bool startsWith(llvm::StringRef s, llvm::StringRef prefix) { return s.startswith(prefix); }
 
 // "16-byte Folded Spill" -> 16.
 std::optional<int> commentBytes(std::string_view comment) {

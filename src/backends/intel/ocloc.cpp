@@ -16,6 +16,7 @@
 #include "regscope/collect/scan.h"
 #include "regscope/collect/yaml_input.h"
 #include "regscope/support/error.h"
+#include "regscope/support/llvm_compat.h"
 
 namespace regscope {
 namespace {
@@ -66,7 +67,7 @@ bool parseSpillTail(llvm::StringRef tail, KernelFacts &facts) {
 std::optional<KernelFacts> parseSpillWarning(llvm::StringRef line, const std::string &default_arch) {
   line = line.trim();
   std::string arch = default_arch;
-  if (line.startswith("[")) {  // a multi-target build names the target first
+  if (startsWith(line, "[")) {  // a multi-target build names the target first
     const std::size_t close = line.find(']');
     if (close == llvm::StringRef::npos) return std::nullopt;
     arch = line.substr(1, close - 1).str();
@@ -354,7 +355,7 @@ std::optional<int> zebinProductFamily(std::string_view zebin) {
     llvm::Error error = llvm::Error::success();
     std::optional<int> family;
     for (const auto &note : file.notes(section, error)) {
-      const llvm::ArrayRef<uint8_t> desc = note.getDesc();
+      const llvm::ArrayRef<uint8_t> desc = noteDesc(note, section);
       if (note.getName() == "IntelGT" && note.getType() == 1 && desc.size() == 4)
         family = static_cast<int>(desc[0] | desc[1] << 8 | desc[2] << 16 | static_cast<uint32_t>(desc[3]) << 24);
     }

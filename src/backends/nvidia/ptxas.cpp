@@ -5,6 +5,7 @@
 #include "regscope/collect/collect.h"
 #include "regscope/collect/scan.h"
 #include "regscope/support/error.h"
+#include "regscope/support/llvm_compat.h"
 
 namespace regscope {
 namespace {
@@ -135,7 +136,7 @@ FactSet parsePtxas(std::string_view text, const std::string &default_arch) {
     const std::optional<StringRef> message = infoMessage(line);
     if (message && scan::isDigit(message->empty() ? ' ' : message->front())) {
       StringRef rest = *message;
-      if (number(rest) && rest.startswith(" bytes gmem")) {  // a new arch block (nvlink: no arch named)
+      if (number(rest) && startsWith(rest, " bytes gmem")) {  // a new arch block (nvlink: no arch named)
         entry.clear();
         current = nullptr;
         return;
@@ -144,7 +145,7 @@ FactSet parsePtxas(std::string_view text, const std::string &default_arch) {
     if (message) {
       if (std::optional<StringRef> name = propertiesFor(*message)) {
         // ptxas announces kernels first; nvlink lists only kernels.
-        open(name->str(), *name == StringRef(entry) || line.startswith("nvlink"));
+        open(name->str(), *name == StringRef(entry) || startsWith(line, "nvlink"));
         return;
       }
     }
@@ -157,11 +158,11 @@ FactSet parsePtxas(std::string_view text, const std::string &default_arch) {
       if (frame[1] == 0 && frame[2] == 0) current->set(Field::LoopSpills, 0);
       return;
     }
-    if (current && message && (message->startswith("Used ") || message->startswith("used "))) {
+    if (current && message && (startsWith(*message, "Used ") || startsWith(*message, "used "))) {
       StringRef count = message->drop_front(5);
-      if (!number(count) || !count.startswith(" registers")) return;
+      if (!number(count) || !startsWith(count, " registers")) return;
       readUsage(*message, *current);
-      if (line.startswith("nvlink")) {  // nvlink reports no spill bytes; lmem is local memory
+      if (startsWith(line, "nvlink")) {  // nvlink reports no spill bytes; lmem is local memory
         current->set(Field::SpillStoreBytes, 0);
         current->set(Field::SpillLoadBytes, 0);
       }
@@ -182,7 +183,7 @@ std::optional<StringRef> ptxEntry(StringRef line) {
     const std::size_t end = rest.find_if_not(isPtxNameChar);
     if (end == 0) continue;
     StringRef tail = scan::ltrim(rest.substr(end == StringRef::npos ? rest.size() : end));
-    if (tail.startswith("(")) return rest.take_front(end);
+    if (startsWith(tail, "(")) return rest.take_front(end);
   }
   return std::nullopt;
 }
