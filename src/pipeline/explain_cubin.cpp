@@ -147,6 +147,10 @@ ExplainedReport explainNvidiaArtifacts(const std::vector<std::string> &files, co
       readSources(kernel, kernel_report);
     else if (auto it = failures.find(key); it != failures.end())
       kernel.missing = "its cubin could not be read by nvdisasm: " + it->second;
+    else if (auto it = listings.find(key); it != listings.end() && !it->second->notes.empty())
+      // -plr failed and -gi listed nothing of it: why -plr failed is the reason to give.
+      kernel.missing =
+          "nvdisasm's listing of its cubin has no function " + record.name + ": " + it->second->notes.front();
     else
       kernel.missing = "nvdisasm's listing of its cubin has no function " + record.name;
     out.kernels.push_back(std::move(kernel));
