@@ -60,15 +60,20 @@ json kernelNamed(const json &report, const std::string &name) {
   throw std::runtime_error("no kernel " + name);
 }
 
+// The padded entry three ways that must agree: the entry (its .amdgcn and .hsaco together), the
+// .amdgcn alone and the code object alone.
+std::vector<std::string> paddedEntryInputs() {
+  const std::string entry = kPaddedEntry;
+  return {entry, entry + "/attn_fwd_kernel.amdgcn", entry + "/attn_fwd_kernel.hsaco"};
+}
+
 TEST(Allocation, TheDescriptorsPaddedAllocationIsWhatOccupancyCounts) {
   const std::string amdgcn = test::readText(sourcePath(std::string(kPaddedEntry) + "/attn_fwd_kernel.amdgcn"));
   ASSERT_EQ(printed(amdgcn, ".amdhsa_next_free_vgpr"), 257);
   ASSERT_EQ(printed(amdgcn, ".vgpr_count:"), 144);
   ASSERT_EQ(printed(amdgcn, "; Occupancy:"), 1);
   Scratch s;
-  // The entry (its .amdgcn and .hsaco together), the .amdgcn alone and the code object alone agree.
-  for (const std::string input : {std::string(kPaddedEntry), std::string(kPaddedEntry) + "/attn_fwd_kernel.amdgcn",
-                                  std::string(kPaddedEntry) + "/attn_fwd_kernel.hsaco"}) {
+  for (const std::string &input : paddedEntryInputs()) {
     const test::RunResult r = s.run({"parse", input, "--format", "json"});
     ASSERT_EQ(r.exit_code, 0) << input << r.err;
     const json k = kernelNamed(json::parse(r.out), "attn_fwd_kernel");
@@ -225,8 +230,7 @@ TEST(Allocation, ThePaddedSgprAllocationIsReadAndTheUseStands) {
   ASSERT_EQ(printed(amdgcn, ".amdhsa_next_free_sgpr"), 96);
   ASSERT_EQ(printed(amdgcn, ".sgpr_count:"), 23);
   Scratch s;
-  for (const std::string input : {std::string(kPaddedEntry), std::string(kPaddedEntry) + "/attn_fwd_kernel.amdgcn",
-                                  std::string(kPaddedEntry) + "/attn_fwd_kernel.hsaco"}) {
+  for (const std::string &input : paddedEntryInputs()) {
     const test::RunResult r = s.run({"parse", input, "--format", "json"});
     ASSERT_EQ(r.exit_code, 0) << input << r.err;
     const json k = kernelNamed(json::parse(r.out), "attn_fwd_kernel");
