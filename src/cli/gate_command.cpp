@@ -32,8 +32,18 @@ bool artifactInputs(const SourceOptions &sources) {
   return true;
 }
 
+// Whether a gate judges spills inside loops (--max-loop-spills, a config's max_loop_spills): with a
+// baseline, or for `baseline` itself, they are compared or recorded too.
+bool judgesLoopSpills(const Config &config) {
+  return config.defaults.max_loop_spills ||
+         std::any_of(config.kernels.begin(), config.kernels.end(),
+                     [](const KernelSettings &k) { return k.thresholds.max_loop_spills.has_value(); });
+}
+
 // The artifacts' report; a known artifact not read is an error (exit 2) unless --allow-unknown.
-Report artifactsReport(const SourceOptions &sources, bool allow_unknown, bool &unread) {
+// `loop_spills`: read NVIDIA kernels' spills inside loops through nvdisasm (one run per cubin with
+// local memory), only when the run judges, compares or records them.
+Report artifactsReport(const SourceOptions &sources, bool allow_unknown, bool loop_spills, bool &unread) {
   ParseOptions options;
   options.parallel = sources.analyze.parallel;
   options.progress = progressWanted(sources.progress);
@@ -41,7 +51,7 @@ Report artifactsReport(const SourceOptions &sources, bool allow_unknown, bool &u
   if (sources.block_size) options.launch.block_size = sources.block_size;
   options.launch.dynamic_lds = sources.analyze.launch.dynamic_lds;
   // loop_spills of NVIDIA kernels with local memory, where nvdisasm is installed.
-  options.nvdisasm = installedNvdisasm();
+  if (loop_spills) options.nvdisasm = installedNvdisasm();
   options.timeout_seconds = sources.analyze.timeout_seconds;
   ParsedInputs parsed = readArtifactInputs(sources.files, options, !allow_unknown, stderrMessages());
   unread = !parsed.walk.not_read.empty() && !allow_unknown;
@@ -145,7 +155,8 @@ Command addGateCommand(CLI::App &root, const std::vector<std::string> &compiler_
             Report report;
             bool unread = false;
             if (artifactInputs(state->sources)) {
-              report = artifactsReport(state->sources, state->allow_unknown, unread);
+              const bool loop_spills = judgesLoopSpills(config) || baseline.has_value() || state->update_baseline;
+              report = artifactsReport(state->sources, state->allow_unknown, loop_spills, unread);
             } else if (!state->logs.empty()) {
               report = logsReport(state->logs, state->sources, stderrMessages());
             } else {
@@ -213,7 +224,7 @@ Command addBaselineCommand(CLI::App &root, const std::vector<std::string> &compi
             const std::string root = baselineRoot(state->output);
             bool unread = false;
             Report report = artifactInputs(state->sources)
-                                ? artifactsReport(state->sources, state->allow_unknown, unread)
+                                ? artifactsReport(state->sources, state->allow_unknown, /*loop_spills=*/true, unread)
                                 : sourcesReport(state->sources, stderrMessages());
             if (unread) return kExitError;                            // nothing written: a known artifact was not read
             if (!report.errors.empty()) return reportErrors(report);  // a partial baseline would lose kernels

@@ -39,8 +39,9 @@ struct CubinListings {
   std::map<std::pair<std::string, std::string>, std::string> failures;
 };
 
+// `liveness` false: nvdisasm -gi alone (loop_spills needs no -plr, the costlier run).
 CubinListings listCubins(const std::set<std::pair<std::string, std::string>> &wanted, const std::string &nvdisasm,
-                         int timeout_seconds) {
+                         int timeout_seconds, bool liveness) {
   CubinListings out;
   std::set<std::string> files;
   for (const auto &key : wanted) files.insert(key.first);
@@ -70,9 +71,10 @@ CubinListings listCubins(const std::set<std::pair<std::string, std::string>> &wa
         return said;
       };
       try {
-        CubinListing listing = disassembleCubin(nvdisasm, std::string(cubin.image), timeout_seconds);
+        CubinListing listing = disassembleCubin(nvdisasm, std::string(cubin.image), timeout_seconds, liveness);
         if (!listing.life_ranges_error.empty()) listing.life_ranges_error = hinted(listing.life_ranges_error);
-        out.read[key] = std::make_shared<const IsaReport>(readCubinListing(listing));
+        out.read[key] = std::make_shared<const IsaReport>(liveness ? readCubinListing(listing)
+                                                                   : readNvdisasmListing(listing.line_info));
       } catch (const Error &e) {
         out.failures[key] = hinted(e.what());
       }
@@ -100,7 +102,7 @@ void readNvidiaLoopSpills(Report &report, const std::string &nvdisasm, int timeo
   for (const KernelReport &k : report.kernels)
     if (needs(k.record)) wanted.insert({k.record.file, k.record.arch});
   if (wanted.empty()) return;
-  const CubinListings listings = listCubins(wanted, nvdisasm, timeout_seconds);
+  const CubinListings listings = listCubins(wanted, nvdisasm, timeout_seconds, /*liveness=*/false);
   std::size_t unread = 0;
   for (KernelReport &k : report.kernels) {
     if (!needs(k.record)) continue;
@@ -126,12 +128,10 @@ ExplainedReport explainNvidiaArtifacts(const std::vector<std::string> &files, co
         "/usr/local/cuda/bin; `regscope parse` gives the figures without it");
   ExplainedReport out;
   out.report = parseArtifacts(files, "", launch);
+  // The cubins parse read a kernel from: each through nvdisasm once.
   std::set<std::pair<std::string, std::string>> wanted;
-  for (const std::string &file : files) {
-    const MappedFile mapped(file);
-    for (const Cubin &cubin : readNvidiaBinary(mapped.bytes()).cubins) wanted.insert({file, cubin.arch});
-  }
-  const CubinListings listed = listCubins(wanted, nvdisasm, timeout_seconds);
+  for (const KernelReport &k : out.report.kernels) wanted.insert({k.record.file, k.record.arch});
+  const CubinListings listed = listCubins(wanted, nvdisasm, timeout_seconds, /*liveness=*/true);
   const auto &listings = listed.read;
   const auto &failures = listed.failures;
   for (KernelReport &kernel_report : out.report.kernels) {

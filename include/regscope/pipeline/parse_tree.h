@@ -24,8 +24,9 @@ struct ParseOptions {
   // mtime (else SHA-256) are unchanged. Empty: none.
   std::string cache_dir;
   // nvdisasm, to read loop_spills of NVIDIA kernels with local memory
-  // (readNvidiaLoopSpills: the gate and baseline set it where nvdisasm is
-  // installed; one nvdisasm run per cubin). Empty: those stay unknown.
+  // (readNvidiaLoopSpills: a gate judging or comparing them, and baseline,
+  // set it where nvdisasm is installed; one nvdisasm run per cubin). Empty:
+  // those stay unknown.
   std::string nvdisasm;
   int timeout_seconds = 0;  // per nvdisasm run; 0: none
 };

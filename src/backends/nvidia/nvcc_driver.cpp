@@ -114,7 +114,8 @@ std::string findNvdisasm(const std::string &nvcc) {
   return firstFound(cudaToolPlaces("nvdisasm", beside));
 }
 
-CubinListing disassembleCubin(const std::string &nvdisasm, const std::string &cubin, int timeout_seconds) {
+CubinListing disassembleCubin(const std::string &nvdisasm, const std::string &cubin, int timeout_seconds,
+                              bool life_ranges_wanted) {
   TempDir dir;
   const std::string file = (fs::path(dir.path()) / "kernel.cubin").string();
   writeFileAtomically(file, cubin);
@@ -128,9 +129,13 @@ CubinListing disassembleCubin(const std::string &nvdisasm, const std::string &cu
     }
     return std::move(out.out);
   };
+  CubinListing listing;
+  if (!life_ranges_wanted) {
+    listing.line_info = run("-gi");
+    return listing;
+  }
   // The two runs side by side: each is most of explain's time on a large kernel.
   std::future<std::string> life_ranges = std::async(std::launch::async, run, "-plr");
-  CubinListing listing;
   listing.line_info = run("-gi");
   try {
     listing.life_ranges = life_ranges.get();

@@ -35,6 +35,8 @@ struct CubinListing {
   std::string line_info;
   std::string life_ranges_error;
 };
-CubinListing disassembleCubin(const std::string &nvdisasm, const std::string &cubin, int timeout_seconds);
+// `life_ranges_wanted` false: -gi alone (the lines and local-memory accesses, no liveness).
+CubinListing disassembleCubin(const std::string &nvdisasm, const std::string &cubin, int timeout_seconds,
+                              bool life_ranges_wanted = true);
 
 }  // namespace regscope
