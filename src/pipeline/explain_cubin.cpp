@@ -116,7 +116,7 @@ void readNvidiaLoopSpills(Report &report, const std::string &nvdisasm, int timeo
   if (unread > 0)
     report.warnings.push_back("loop_spills of " + std::to_string(unread) + " NVIDIA kernel" + (unread == 1 ? "" : "s") +
                               " with local memory not read: nvdisasm could not list " +
-                              (unread == 1 ? "its cubin" : "their cubins") + " or their branches" +
+                              (unread == 1 ? "its cubin or its branches" : "their cubins or their branches") +
                               (listings.failures.empty() ? "" : " (" + listings.failures.begin()->second + ")"));
 }
 
