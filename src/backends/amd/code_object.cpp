@@ -227,10 +227,11 @@ void countInstructions(const llvm::object::ELF64LEObjectFile &elf, std::string_v
     const llvm::ArrayRef<std::uint8_t> body(reinterpret_cast<const std::uint8_t *>(bytes.data() + offset + begin),
                                             size);
     std::int64_t agpr_copies = 0, mfma = 0;
+    llvm::raw_null_ostream comments;  // this thread's own: llvm::nulls() is shared by every thread
     for (std::uint64_t at = 0; at < body.size();) {
       llvm::MCInst inst;
       std::uint64_t length = 0;
-      const auto status = d->disassembler->getInstruction(inst, length, body.slice(at), at, llvm::nulls());
+      const auto status = d->disassembler->getInstruction(inst, length, body.slice(at), at, comments);
       if (status != llvm::MCDisassembler::Success || length == 0) {
         at += 4;
         continue;

@@ -177,10 +177,11 @@ std::optional<std::string> assemblyOfCodeObject(std::string_view bytes, const st
     };
     std::vector<Decoded> decoded;
     std::set<std::uint64_t> targets;
+    llvm::raw_null_ostream comments;  // this thread's own: llvm::nulls() is shared by every thread
     for (std::uint64_t at = 0; at < body.size();) {
       Decoded d{f.address + at, 0, {}, false, 0};
       for (int b = 0; b < 4 && at + b < body.size(); ++b) d.word |= std::uint32_t(body[at + b]) << (8 * b);
-      const auto status = disassembler->getInstruction(d.inst, d.length, body.slice(at), d.address, llvm::nulls());
+      const auto status = disassembler->getInstruction(d.inst, d.length, body.slice(at), d.address, comments);
       d.ok = status == llvm::MCDisassembler::Success && d.length > 0;
       if (!d.ok) d.length = std::min<std::uint64_t>(4, body.size() - at);
       if (d.ok) {

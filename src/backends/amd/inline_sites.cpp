@@ -132,8 +132,10 @@ bool readCallSites(const AmdgpuTarget &target, std::string_view text, std::vecto
   }
   std::unique_ptr<llvm::MCObjectWriter> writer = backend->createObjectWriter(bytes_os);
   // The AMDGPU directives (.amdhsa_kernel, .amdgpu_metadata) go to an asm
-  // target streamer writing nowhere: the kernel descriptors do not matter here.
-  llvm::formatted_raw_ostream formatted(llvm::nulls());
+  // target streamer writing nowhere: the kernel descriptors do not matter here. Its own null stream,
+  // not the process-wide llvm::nulls(), which threads reading other files would share.
+  llvm::raw_null_ostream nowhere;
+  llvm::formatted_raw_ostream formatted(nowhere);
   LabellingStreamer streamer(context, std::move(backend), std::move(writer), std::move(emitter));
   amdgpu_mc::AsmParser parsing = amdgpu_mc::makeAsmParser(target, sources, context, streamer, formatted);
   if (!parsing.target_parser) {

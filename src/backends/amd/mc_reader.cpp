@@ -361,8 +361,11 @@ std::unique_ptr<AsmModule> readAssembly(const AmdgpuTarget &target, std::string_
   context.setDiagnosticHandler([&recorder](const llvm::SMDiagnostic &d, bool, const llvm::SourceMgr &,
                                            std::vector<const llvm::MDNode *> &) { recorder.diagnostic(d); });
 
-  // The target streamer writes nowhere; declared before the streamer, which owns it.
-  llvm::formatted_raw_ostream formatted(llvm::nulls());
+  // The target streamer writes nowhere; declared before the streamer, which owns it. Its own null
+  // stream, not llvm::nulls(): formatted_raw_ostream takes over its stream's buffer, and files are
+  // read on several threads at once (a shared one was a double free under load).
+  llvm::raw_null_ostream nowhere;
+  llvm::formatted_raw_ostream formatted(nowhere);
   RecordingStreamer streamer(context, recorder);
   amdgpu_mc::AsmParser parser = amdgpu_mc::makeAsmParser(target, sources, context, streamer, formatted);
   if (!parser.target_parser) throw Error(std::string(amdgpu_mc::kLinkedLlvm) + " has no AMDGPU asm parser");
