@@ -80,7 +80,10 @@ std::vector<Fixture> spillFixtures() {
   }
   out.push_back({"clang-19/lbm-gfx90a.s", "gfx90a"});
   out.push_back({"clang-19/probe-gfx90a.s", "gfx90a"});
-  for (const char *cache : {"cache-gfx942", "cache-squeezed-gfx942", "cache-wpe2-gfx942"})
+  // gfx950's text is read as gfx942's, whose instruction set it extends (artifact_isa.cpp): the
+  // instructions LLVM 15 cannot read (MFMAs, conversions) are neither branches nor spills.
+  for (const char *cache :
+       {"cache-gfx942", "cache-squeezed-gfx942", "cache-wpe2-gfx942", "cache-gfx950", "cache-wpe1-gfx950"})
     for (const auto &entry : fs::recursive_directory_iterator(sourcePath(std::string("fixtures/triton/") + cache)))
       if (entry.path().extension() == ".amdgcn")
         out.push_back({fs::relative(entry.path(), sourcePath("fixtures")).string(), "gfx940"});
@@ -151,7 +154,7 @@ TEST(SpillSites, SpillStoresAddUpToTheCompilersSpillCounts) {
       EXPECT_EQ(t.store_dwords, counts.first) << name;
     }
   }
-  EXPECT_GE(spilling, 15);
+  EXPECT_GE(spilling, 21);
 }
 
 TEST(SpillSites, TheHandWrittenKernelSpillsAtEachDepthRankedDeepestFirst) {

@@ -87,20 +87,22 @@ std::string registerRanges(const std::vector<std::string> &registers) {
   return out;
 }
 
-json lineToJson(const KernelIsa &kernel, const LinePressure &line) {
+// A line's peaks are null where no liveness was read (IsaFunction::has_liveness).
+json lineToJson(const KernelIsa &kernel, const LinePressure &line, bool live) {
+  auto peak = [live](int n) { return live ? json(n) : json(nullptr); };
   return {{"file", line.file < 0 ? json(nullptr) : json(fileName(kernel, line.file))},
           {"line", line.line},
           {"instructions", line.instructions},
-          {"peak_vgprs", line.peak_vgprs},
-          {"peak_agprs", line.peak_agprs},
-          {"peak_sgprs", line.peak_sgprs},
+          {"peak_vgprs", peak(line.peak_vgprs)},
+          {"peak_agprs", peak(line.peak_agprs)},
+          {"peak_sgprs", peak(line.peak_sgprs)},
           {"source", sourceLine(kernel, line.file, line.line)}};
 }
 
 json hottestToJson(const KernelIsa &kernel, std::size_t n) {
   json lines = json::array();
-  if (const IsaFunction *f = kernel.get())
-    for (const LinePressure &line : hottestLines(*f, n)) lines.push_back(lineToJson(kernel, line));
+  if (const IsaFunction *f = kernel.get(); f && f->has_liveness)
+    for (const LinePressure &line : hottestLines(*f, n)) lines.push_back(lineToJson(kernel, line, true));
   return lines;
 }
 
@@ -252,7 +254,7 @@ json explainedKernelToJson(const KernelReport &k, const KernelIsa &kernel) {
     return j;
   }
   json lines = json::array();
-  for (const LinePressure &line : f->lines) lines.push_back(lineToJson(kernel, line));
+  for (const LinePressure &line : f->lines) lines.push_back(lineToJson(kernel, line, f->has_liveness));
   std::vector<std::string> notes = f->notes;
   notes.insert(notes.end(), kernel.isa->notes.begin(), kernel.isa->notes.end());
   j["isa"] = {

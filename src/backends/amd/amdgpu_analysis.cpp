@@ -10,10 +10,12 @@
 #include "instr_semantics.h"
 #include "liveness.h"
 #include "mc_reader.h"
+#include "mc_target.h"
 #include "mca_estimate.h"
 #include "regscope/backends/amd/isa.h"
 #include "regscope/isa/summary.h"
 #include "regscope/support/error.h"
+#include "regscope/support/plural.h"
 #include "spill_sites.h"
 
 namespace regscope {
@@ -132,7 +134,8 @@ void resolveCallSites(const AmdgpuTarget &target, std::string_view assembly, Asm
   if (module.foreign_errors > 0) {
     // Assembling damaged text can send LLVM 15's layout into a loop that never
     // settles (relaxing .uleb128 over labels the damage left undefined).
-    why = "the assembly has " + std::to_string(module.foreign_errors) + " errors that are not compiler output";
+    why = std::string(amdgpu_mc::kLinkedLlvm) + " cannot read " + plural(module.foreign_errors, "line", "lines") +
+          " of it";
   } else if (readCallSites(target, assembly, sites, why) && sites.size() != total) {
     why = "the assembled object and the parsed text disagree on the instructions";
   }
@@ -214,6 +217,13 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
   for (const RawInstruction &r : raw.instructions) facts.push_back(describe(target, slots, r.inst));
 
   Cfg cfg = buildCfg(raw.instructions, facts);
+  // A refused instruction that could branch or reach private memory: the CFG or
+  // the spill sites may miss it (summarizeSpills keeps the flag).
+  if (raw.unknown_branch_or_private > 0) {
+    f.spill_totals.loops_known = false;
+    f.notes.push_back(std::to_string(raw.unknown_branch_or_private) + " of the instructions " + amdgpu_mc::kLinkedLlvm +
+                      " cannot read could branch or reach private memory: spill counts and loop depths may be low");
+  }
   if (spills_only) {
     f.instructions.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -254,7 +264,15 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
   }
   summarizeLines(f);
   countMix(f, raw.unknown_instructions);
-  findPeak(f, source_lines, cfg, facts, live, slots);
+  // The registers a refused instruction reads and writes are not known, so no
+  // count of live registers is (an MFMA gfx942's parser refuses holds dozens).
+  // Nor is a cycle estimate that leaves them out.
+  f.has_liveness = raw.unknown_instructions == 0;
+  if (f.has_liveness)
+    findPeak(f, source_lines, cfg, facts, live, slots);
+  else
+    f.notes.push_back(plural(raw.unknown_instructions, "instruction", "instructions") + " " + amdgpu_mc::kLinkedLlvm +
+                      " cannot read: live registers are not counted and no cycles estimated");
   f.spills = findSpillSites(target, raw, facts, instructionComments(raw, lines));
   rankSpills(f);
   if (!f.has_line_info && n > 0)
@@ -264,7 +282,7 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
   for (const std::string &note : raw.notes) f.notes.push_back(note);
   for (const std::string &note : cfg.notes) f.notes.push_back(note);
   for (const std::string &note : live.notes) f.notes.push_back(note);
-  if (mca) estimate(f, raw, cfg, *mca);
+  if (mca && f.has_liveness) estimate(f, raw, cfg, *mca);
   return f;
 }
 

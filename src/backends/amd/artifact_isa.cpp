@@ -6,6 +6,7 @@
 
 #include <filesystem>
 
+#include "mc_target.h"
 #include "regscope/backends/amd/code_object_text.h"
 #include "regscope/backends/amd/isa.h"
 #include "regscope/support/error.h"
@@ -34,9 +35,20 @@ std::string assemblyOf(const KernelRecord &record) {
 // gfx941 and gfx942, which share its instruction set (LLVM's
 // FeatureISAVersion9_4_Common); their assembly is read as gfx940's. LLVM 19
 // (CMake's REGSCOPE_LLVM=19) knows them: each is read as itself.
-std::string mcArch(const std::string &arch) {
+//
+// Neither knows gfx950 (LLVM 20): its instruction set is gfx942's plus new
+// ones (FeatureISAVersion9_5_Common: MFMAs, conversions, ds_read_*_tr_*,
+// v_permlane*_swap, v_bitop3), none a branch or a scratch access, so its
+// assembly text is read as gfx942's. The instructions the stand-in cannot read
+// leave per-line registers unread (IsaFunction::has_liveness) and are counted
+// in the notes; spill sites and loop depths stand unless one of them could
+// branch or reach private memory (mc_reader.cpp). Its code objects are not
+// disassembled so: a gfx950 encoding decoded as gfx942's is not an instruction.
+std::string mcArch(const std::string &arch, bool text) {
 #if LLVM_VERSION_MAJOR < 19
-  if (arch == "gfx941" || arch == "gfx942") return "gfx940";
+  if (arch == "gfx941" || arch == "gfx942" || (text && arch == "gfx950")) return "gfx940";
+#else
+  if (text && arch == "gfx950") return "gfx942";
 #endif
   return arch;
 }
@@ -45,13 +57,20 @@ std::string mcArch(const std::string &arch) {
 // 15's parser refuses one it does not know, so the line is blanked (kept as a
 // line, so that line numbers still match the file).
 std::string readableAssembly(std::string text, const std::string &arch) {
-  if (mcArch(arch) == arch) return text;
+  if (mcArch(arch, /*text=*/true) == arch) return text;
   for (std::size_t at = text.find(".amdgcn_target"); at != std::string::npos;
        at = text.find(".amdgcn_target", at + 1)) {
     const std::size_t end = text.find('\n', at);
     text.replace(at, (end == std::string::npos ? text.size() : end) - at, "");
   }
   return text;
+}
+
+// Said where a text was read through a stand-in arch whose instruction set is smaller.
+void noteStandIn(IsaReport &report, const std::string &arch) {
+  if (arch != "gfx950") return;
+  report.notes.push_back(std::string(amdgpu_mc::kLinkedLlvm) + " does not know " + arch + ": its assembly is read as " +
+                         mcArch(arch, /*text=*/true) + "'s, an instruction set it extends");
 }
 
 }  // namespace
@@ -64,10 +83,13 @@ std::string artifactIsaPath(const KernelRecord &record) {
 
 std::optional<IsaReport> readArtifactIsa(const KernelRecord &record, const std::string &path) {
   const bool code_object = assemblyOf(record).empty();
-  std::optional<std::string> text = code_object ? assemblyOfCodeObject(readFile(path), mcArch(record.arch))
-                                                : readableAssembly(readFile(path), record.arch);
+  std::optional<std::string> text = code_object
+                                        ? assemblyOfCodeObject(readFile(path), mcArch(record.arch, /*text=*/false))
+                                        : readableAssembly(readFile(path), record.arch);
   if (!text) return std::nullopt;
-  return analyzeAmdgpuAssembly(*text, mcArch(record.arch));
+  IsaReport report = analyzeAmdgpuAssembly(*text, mcArch(record.arch, /*text=*/!code_object));
+  if (!code_object) noteStandIn(report, record.arch);
+  return report;
 }
 
 std::map<std::string, SpillTotals> kernelSpillTotals(std::string_view assembly, const std::string &arch) {
@@ -91,9 +113,9 @@ std::map<std::string, SpillTotals> kernelSpillTotals(std::string_view assembly, 
     start = end + 1;
   }
   try {
-    const IsaReport report = analyzeAmdgpuAssembly(text, mcArch(arch), options);
+    const IsaReport report = analyzeAmdgpuAssembly(text, mcArch(arch, /*text=*/true), options);
     for (const IsaFunction &f : report.functions)
-      if (f.is_kernel) totals[f.name] = f.spill_totals;
+      if (f.is_kernel && f.spill_totals.loops_known) totals[f.name] = f.spill_totals;
   } catch (const Error &) {
     totals.clear();  // an arch LLVM 15 does not know, or no instruction: unknown, never 0
   }

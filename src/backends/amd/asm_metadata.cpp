@@ -173,7 +173,8 @@ namespace {
 // and VGPR lanes), so the MC layer reads only a text that holds a spilling
 // kernel (kernelSpillTotals), and not one beyond kMaxSpillSiteText, whose
 // instructions it would hold at once (parse reads large .s files in flat
-// memory). Unknown when LLVM 15 cannot read it, and when the compiler counted
+// memory). Unknown when LLVM 15 cannot read it, when an instruction it cannot
+// read could branch or reach private memory, and when the compiler counted
 // VGPR spills but the text marks none (its comments gone).
 void addLoopSpills(AsmFile &file, const LineSource &lines) {
   constexpr std::size_t kMaxSpillSiteText = 64u << 20;

@@ -23,7 +23,24 @@
 #include "regscope/support/error.h"
 
 namespace regscope::isa_detail {
-namespace {}  // namespace
+namespace {
+
+// Whether a refused instruction could change what the CFG or the spill sites
+// see, judged by its mnemonic: the parser that refused it has nothing else to
+// say. Branches, calls and returns (s_branch, s_cbranch_*, s_setpc_b64,
+// s_swappc_b64, s_call_b64, s_endpgm*) and the instructions that can reach
+// private memory (scratch_*, buffer_*, flat_*). A newer arch's new instructions
+// (gfx950's MFMAs, conversions, ds_read_*_tr_*) are none of these.
+bool mayBranchOrReachPrivate(std::string_view instruction) {
+  const std::string_view mnemonic = instruction.substr(0, instruction.find_first_of(" \t"));
+  auto starts = [&](std::string_view prefix) { return mnemonic.substr(0, prefix.size()) == prefix; };
+  for (std::string_view prefix :
+       {"s_branch", "s_cbranch", "s_setpc", "s_swappc", "s_call", "s_endpgm", "scratch_", "buffer_", "flat_"})
+    if (starts(prefix)) return true;
+  return false;
+}
+
+}  // namespace
 
 AmdgpuTarget::AmdgpuTarget(std::string_view arch) {
   std::string error;
@@ -143,6 +160,7 @@ class Recorder {
       ++module_.foreign_errors;
     if (current_ >= 0 && !directive) {
       RawFunction &f = module_.functions[current_];
+      if (mayBranchOrReachPrivate(text)) ++f.unknown_branch_or_private;
       if (f.unknown_instructions++ < kMaxExamples)
         f.notes.push_back(std::string(amdgpu_mc::kLinkedLlvm) + " cannot read " + where);
       return;

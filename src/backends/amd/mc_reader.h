@@ -57,6 +57,9 @@ struct RawFunction {
   bool is_kernel = false;
   std::vector<RawInstruction> instructions;
   int unknown_instructions = 0;  // lines the parser refused inside the function
+  // ... of them, those whose mnemonic could branch or reach private memory
+  // (mayBranchOrReachPrivate): the CFG and the spill sites may then miss them.
+  int unknown_branch_or_private = 0;
   std::vector<std::string> notes;
 };
 
