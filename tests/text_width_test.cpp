@@ -24,7 +24,7 @@ using test::sourcePath;
 // Inputs read without a compiler: both vendors' Triton caches, hipcc's LBM
 // assembly, nvcc's library with two compiles of one kernel.
 const std::vector<std::string> kInputs = {"fixtures/triton/cache-sm_90", "fixtures/triton/cache-gfx942",
-                                          "fixtures/hipcc-5.2.3/lbm-gfx90a.s",
+                                          "fixtures/triton/cache-gfx950", "fixtures/hipcc-5.2.3/lbm-gfx90a.s",
                                           "fixtures/nvcc-13.0/copies/libcopies.so"};
 
 class TextWidth : public ::testing::Test {
@@ -116,8 +116,12 @@ TEST_F(TextWidth, APipeWithoutColumnsGetsAHundred) {
 }
 
 // 80 columns: the narrowest it can be (names and paths cut, every column a
-// table may lose left out), never wider than at 100.
+// table may lose left out), never wider than at 100. The last column wraps
+// under itself when the others leave it its narrowest (AMD Triton's NEXT STEP
+// ran to 98 columns when the room left was exactly that): gfx950's cache fits.
 TEST_F(TextWidth, EightyColumnsIsNoWiderThanAHundred) {
+  for (const std::string &line : lines(parse("fixtures/triton/cache-gfx950", {}, "80").out))
+    EXPECT_LE(line.size(), 80u) << line;
   for (const std::string &input : kInputs) {
     const RunResult at80 = parse(input, {}, "80"), at100 = parse(input, {}, "100");
     EXPECT_LE(widest(grid(at80.out)), widest(grid(at100.out))) << input;
@@ -168,6 +172,48 @@ TEST_F(TextWidth, NameWidthNeverWidensTheTable) {
   std::set<std::string> names;
   for (std::size_t r = 1; r < rows.size(); ++r) names.insert(rows[r].substr(0, arch));
   EXPECT_EQ(names.size(), 2u) << "empty_kernel<0> and scale<1> stay apart at 12 characters";
+}
+
+// Every row tells its kernel apart (issue 32: "every kernel distinguishable"): two Triton entries of one
+// @triton.jit function (Triton 3.6's gfx950 attn_fwd_kernel at 16 and 32 KiB of LDS) were two rows alike in
+// KERNEL and LOCATION, and notes that named them alike. Each now carries its cache directory's first
+// characters, in the row and in the notes, at every width.
+TEST_F(TextWidth, KernelsAlikeInNameAndPlaceAreToldApart) {
+  for (const std::string input :
+       {"fixtures/triton/cache-gfx950", "fixtures/triton/cache-gfx942", "fixtures/triton/cache-sm_90"})
+    for (const std::string columns : {"80", "100", "200"}) {
+      const RunResult run = parse(input, {}, columns);
+      ASSERT_EQ(run.exit_code, 0) << run.err;
+      const std::vector<std::string> rows = grid(run.out);
+      ASSERT_GT(rows.size(), 1u);
+      // The identity of a row: its text up to the first figure column (VGPR or REG).
+      std::size_t figures = rows.front().find("VGPR");
+      if (figures == std::string::npos) figures = rows.front().find("REG");
+      ASSERT_NE(figures, std::string::npos) << rows.front();
+      std::set<std::string> identities;
+      std::size_t kernels = 0;
+      for (std::size_t r = 1; r < rows.size(); ++r) {
+        if (rows[r].rfind(" ", 0) == 0) continue;  // the last column wrapped under itself
+        ++kernels;
+        identities.insert(rows[r].substr(0, figures));
+      }
+      EXPECT_EQ(identities.size(), kernels) << input << " at " << columns << ":\n" << run.out;
+    }
+  // The tag is the entry's directory, in the row and the notes; a kernel without a twin has none.
+  const RunResult run = parse("fixtures/triton/cache-gfx950", {"--wide"}, "200");
+  const RunResult data = parse("fixtures/triton/cache-gfx950", {"--format", "json"}, "");
+  int twins = 0;
+  const nlohmann::json report = nlohmann::json::parse(data.out);
+  for (const nlohmann::json &k : report.at("kernels")) {
+    const std::string entry = fs::path(k.at("file").get<std::string>()).parent_path().filename().string();
+    const std::string tag = "@" + entry.substr(0, 6);
+    const std::string name = k.at("name");
+    const bool twin = name == "attn_fwd_kernel" || name == "matmul_kernel";
+    twins += twin;
+    EXPECT_EQ(run.out.find(name + " " + tag + " [gfx950]") != std::string::npos, twin) << name << run.out;
+    EXPECT_EQ(run.out.find(tag) != std::string::npos, twin) << name << run.out;
+  }
+  EXPECT_EQ(twins, 4);
 }
 
 }  // namespace

@@ -27,12 +27,15 @@ std::vector<Cell> identityCells(const KernelReport &k) {
   // A Triton kernel is where its author wrote it (the @triton.jit function's
   // file and line), not its cache entry, which the data columns keep.
   const bool python = r.triton && !r.triton->python_file.empty();
-  const std::string location =
+  std::string location =
       python ? locationText(r.triton->python_file, r.triton->python_line) : locationText(k.display_file, r.line);
+  if (!k.twin.empty()) location += " " + k.twin;  // what tells it from a kernel alike in name, arch and place
   return {r.demangled, r.name, r.arch, location, k.display_file, Cell::count(r.line)};
 }
 
-std::string who(const KernelReport &k) { return shortKernelName(k.record.demangled) + " [" + k.record.arch + "]"; }
+std::string who(const KernelReport &k) {
+  return shortKernelName(k.record.demangled) + (k.twin.empty() ? "" : " " + k.twin) + " [" + k.record.arch + "]";
+}
 
 }  // namespace
 

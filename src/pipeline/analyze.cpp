@@ -491,6 +491,7 @@ Report analyzeJobs(const std::vector<SourceJob> &jobs, const AnalyzeOptions &opt
     if (observe) observe(i, run.results[i], launch, report, first);
     if (kept) kept->kernel_job.resize(report.kernels.size(), i);
   }
+  tellTwinsApart(report);
   return report;
 }
 

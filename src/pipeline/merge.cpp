@@ -397,6 +397,7 @@ Report reportFromPieces(const ShardReport &shard) {
     if (!piece.dependencies.empty()) report.dependencies[piece.source] = piece.dependencies;
     if (piece.optimisation) report.optimisation[piece.source] = *piece.optimisation;
   }
+  tellTwinsApart(report);
   return report;
 }
 

@@ -504,6 +504,7 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
     report.inputs.push_back(file);
     if (observe) observe(static_cast<std::size_t>(&file - files.data()), artifact, report, first);
   }
+  tellTwinsApart(report);
   return report;
 }
 

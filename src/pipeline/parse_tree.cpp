@@ -701,6 +701,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
   // What the error summary counts over: every artifact tried, read or failed (a directory is none).
   if (walk.walked) report.artifacts = items.size();
   separateKeys(report);
+  tellTwinsApart(report);
   if (!options.nvdisasm.empty()) readNvidiaLoopSpills(report, options.nvdisasm, options.timeout_seconds);
   for (const std::string &input : inputs) {
     report.inputs.push_back(input);

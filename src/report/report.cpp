@@ -2,13 +2,19 @@
 #include "regscope/report/report.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <functional>
 #include <map>
+#include <set>
+#include <tuple>
 
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
 
 namespace regscope {
 namespace {
+
+namespace fs = std::filesystem;
 
 // The record through its backend's model, or a warning when the arch has no table.
 std::optional<ModelledKernel> model(const KernelRecord &record, const LaunchOverrides &launch, const Report &report,
@@ -101,6 +107,47 @@ Optimisation optimisationFromJson(const nlohmann::json &j) {
   if (!parseOptimisationSource(j.at("source").get<std::string>(), o.source))
     throw Error("unknown optimisation source '" + j.at("source").get<std::string>() + "'");
   return o;
+}
+
+void tellTwinsApart(Report &report) {
+  std::map<std::tuple<std::string, std::string, std::string>, std::vector<KernelReport *>> alike;
+  for (KernelReport &k : report.kernels) {
+    const KernelRecord &r = k.record;
+    // Where the table says the kernel is (describe's LOCATION): a Triton kernel at its Python line.
+    const bool python = r.triton && !r.triton->python_file.empty();
+    const std::string place = python ? r.triton->python_file + ":" + std::to_string(r.triton->python_line)
+                                     : k.display_file + ":" + std::to_string(r.line);
+    k.twin.clear();
+    alike[{r.demangled, r.arch, place}].push_back(&k);
+  }
+  for (auto &[key, twins] : alike) {
+    if (twins.size() < 2) continue;
+    // The first reading that differs for every one of them: the Triton entry's cache directory (its
+    // first 6 characters, more while two share them), the file's name, its path, the compile
+    // database's entry; else the order.
+    auto distinct = [&](const std::function<std::string(const KernelReport &)> &tag) {
+      std::set<std::string> seen;
+      for (const KernelReport *k : twins)
+        if (tag(*k).empty() || !seen.insert(tag(*k)).second) return false;
+      for (KernelReport *k : twins) k->twin = tag(*k);
+      return true;
+    };
+    auto entry = [](const KernelReport &k) {
+      return k.record.triton ? fs::path(k.record.file).parent_path().filename().string() : std::string();
+    };
+    bool told = false;
+    for (std::size_t length = 6; !told && length <= 64; length += 2)
+      told = distinct([&](const KernelReport &k) { return entry(k).empty() ? "" : "@" + entry(k).substr(0, length); });
+    if (told ||
+        distinct([](const KernelReport &k) { return "(" + fs::path(k.display_file).filename().string() + ")"; }) ||
+        distinct([](const KernelReport &k) { return "(" + k.display_file + ")"; }) ||
+        distinct([](const KernelReport &k) {
+          const std::size_t hash = k.source.rfind('#');
+          return hash == std::string::npos ? std::string("(entry 1)") : "(entry " + k.source.substr(hash + 1) + ")";
+        }))
+      continue;
+    for (std::size_t i = 0; i < twins.size(); ++i) twins[i]->twin = "#" + std::to_string(i + 1);
+  }
 }
 
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch) {

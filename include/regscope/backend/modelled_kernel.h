@@ -27,6 +27,10 @@ struct KernelReport : ModelledKernel {
   KernelRecord record;
   std::string display_file;  // path as the user should read it
   std::string source;        // the translation unit compiled (absolute); empty for parsed artifacts
+  // What tells it from kernels of the same name and arch shown at the same
+  // place ("@6E3LAV": a Triton entry's cache directory; the file's name; the
+  // compile database's entry): set by tellTwinsApart, empty when none is alike.
+  std::string twin;
 
   // LLVM 20+ figures open until link: no occupancy to judge.
   bool unresolved() const { return summary.limiter == Limiter::Unresolved; }

@@ -54,6 +54,12 @@ using LaunchFor = std::function<LaunchOverrides(const KernelRecord &)>;
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchFor &launch);
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch = {});
 
+// Kernels of one name and arch shown at one place (two Triton entries of one
+// @triton.jit function, one source compiled twice) each get KernelReport::
+// twin, which the table and the notes show after it. Called once the report
+// holds every kernel (each pipeline's last step).
+void tellTwinsApart(Report &report);
+
 // Adds each of `notes` that the report does not hold yet: a note of the run
 // (the default arch) is said once however many inputs give it.
 void addNotesOnce(Report &report, const std::vector<std::string> &notes);

@@ -20,7 +20,7 @@ void writeLine(const Line &line, std::ostream &out, bool color) {
 
 // A kernel name or a path cut shorter than these says little.
 constexpr std::size_t kNarrowestName = 24;
-constexpr std::size_t kNarrowestPath = 16;
+constexpr std::size_t kNarrowestPath = 14;
 
 // A path as the reader's working directory sees it: relative below it.
 std::string relativeTo(const std::string &path, const std::string &directory) {
@@ -228,8 +228,8 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
       if (last != columns.size()) start += width[last] + 2;
       last = j;
     }
-  constexpr std::size_t kNarrowestWrap = 12;  // "free 8 KiB LDS": narrower splits every phrase
-  const bool wrap = last != columns.size() && limit > start + kNarrowestWrap && !table.columns[columns[last]].right;
+  constexpr std::size_t kNarrowestWrap = 10;  // "waves/SIMD", "at maximum": narrower splits their words
+  const bool wrap = last != columns.size() && limit >= start + kNarrowestWrap && !table.columns[columns[last]].right;
   TextTable text(headers, right);
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     std::vector<std::string> row;
