@@ -216,6 +216,58 @@ TEST(SpillSites, AStackArrayIsAPrivateAccessNotASpill) {
   for (const SpillSite &s : f->spills) EXPECT_FALSE(s.spill);
 }
 
+// issue 33 item 2: a loop-spill verdict is an annotation at the spill, not at the kernel. The gate's
+// location (text, SARIF) and parse's loop_spill_site are explain's first ranked spill in a loop that has a
+// line: hipcc-made HIP at depth 2, Triton's gfx950 attention (SGPR lanes) and matmul tiles.
+TEST(SpillSites, ALoopSpillVerdictPointsAtTheFirstSpillInTheDeepestLoop) {
+  using nlohmann::json;
+  const fs::path scratch = fs::temp_directory_path() / ("regscope-loop-site-" + std::to_string(::getpid()));
+  fs::create_directories(scratch / "cache");
+  auto run = [&](std::vector<std::string> args) {
+    return test::runRegscope(args, sourcePath(""), scratch.string(), (scratch / "cache").string());
+  };
+  int checked = 0;
+  for (const std::string input :
+       {"fixtures/spills/spill_depths-clang-19-gfx90a.s", "fixtures/spills/bounds_pressure-hipcc-5.2.3-gfx90a.s",
+        "fixtures/triton/cache-gfx950/IP2PKCNBX7R3FNNWUJ2CIZVJ4ANVGEVUJ27FRKOLZBKCJU7MB6KQ",
+        "fixtures/triton/cache-gfx950/SLN3MVV2YOATOD5JNNEVN3MBOG6DRQPJQH2H2I5S73GTMCXX6RUA"}) {
+    SCOPED_TRACE(input);
+    const json explained = json::parse(run({"explain", input, "--format", "json"}).out);
+    const json parsed = json::parse(run({"parse", input, "--format", "json"}).out);
+    const test::RunResult gate = run({"gate", input, "--max-loop-spills", "0", "--format", "sarif"});
+    ASSERT_EQ(gate.exit_code, 1) << gate.err;
+    const json sarif = json::parse(gate.out);
+    for (const json &k : explained.at("kernels")) {
+      json first;  // explain's ranking: the deepest loop first
+      for (const json &site : k.at("spills"))
+        if (site.at("kind") != "private_store" && site.at("kind") != "private_load" && site.at("loop_depth") > 0 &&
+            site.at("line") > 0) {
+          first = site;
+          break;
+        }
+      if (first.is_null()) continue;
+      ++checked;
+      for (const json &p : parsed.at("kernels"))
+        if (p.at("name") == k.at("name"))
+          EXPECT_EQ(p.at("loop_spill_site"), json({{"file", first.at("file")}, {"line", first.at("line")}}));
+      bool located = false;
+      for (const json &result : sarif.at("runs")[0].at("results")) {
+        if (result.at("message").at("text").get<std::string>().find(k.at("demangled").get<std::string>()) ==
+            std::string::npos)
+          continue;
+        const json &where = result.at("locations")[0].at("physicalLocation");
+        EXPECT_EQ(where.at("region").at("startLine"), first.at("line"));
+        const std::string uri = where.at("artifactLocation").at("uri");
+        EXPECT_EQ(fs::path(uri).filename(), fs::path(first.at("file").get<std::string>()).filename()) << uri;
+        located = true;
+      }
+      EXPECT_TRUE(located) << k.at("name") << gate.out;
+    }
+  }
+  EXPECT_GE(checked, 4);
+  fs::remove_all(scratch);
+}
+
 TEST(SpillSites, TritonBufferLoadsOnGfx942AreGlobalNotPrivate) {
   // Triton 3.6 reads global memory with buffer_load on gfx942 (architected
   // flat scratch: its private memory is scratch_* only).

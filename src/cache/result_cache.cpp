@@ -27,7 +27,7 @@ using nlohmann::json;
 // Bump when entries or collectors change meaning. 7 (issue 30): each entry
 // carries `digest`, a SHA-256 over its key and content; an entry without one
 // (format 6 and before) or whose content does not give it is a miss.
-constexpr int kCacheFormat = 7;
+constexpr int kCacheFormat = 8;
 
 // Entries found edited after regscope wrote them, this run, by key: a miss is
 // looked up again after the fill claim, and is one entry (said once, at the end).
@@ -223,9 +223,12 @@ json recordToJson(const KernelRecord &r) {
     if (r.has(info.field)) values[info.key] = r.value(info.field);
   json unresolved = json::array();
   for (Field f : r.unresolved) unresolved.push_back(fieldKey(f));
-  return {{"name", r.name},       {"demangled", r.demangled}, {"arch", r.arch},   {"vendor", vendorName(r.vendor)},
-          {"file", r.file},       {"line", r.line},           {"values", values}, {"unresolved", unresolved},
-          {"sources", r.sources}, {"warnings", r.warnings}};
+  json j = {{"name", r.name},       {"demangled", r.demangled}, {"arch", r.arch},   {"vendor", vendorName(r.vendor)},
+            {"file", r.file},       {"line", r.line},           {"values", values}, {"unresolved", unresolved},
+            {"sources", r.sources}, {"warnings", r.warnings}};
+  if (r.loop_spill_site.line > 0)
+    j["loop_spill_site"] = {{"file", r.loop_spill_site.file}, {"line", r.loop_spill_site.line}};
+  return j;
 }
 
 static Field fieldNamed(const std::string &key) {
@@ -257,6 +260,10 @@ KernelRecord recordFromJson(const json &j) {
   for (const json &key : j.at("unresolved")) r.unresolved.push_back(fieldNamed(key.get<std::string>()));
   r.sources = j.at("sources").get<std::vector<std::string>>();
   r.warnings = j.at("warnings").get<std::vector<std::string>>();
+  if (const auto site = j.find("loop_spill_site"); site != j.end()) {
+    r.loop_spill_site.file = site->at("file").get<std::string>();
+    r.loop_spill_site.line = static_cast<int>(integerIn(site->at("line"), 1, INT_MAX));
+  }
   return r;
 }
 

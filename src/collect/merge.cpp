@@ -51,6 +51,7 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
         if (!mine) {
           record.values[i] = theirs;
           said[it->second][i] = set.source;
+          if (static_cast<Field>(i) == Field::LoopSpills) record.loop_spill_site = facts.loop_spill_site;
         } else if (*mine != *theirs) {
           // Two readings of one figure: neither is taken on trust. The figure
           // is unknown, and the warning names both.
@@ -59,6 +60,7 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
                                     std::to_string(*theirs) + ": unknown");
           mine.reset();
           disputed[i] = true;
+          if (static_cast<Field>(i) == Field::LoopSpills) record.loop_spill_site = {};
         }
       }
     }

@@ -172,6 +172,11 @@ nlohmann::json kernelJsonBase(const KernelReport &k) {
           {"warnings", r.warnings}};
 }
 
+nlohmann::json loopSpillSiteJson(const KernelRecord &r) {
+  if (r.loop_spill_site.line <= 0) return nullptr;
+  return {{"file", r.loop_spill_site.file}, {"line", r.loop_spill_site.line}};
+}
+
 nlohmann::json figureJson(const KernelRecord &r, Field f) {
   return r.has(f) ? nlohmann::json(r.value(f)) : nlohmann::json();
 }

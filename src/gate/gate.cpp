@@ -18,6 +18,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// A loop-spill verdict points at the first spill in the kernel's deepest loop
+// (KernelRecord::loop_spill_site), where an annotation helps: the kernel's own
+// line stays in the message. Unchanged when no spill in a loop has a line.
+Verdict atLoopSpill(const KernelReport &k, Verdict v) {
+  const SourcePlace &site = k.record.loop_spill_site;
+  if (site.line <= 0) return v;
+  v.message += "; the first in its deepest loop is here (the kernel is at " + v.file +
+               (v.line > 0 ? ":" + std::to_string(v.line) : std::string()) + ")";
+  v.file = site.file;
+  v.line = site.line;
+  return v;
+}
+
 // A baseline entry's file as the user reads it: relative to the working directory when below it.
 Verdict verdictFor(const BaselineEntry &e, const std::string &root, Rule rule, std::string message) {
   std::string file = e.file;
@@ -271,11 +284,12 @@ GateResult checkThresholds(const Report &report, const Config &config) {
                                "from a cubin with local memory where nvdisasm is installed): --max-loop-spills "
                                "cannot judge it"));
       else if (const std::int64_t loops = k.record.value(Field::LoopSpills); loops > *t.max_loop_spills)
-        result.failures.push_back(withFigures(
-            verdictFor(k, Rule::MaxLoopSpills,
-                       beyond("spills inside loops", static_cast<int>(loops), "accesses", ">", *t.max_loop_spills) +
-                           " (regscope explain lists them by line and loop depth)"),
-            static_cast<int>(loops), t.max_loop_spills, std::nullopt, "accesses"));
+        result.failures.push_back(
+            withFigures(atLoopSpill(k, verdictFor(k, Rule::MaxLoopSpills,
+                                                  beyond("spills inside loops", static_cast<int>(loops), "accesses",
+                                                         ">", *t.max_loop_spills) +
+                                                      " (regscope explain lists them by line and loop depth)")),
+                        static_cast<int>(loops), t.max_loop_spills, std::nullopt, "accesses"));
     }
   }
   return result;
@@ -392,9 +406,11 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
     // Spills that moved into a loop fail even when the count did not grow. A
     // count read on one side only (a baseline before 1.4, a code object now) is
     // not compared: the explicit --max-loop-spills refuses an unread count.
-    if (was.loop_spills && now.loop_spills)
+    if (was.loop_spills && now.loop_spills) {
       compare(Rule::LoopSpillRegression, "spills inside loops", *was.loop_spills, *now.loop_spills, true, "accesses",
               "accesses");
+      if (*now.loop_spills > *was.loop_spills) result.failures.back() = atLoopSpill(k, result.failures.back());
+    }
     compare(Rule::ScratchRegression, "scratch", was.scratch_bytes, now.scratch_bytes, true, "bytes/lane", "bytes");
     if (now.registers < was.registers)
       result.improvements.push_back(

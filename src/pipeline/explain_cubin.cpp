@@ -108,9 +108,13 @@ void readNvidiaLoopSpills(Report &report, const std::string &nvdisasm, int timeo
     if (!needs(k.record)) continue;
     auto it = listings.read.find({k.record.file, k.record.arch});
     const IsaFunction *f = it == listings.read.end() ? nullptr : functionNamed(*it->second, k.record.name);
-    if (f && f->spill_totals.loops_known)
+    if (f && f->spill_totals.loops_known) {
       k.record.values[static_cast<std::size_t>(Field::LoopSpills)] = f->spill_totals.in_loops;
-    else
+      if (const SpillSite *site = firstLoopSpill(*f)) {
+        const IsaInstruction &at = f->instructions[site->instruction];
+        k.record.loop_spill_site = {it->second->files.at(at.file).path(), at.line};
+      }
+    } else
       ++unread;
   }
   if (unread > 0)

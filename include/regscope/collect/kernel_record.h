@@ -53,6 +53,12 @@ struct KernelIdentity {
   int line = 0;      // facts: where the compiler points (the body's brace); record: the declaration
 };
 
+// A source line: the file as the line table names it, and its line.
+struct SourcePlace {
+  std::string file;
+  int line = 0;  // 0: none
+};
+
 // One kernel's figures as one source (remarks, .s, ...) reported them.
 struct KernelFacts : KernelIdentity {
   bool is_kernel = true;  // false for LLVM 15's Occupancy-0 device-function blocks
@@ -61,6 +67,9 @@ struct KernelFacts : KernelIdentity {
   std::vector<std::string> notes;     // why an unresolved figure has no value, when not "until link"
   std::vector<std::string> warnings;  // two readings of one figure in this source that disagree
   std::vector<Field> missing;         // figures this source always carries that its text lacked (a damaged file)
+  // With LoopSpills above 0: the line of the first spill in the deepest loop
+  // (explain's ranking), where a gate's loop-spill verdict points.
+  SourcePlace loop_spill_site;
 
   std::optional<std::int64_t> get(Field f) const { return values[static_cast<std::size_t>(f)]; }
   void set(Field f, std::int64_t v) { values[static_cast<std::size_t>(f)] = v; }
@@ -87,6 +96,7 @@ struct KernelRecord : KernelIdentity {
   // Set for a kernel read from a Triton cache entry: its metadata (the launch
   // Triton makes, the options it compiled with). Not kept by the cache.
   std::shared_ptr<const TritonInfo> triton;
+  SourcePlace loop_spill_site;  // KernelFacts::loop_spill_site, from the source LoopSpills came from
 
   bool has(Field f) const { return values[static_cast<std::size_t>(f)].has_value(); }
   std::int64_t value(Field f) const { return values[static_cast<std::size_t>(f)].value_or(0); }

@@ -74,6 +74,8 @@ std::string dynamicSharedNote(const LaunchAssumption &launch, const char *what);
 // line when the run's flag (--dynamic-smem, --dynamic-slm) gave the size,
 // which is then every kernel's; "" otherwise.
 std::string dynamicSharedFlagLine(const LaunchAssumption &launch, const char *what);
+// KernelRecord::loop_spill_site as {"file", "line"}; null when no spill in a loop has a line.
+nlohmann::json loopSpillSiteJson(const KernelRecord &record);
 // A Triton kernel's launch and options, as its cache entry's metadata says;
 // `dynamic_shared` is its backend's words for the metadata's `shared` ("8 KiB
 // of dynamic LDS").

@@ -229,4 +229,9 @@ struct IsaOptions {
 // SGPRs, then instruction count; lines without a source location are left out.
 std::vector<LinePressure> hottestLines(const IsaFunction &function, std::size_t n);
 
+// The first spill site (in the ranking of IsaFunction::spills: the deepest
+// loop first) inside a loop whose instruction has a source line: where a
+// gate's loop-spill verdict points. Null when no spill in a loop has one.
+const SpillSite *firstLoopSpill(const IsaFunction &function);
+
 }  // namespace regscope

@@ -228,6 +228,8 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
     f.instructions.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
       f.instructions[i].asm_line = raw.instructions[i].asm_line;
+      f.instructions[i].file = raw.instructions[i].file;  // the innermost .loc: no inline tree read here
+      f.instructions[i].line = raw.instructions[i].line;
       f.instructions[i].block = cfg.block_of[i];
       f.instructions[i].loop_depth = cfg.blocks[cfg.block_of[i]].loop_depth;
       f.instructions[i].kind = facts[i].kind;

@@ -92,8 +92,8 @@ std::optional<IsaReport> readArtifactIsa(const KernelRecord &record, const std::
   return report;
 }
 
-std::map<std::string, SpillTotals> kernelSpillTotals(std::string_view assembly, const std::string &arch) {
-  std::map<std::string, SpillTotals> totals;
+std::map<std::string, KernelSpills> kernelSpillTotals(std::string_view assembly, const std::string &arch) {
+  std::map<std::string, KernelSpills> totals;
   if (arch.empty()) return totals;
   IsaOptions options;
   options.estimate = false;
@@ -114,8 +114,16 @@ std::map<std::string, SpillTotals> kernelSpillTotals(std::string_view assembly, 
   }
   try {
     const IsaReport report = analyzeAmdgpuAssembly(text, mcArch(arch, /*text=*/true), options);
-    for (const IsaFunction &f : report.functions)
-      if (f.is_kernel && f.spill_totals.loops_known) totals[f.name] = f.spill_totals;
+    for (const IsaFunction &f : report.functions) {
+      if (!f.is_kernel || !f.spill_totals.loops_known) continue;
+      KernelSpills &k = totals[f.name];
+      k.totals = f.spill_totals;
+      if (const SpillSite *site = firstLoopSpill(f)) {
+        const IsaInstruction &at = f.instructions[site->instruction];
+        k.loop_spill_file = report.files.at(at.file).path();
+        k.loop_spill_line = at.line;
+      }
+    }
   } catch (const Error &) {
     totals.clear();  // an arch LLVM 15 does not know, or no instruction: unknown, never 0
   }

@@ -200,14 +200,15 @@ void addLoopSpills(AsmFile &file, const LineSource &lines) {
     text.push_back('\n');
   });
   if (too_large) return;
-  const std::map<std::string, SpillTotals> totals = kernelSpillTotals(text, file.arch);
+  const std::map<std::string, KernelSpills> totals = kernelSpillTotals(text, file.arch);
   for (KernelFacts &k : file.facts.kernels) {
     if (k.get(Field::LoopSpills) || !k.get(Field::VgprSpills) || !k.get(Field::SgprSpills)) continue;
     auto it = totals.find(k.name);
     if (it == totals.end()) continue;
     const std::optional<std::int64_t> counted = k.get(Field::VgprSpills);
-    if (counted && *counted > 0 && it->second.store_dwords == 0) continue;
-    k.set(Field::LoopSpills, it->second.in_loops);
+    if (counted && *counted > 0 && it->second.totals.store_dwords == 0) continue;
+    k.set(Field::LoopSpills, it->second.totals.in_loops);
+    k.loop_spill_site = {it->second.loop_spill_file, it->second.loop_spill_line};
   }
 }
 

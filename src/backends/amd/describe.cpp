@@ -260,6 +260,7 @@ json amdKernelJson(const KernelReport &k, const std::string &compiler_version) {
       {fieldKey(Field::VgprSpills), figureJson(r, Field::VgprSpills)},
       {fieldKey(Field::SgprSpills), figureJson(r, Field::SgprSpills)},
       {fieldKey(Field::LoopSpills), figureJson(r, Field::LoopSpills)},
+      {"loop_spill_site", loopSpillSiteJson(r)},
       {fieldKey(Field::LdsBytes), figureJson(r, Field::LdsBytes)},
       {fieldKey(Field::MaxWorkgroupSize), figureJson(r, Field::MaxWorkgroupSize)},
       {fieldKey(Field::WaveSize), figureJson(r, Field::WaveSize)},

@@ -124,6 +124,7 @@ json cudaKernelJson(const KernelReport &k) {
                  {fieldKey(Field::SpillLoadBytes), figureJson(r, Field::SpillLoadBytes)},
                  {fieldKey(Field::StackBytes), figureJson(r, Field::StackBytes)},
                  {fieldKey(Field::LoopSpills), figureJson(r, Field::LoopSpills)},
+                 {"loop_spill_site", loopSpillSiteJson(r)},
                  {fieldKey(Field::SharedBytes), r.value(Field::SharedBytes)},
                  {fieldKey(Field::ConstantBytes), figureJson(r, Field::ConstantBytes)},
                  {fieldKey(Field::Barriers), figureJson(r, Field::Barriers)},
