@@ -220,8 +220,9 @@ struct IsaReport {
 
 struct IsaOptions {
   bool estimate = true;  // run MCA per basic block
-  // Only the CFG's loop depths and the spill sites (no liveness, lines, peak,
-  // mix or estimate; instructions without their text): what collect counts.
+  // Only the CFG's loop depths and the spill sites, each instruction with its
+  // line (no liveness, per-line table, peak, mix or estimate; instructions
+  // without their text): what collect counts.
   bool spills_only = false;
 };
 

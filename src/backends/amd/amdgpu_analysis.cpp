@@ -217,6 +217,7 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
   for (const RawInstruction &r : raw.instructions) facts.push_back(describe(target, slots, r.inst));
 
   Cfg cfg = buildCfg(raw.instructions, facts);
+  const std::vector<std::pair<int, int>> source_lines = sourceLines(raw, cfg);
   // A refused instruction that could branch or reach private memory: the CFG or
   // the spill sites may miss it (summarizeSpills keeps the flag).
   if (raw.unknown_branch_or_private > 0) {
@@ -228,8 +229,7 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
     f.instructions.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
       f.instructions[i].asm_line = raw.instructions[i].asm_line;
-      f.instructions[i].file = raw.instructions[i].file;  // the innermost .loc: no inline tree read here
-      f.instructions[i].line = raw.instructions[i].line;
+      std::tie(f.instructions[i].file, f.instructions[i].line) = source_lines[i];
       f.instructions[i].block = cfg.block_of[i];
       f.instructions[i].loop_depth = cfg.blocks[cfg.block_of[i]].loop_depth;
       f.instructions[i].kind = facts[i].kind;
@@ -239,7 +239,6 @@ IsaFunction analyzeFunction(const RawFunction &raw, const AmdgpuTarget &target, 
     return f;
   }
   Liveness live = solveLiveness(cfg, facts, slots);
-  const std::vector<std::pair<int, int>> source_lines = sourceLines(raw, cfg);
   const SlotSet &vgpr = slots.mask(RegFile::Vgpr);
   const SlotSet &agpr = slots.mask(RegFile::Agpr);
   const SlotSet &sgpr = slots.mask(RegFile::Sgpr);
@@ -348,7 +347,9 @@ IsaReport analyzeAmdgpuAssembly(std::string_view assembly, std::string_view arch
     std::string why = module->notes.empty() ? std::string() : ": " + module->notes.front();
     throw Error("no AMDGPU instruction in the assembly" + why);
   }
-  if (!options.spills_only) resolveCallSites(target, text, *module);
+  // Also for spill sites alone: a spill's line is explain's (the call site in the kernel's file, not
+  // the inlined header's line: HeCBench rsbench's loop spills sit in __clang_hip_math.h's atan).
+  resolveCallSites(target, text, *module);
   RegisterSlots slots(*target.mri);
   std::unique_ptr<McaEstimator> mca;
   if (options.estimate && !options.spills_only) mca = std::make_unique<McaEstimator>(target);
