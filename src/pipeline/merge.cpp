@@ -12,6 +12,7 @@
 #include "regscope/cache/cache.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
+#include "regscope/support/plural.h"
 #include "regscope/support/process.h"
 
 namespace regscope {
@@ -359,7 +360,7 @@ ShardReport mergeShardReports(const std::vector<ShardReport> &shards, const std:
                 (missing.size() == 1 ? " is" : " are") + " missing; a merge of part of a run would hide kernels");
   if (job_file.size() != a.jobs)
     throw Error("merge: the shards hold " + std::to_string(job_file.size()) + " of the run's " +
-                std::to_string(a.jobs) + " inputs: a shard report is incomplete");
+                plural(a.jobs, "input", "inputs") + ": a shard report is incomplete");
   for (const auto &[s, path] : shard_file) merged.shards.push_back(s);
   std::sort(merged.pieces.begin(), merged.pieces.end(),
             [](const JobPiece &x, const JobPiece &y) { return x.index < y.index; });

@@ -33,6 +33,7 @@
 #include "regscope/collect/collect.h"
 #include "regscope/support/error.h"
 #include "regscope/support/llvm_compat.h"
+#include "regscope/support/plural.h"
 
 namespace regscope {
 namespace {
@@ -70,7 +71,7 @@ std::size_t fromBundle(std::string_view bytes, Walk &walk, int depth) {
   std::size_t at = kBundleMagic.size() + 8;
   constexpr std::size_t kEntryHeader = 24;  // the least an entry takes
   if (count > (bytes.size() - at) / kEntryHeader)
-    throw Error("truncated offload bundle: it claims " + std::to_string(count) + " entries in " +
+    throw Error("truncated offload bundle: it claims " + plural(count, "entry", "entries") + " in " +
                 std::to_string(bytes.size()) + " bytes");
   std::size_t extent = at;
   for (std::uint64_t i = 0; i < count; ++i) {

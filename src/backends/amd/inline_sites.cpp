@@ -30,6 +30,8 @@
 #include <map>
 #include <tuple>
 
+#include "regscope/support/plural.h"
+
 namespace regscope::isa_detail {
 namespace {
 
@@ -157,7 +159,7 @@ bool readCallSites(const AmdgpuTarget &target, std::string_view text, std::vecto
   parser->Run(/*NoInitialTextSection=*/false, /*NoFinalize=*/true);
   streamer.finish();
   if (bytes.empty()) {
-    why = "the assembly could not be assembled (" + std::to_string(errors) + " errors)";
+    why = "the assembly could not be assembled (" + plural(errors, "error", "errors") + ")";
     return false;
   }
 
