@@ -222,8 +222,13 @@ TEST(SpillSites, AStackArrayIsAPrivateAccessNotASpill) {
 // line: hipcc-made HIP at depth 2, Triton's gfx950 attention (SGPR lanes) and matmul tiles.
 TEST(SpillSites, ALoopSpillVerdictPointsAtTheFirstSpillInTheDeepestLoop) {
   using nlohmann::json;
-  const fs::path scratch = fs::temp_directory_path() / ("regscope-loop-site-" + std::to_string(::getpid()));
-  fs::create_directories(scratch / "cache");
+  // Removed however the test ends (an ASSERT returns early).
+  struct Scratch {
+    fs::path dir = fs::temp_directory_path() / ("regscope-loop-site-" + std::to_string(::getpid()));
+    Scratch() { fs::create_directories(dir / "cache"); }
+    ~Scratch() { fs::remove_all(dir); }
+  } scratch_dir;
+  const fs::path &scratch = scratch_dir.dir;
   auto run = [&](std::vector<std::string> args) {
     return test::runRegscope(args, sourcePath(""), scratch.string(), (scratch / "cache").string());
   };
@@ -269,7 +274,6 @@ TEST(SpillSites, ALoopSpillVerdictPointsAtTheFirstSpillInTheDeepestLoop) {
     }
   }
   EXPECT_GE(checked, 5);
-  fs::remove_all(scratch);
 }
 
 TEST(SpillSites, TritonBufferLoadsOnGfx942AreGlobalNotPrivate) {
