@@ -68,13 +68,13 @@ std::vector<LinePressure> hottestLines(const IsaFunction &function, std::size_t 
   return lines;
 }
 
-const SpillSite *firstLoopSpill(const IsaFunction &function) {
+SourcePlace firstLoopSpill(const IsaReport &report, const IsaFunction &function) {
   for (const SpillSite &site : function.spills) {
     if (!site.spill || site.loop_depth == 0) break;  // ranked: spills in loops come first
     const IsaInstruction &at = function.instructions[site.instruction];
-    if (at.file >= 0 && at.line > 0) return &site;
+    if (at.file >= 0 && at.line > 0) return {report.files.at(at.file).path(), at.line};
   }
-  return nullptr;
+  return {};
 }
 
 }  // namespace regscope

@@ -15,6 +15,7 @@
 #include "regscope/pipeline/explain.h"
 #include "regscope/support/error.h"
 #include "regscope/support/files.h"
+#include "regscope/support/plural.h"
 #include "regscope/support/process.h"
 
 namespace regscope {
@@ -110,15 +111,12 @@ void readNvidiaLoopSpills(Report &report, const std::string &nvdisasm, int timeo
     const IsaFunction *f = it == listings.read.end() ? nullptr : functionNamed(*it->second, k.record.name);
     if (f && f->spill_totals.loops_known) {
       k.record.values[static_cast<std::size_t>(Field::LoopSpills)] = f->spill_totals.in_loops;
-      if (const SpillSite *site = firstLoopSpill(*f)) {
-        const IsaInstruction &at = f->instructions[site->instruction];
-        k.record.loop_spill_site = {it->second->files.at(at.file).path(), at.line};
-      }
+      k.record.loop_spill_site = firstLoopSpill(*it->second, *f);
     } else
       ++unread;
   }
   if (unread > 0)
-    report.warnings.push_back("loop_spills of " + std::to_string(unread) + " NVIDIA kernel" + (unread == 1 ? "" : "s") +
+    report.warnings.push_back("loop_spills of " + plural(unread, "NVIDIA kernel", "NVIDIA kernels") +
                               " with local memory not read: nvdisasm could not list " +
                               (unread == 1 ? "its cubin or its branches" : "their cubins or their branches") +
                               (listings.failures.empty() ? "" : " (" + listings.failures.begin()->second + ")"));

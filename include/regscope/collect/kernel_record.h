@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "regscope/collect/triton_info.h"
+#include "regscope/support/source_place.h"
 #include "regscope/support/vendor.h"
 
 namespace regscope {
@@ -51,12 +52,6 @@ struct KernelIdentity {
   Vendor vendor = defaultVendor();
   std::string file;  // facts: as the compiler printed it; record: resolved
   int line = 0;      // facts: where the compiler points (the body's brace); record: the declaration
-};
-
-// A source line: the file as the line table names it, and its line.
-struct SourcePlace {
-  std::string file;
-  int line = 0;  // 0: none
 };
 
 // One kernel's figures as one source (remarks, .s, ...) reported them.

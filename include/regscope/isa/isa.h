@@ -23,6 +23,8 @@
 #include <string_view>
 #include <vector>
 
+#include "regscope/support/source_place.h"
+
 namespace regscope {
 
 // What an instruction is, for the instruction mix. Each instruction has exactly
@@ -230,9 +232,10 @@ struct IsaOptions {
 // SGPRs, then instruction count; lines without a source location are left out.
 std::vector<LinePressure> hottestLines(const IsaFunction &function, std::size_t n);
 
-// The first spill site (in the ranking of IsaFunction::spills: the deepest
-// loop first) inside a loop whose instruction has a source line: where a
-// gate's loop-spill verdict points. Null when no spill in a loop has one.
-const SpillSite *firstLoopSpill(const IsaFunction &function);
+// The line of the first spill site (in the ranking of IsaFunction::spills: the
+// deepest loop first) inside a loop whose instruction has one, its file as
+// `report`'s line table names it: where a gate's loop-spill verdict points.
+// Line 0 when no spill in a loop has a line.
+SourcePlace firstLoopSpill(const IsaReport &report, const IsaFunction &function);
 
 }  // namespace regscope

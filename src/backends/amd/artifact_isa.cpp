@@ -66,9 +66,10 @@ std::string readableAssembly(std::string text, const std::string &arch) {
   return text;
 }
 
-// Said where a text was read through a stand-in arch whose instruction set is smaller.
+// Said where a text was read through a stand-in arch whose instruction set is
+// smaller: one its code objects are not read as (gfx941/gfx942 are gfx940's set).
 void noteStandIn(IsaReport &report, const std::string &arch) {
-  if (arch != "gfx950") return;
+  if (mcArch(arch, /*text=*/true) == mcArch(arch, /*text=*/false)) return;
   report.notes.push_back(std::string(amdgpu_mc::kLinkedLlvm) + " does not know " + arch + ": its assembly is read as " +
                          mcArch(arch, /*text=*/true) + "'s, an instruction set it extends");
 }
@@ -116,13 +117,7 @@ std::map<std::string, KernelSpills> kernelSpillTotals(std::string_view assembly,
     const IsaReport report = analyzeAmdgpuAssembly(text, mcArch(arch, /*text=*/true), options);
     for (const IsaFunction &f : report.functions) {
       if (!f.is_kernel || !f.spill_totals.loops_known) continue;
-      KernelSpills &k = totals[f.name];
-      k.totals = f.spill_totals;
-      if (const SpillSite *site = firstLoopSpill(f)) {
-        const IsaInstruction &at = f.instructions[site->instruction];
-        k.loop_spill_file = report.files.at(at.file).path();
-        k.loop_spill_line = at.line;
-      }
+      totals[f.name] = {f.spill_totals, firstLoopSpill(report, f)};
     }
   } catch (const Error &) {
     totals.clear();  // an arch LLVM 15 does not know, or no instruction: unknown, never 0

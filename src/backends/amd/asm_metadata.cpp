@@ -208,7 +208,7 @@ void addLoopSpills(AsmFile &file, const LineSource &lines) {
     const std::optional<std::int64_t> counted = k.get(Field::VgprSpills);
     if (counted && *counted > 0 && it->second.totals.store_dwords == 0) continue;
     k.set(Field::LoopSpills, it->second.totals.in_loops);
-    k.loop_spill_site = {it->second.loop_spill_file, it->second.loop_spill_line};
+    k.loop_spill_site = it->second.first_in_loop;
   }
 }
 

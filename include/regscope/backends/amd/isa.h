@@ -29,14 +29,12 @@ std::string noArtifactLines(const KernelRecord &record);
 
 // The spill sites' totals of each kernel (by symbol) of an AMD .s written for
 // `arch` (the .s's .amdgcn_target; gfx941/gfx942 read as gfx940), with the
-// line of its first spill in a loop (firstLoopSpill; file empty and line 0 when
-// none: explain's line, the inlined call site in the kernel's file, as the .s
-// names the file). Empty when LLVM 15
+// line of its first spill in a loop (firstLoopSpill: explain's line, the
+// inlined call site in the kernel's file; line 0 when none). Empty when LLVM 15
 // cannot read the arch or the text: the figures it gives stay unknown.
 struct KernelSpills {
   SpillTotals totals;
-  std::string loop_spill_file;
-  int loop_spill_line = 0;
+  SourcePlace first_in_loop;
 };
 std::map<std::string, KernelSpills> kernelSpillTotals(std::string_view assembly, const std::string &arch);
 
