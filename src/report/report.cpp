@@ -120,7 +120,10 @@ void tellTwinsApart(Report &report) {
     k.twin.clear();
     alike[{r.demangled, r.arch, place}].push_back(&k);
   }
-  for (auto &[key, twins] : alike) {
+  for (auto &group : alike) {
+    // A named reference, not a structured binding: C++17 lets no lambda capture a binding (clang
+    // refuses it; GCC lets it through).
+    std::vector<KernelReport *> &twins = group.second;
     if (twins.size() < 2) continue;
     // The first reading that differs for every one of them: the Triton entry's cache directory (its
     // first 6 characters, more while two share them), the file's name, its path, the compile

@@ -346,7 +346,7 @@ std::string kernelNamed(const Expr *e) {
 class LaunchVisitor : public clang::RecursiveASTVisitor<LaunchVisitor> {
  public:
   LaunchVisitor(clang::ASTContext &ast, LaunchEvaluator &evaluator, LaunchTally &tally, std::vector<std::string> &notes)
-      : ast_(ast), sm_(ast.getSourceManager()), evaluator_(evaluator), tally_(tally), notes_(notes) {}
+      : sm_(ast.getSourceManager()), evaluator_(evaluator), tally_(tally), notes_(notes) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *launch) {
@@ -433,7 +433,6 @@ class LaunchVisitor : public clang::RecursiveASTVisitor<LaunchVisitor> {
     }
   }
 
-  clang::ASTContext &ast_;
   const clang::SourceManager &sm_;
   LaunchEvaluator &evaluator_;
   LaunchTally &tally_;

@@ -17,9 +17,8 @@ namespace {
 // SIDefines.h at llvmorg-15.0.6). LLVM 18 inserted VIMAGE (21) and VSAMPLE (22)
 // before EXP, FLAT and DS, which moved by two: LLVM 19's positions (its
 // SIDefines.h) are taken when it is the linked LLVM (CMake's REGSCOPE_LLVM=19).
-// Read with the wrong table, scratch and global loads count as SALU.
+// Read with the wrong table, scratch and global loads count as SALU (bit 0).
 namespace SIInstrFlags {
-constexpr std::uint64_t SALU = 1ull << 0;
 constexpr std::uint64_t VALU = 1ull << 1;
 constexpr std::uint64_t SDWA = 1ull << 14;
 constexpr std::uint64_t MUBUF = 1ull << 17;
