@@ -205,11 +205,25 @@ TEST(Allocation, TheSgprAllocationAgreesWithTheUseOnEveryRealGfx9Kernel) {
         "fixtures/triton/cache-squeezed-gfx942", "fixtures/ccob-clang-19"}) {
     const test::RunResult r = s.run({"parse", dir, "--format", "json"});
     EXPECT_EQ(r.err.find("SGPRs but"), std::string::npos) << dir << r.err;
-    int read = 0;
+    int read = 0, allocated = 0;
     const json report = json::parse(r.out);
     for (const json &k : report.at("kernels"))  // fixtures/spills holds NVIDIA cubins too (nvidia/)
-      if (k.at("vendor") == "amd" && k.at("sgprs").is_number()) ++read;
+      if (k.at("vendor") == "amd" && k.at("sgprs").is_number()) {
+        ++read;
+        // The allocation, where read, is whole granules of 16 and holds the use.
+        if (!k.at("sgprs_allocated").is_null()) {
+          EXPECT_EQ(k.at("sgprs_allocated").get<int>() % 16, 0) << dir << k.dump();
+          EXPECT_GE(k.at("sgprs_allocated").get<int>(), k.at("sgprs").get<int>()) << dir << k.dump();
+          ++allocated;
+          // A .s's count before the rounding rounds to it.
+          if (!k.at("sgprs_requested").is_null()) {
+            EXPECT_LE(k.at("sgprs_requested").get<int>(), k.at("sgprs_allocated").get<int>()) << dir << k.dump();
+            EXPECT_GT(k.at("sgprs_requested").get<int>(), k.at("sgprs_allocated").get<int>() - 16) << dir << k.dump();
+          }
+        }
+      }
     EXPECT_GT(read, 0) << dir;
+    EXPECT_GT(allocated, 0) << dir;
   }
   // The figure is the metadata's own .sgpr_count, kernel by kernel, where the allocation's exact
   // count differs from it (wideload: 102 + 4 extras = 106 beside 104; private_array 18 beside 16).
@@ -222,10 +236,12 @@ TEST(Allocation, TheSgprAllocationAgreesWithTheUseOnEveryRealGfx9Kernel) {
   }
 }
 
-TEST(Allocation, ThePaddedSgprAllocationIsReadAndTheUseStands) {
+TEST(Allocation, ThePaddedSgprAllocationIsShownAndCounted) {
   // waves_per_eu=1: the compiler padded the SGPRs to 102 (.amdhsa_next_free_sgpr 96 + 6 extras on
-  // gfx942; the code object's RSRC1: 7 granules) while the code uses 23 (.sgpr_count). The padding
-  // aims at the waves its VGPR padding already limits the kernel to (1): the use stands.
+  // gfx942; the code object's RSRC1: 7 granules of 16) while the code uses 23 (.sgpr_count). The
+  // use stays `sgprs`; the hardware's allocation, 112, is `sgprs_allocated`, and the .amdgcn's 102
+  // `sgprs_requested`, shown and counted (its term allows 7 waves; the VGPR padding already limits
+  // the kernel to 1).
   const std::string amdgcn = test::readText(sourcePath(std::string(kPaddedEntry) + "/attn_fwd_kernel.amdgcn"));
   ASSERT_EQ(printed(amdgcn, ".amdhsa_next_free_sgpr"), 96);
   ASSERT_EQ(printed(amdgcn, ".sgpr_count:"), 23);
@@ -235,9 +251,137 @@ TEST(Allocation, ThePaddedSgprAllocationIsReadAndTheUseStands) {
     ASSERT_EQ(r.exit_code, 0) << input << r.err;
     const json k = kernelNamed(json::parse(r.out), "attn_fwd_kernel");
     EXPECT_EQ(k.at("sgprs"), 23) << input;
+    EXPECT_EQ(k.at("sgprs_allocated"), 112) << input;
+    const bool code_object = (input.size() > 6 && input.compare(input.size() - 6, 6, ".hsaco") == 0);
+    EXPECT_EQ(k.at("sgprs_requested"), code_object ? json(nullptr) : json(102)) << input;
     EXPECT_EQ(k.at("unknown"), json::array()) << input;
     EXPECT_EQ(k.at("occupancy").at("waves_per_simd"), 1) << input;
+    const test::RunResult text = s.run({"parse", input, "--wide"});
+    EXPECT_NE(text.out.find(code_object ? "23 (112)" : "23 (102)"), std::string::npos) << input << text.out;
+    EXPECT_NE(text.out.find(code_object ? "occupancy counts the 112 SGPRs the kernel descriptor allocates; the code "
+                                          "uses 23: the compiler padded"
+                                        : "occupancy counts the 102 SGPRs the kernel descriptor allocates, 112 in "
+                                          "the hardware's granules of 16; the code uses 23: the compiler padded"),
+              std::string::npos)
+        << input << text.out;
   }
+}
+
+TEST(Allocation, TheHardwareCountsSgprGranulesWhereTheCompilerPrintsItsTable) {
+  // hipcc 5.2.3 (fixtures/src/sgpr_granule.hip): `reserved` uses 94 SGPRs by the compiler's count,
+  // and its descriptor reserves the XNACK pair beside them (.amdhsa_next_free_sgpr 94 + 4);
+  // `counted` uses 98. The compiler printed 8 waves/SIMD for both (its step table: up to 100); the
+  // hardware allocates seven granules of 16, 112 SGPRs, of its 800 per SIMD: 7.
+  const std::string s_file = sourcePath("fixtures/hipcc-5.2.3/sgpr_granule-gfx90a.s");
+  const std::string text = test::readText(s_file);
+  ASSERT_EQ(printed(text, "; NumSgprs:"), 94);
+  ASSERT_EQ(printed(text, "; Occupancy:"), 8);
+  Scratch s;
+  for (const std::string &input : {s_file, sourcePath("fixtures/hipcc-5.2.3/sgpr_granule-gfx90a.hsaco")}) {
+    const test::RunResult r = s.run({"parse", input, "--format", "json"});
+    ASSERT_EQ(r.exit_code, 0) << input << r.err;
+    const json report = json::parse(r.out);
+    const bool code_object = (input.size() > 6 && input.compare(input.size() - 6, 6, ".hsaco") == 0);
+    // The .s's exact counts (94 + 4, 98 + 4); a code object records only the granules.
+    for (const auto &[name, used] : {std::pair<const char *, int>{"_Z8reservedPf", 94}, {"_Z7countedPf", 98}}) {
+      const json k = kernelNamed(report, name);
+      const int requested = used + 4, counted = code_object ? 112 : requested;
+      EXPECT_EQ(k.at("sgprs"), used) << input << name;
+      EXPECT_EQ(k.at("sgprs_allocated"), 112) << input << name;
+      EXPECT_EQ(k.at("sgprs_requested"), code_object ? json(nullptr) : json(requested)) << input << name;
+      EXPECT_EQ(k.at("occupancy").at("waves_per_simd"), 7) << input << name;
+      EXPECT_EQ(k.at("occupancy").at("limiter"), "sgpr") << input << name;
+      EXPECT_EQ(k.at("occupancy").at("next").at("sgprs_to_free"), counted - 96) << input << name;
+      EXPECT_NE(s.run({"parse", input, "--wide"})
+                    .out.find("at most 96 SGPRs allocated (now " + std::to_string(counted) + ") -> 8 waves/SIMD"),
+                std::string::npos)
+          << input;
+    }
+  }
+  // The .s carries the compiler's figure: the note says which term differs, and why.
+  const test::RunResult r = s.run({"parse", s_file, "--wide"});
+  EXPECT_NE(r.out.find("the compiler printed 8 waves/SIMD: its SGPR term gives 8, the hardware's 7: the hardware "
+                       "allocates 112 SGPRs in granules of 16 out of 800 per SIMD, LLVM before 23 counts 94 by a "
+                       "table (llvm-project #201342)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("counts 98 by a table"), std::string::npos) << r.out;
+  // Only where the allocation, not the use, takes the term a step down is it shown beside the use.
+  EXPECT_NE(r.out.find("94 (98)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("98 (102)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("occupancy counts the 98 SGPRs the kernel descriptor allocates, 112 in the hardware's "
+                       "granules of 16; the code uses 94: the assembler reserves SGPRs (VCC, XNACK, flat scratch) "
+                       "beside the compiler's count"),
+            std::string::npos)
+      << r.out;
+  // A gate at the compiler's figure fails on the hardware's.
+  EXPECT_EQ(s.run({"gate", s_file, "--min-occupancy", "8"}).exit_code, 1);
+  // Two copies side by side: one note for both, each kernel named with its file.
+  const fs::path copy = s.dir / "copy.s";
+  fs::copy_file(s_file, copy);
+  const test::RunResult both = s.run({"parse", s_file, copy.string(), "--wide"});
+  EXPECT_NE(both.out.find("reserved(float*) [gfx90a] in sgpr_granule-gfx90a.s, reserved(float*) [gfx90a] in "
+                          "copy.s: occupancy counts the 98 SGPRs"),
+            std::string::npos)
+      << both.out;
+}
+
+TEST(Allocation, ABaselineBefore15IsComparedUnderItsSgprRule) {
+  // Baselines before 1.5 recorded gfx9 occupancy with LLVM's SGPR table: 8 for both kernels of the
+  // real .s above, where the hardware's granules give 7. Such an entry is compared under its own
+  // rule (no regression from the upgrade alone), said once; a 1.5 entry of 8 is a regression.
+  Scratch s;
+  const std::string input = sourcePath("fixtures/hipcc-5.2.3/sgpr_granule-gfx90a.s");
+  const fs::path recorded = s.dir / "b.json";
+  ASSERT_EQ(s.run({"baseline", input, "-o", recorded.string()}).exit_code, 0);
+  json doc = json::parse(test::readText(recorded.string()));
+  ASSERT_EQ(doc.at("regscope_baseline"), "1.5");
+  for (json &k : doc.at("kernels")) {
+    ASSERT_EQ(k.at("occupancy"), 7) << k.dump();
+    k["occupancy"] = 8;  // hand-edited at run time: what a 1.4 regscope wrote
+  }
+  for (const char *version : {"1.4", "1.5"}) {
+    doc["regscope_baseline"] = version;
+    const fs::path edited = s.dir / (std::string("b-") + version + ".json");
+    std::ofstream(edited) << doc.dump(2);
+    const test::RunResult r = s.run({"gate", input, "--baseline", edited.string()});
+    if (std::string(version) == "1.4") {
+      EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+      EXPECT_NE(r.out.find("2 kernels (reserved(float*) [gfx90a], counted(float*) [gfx90a]) compared with a "
+                           "baseline entry written before 1.5, under its rule"),
+                std::string::npos)
+          << r.out;
+    } else {
+      EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+      EXPECT_NE(r.out.find("occupancy 8 -> 7"), std::string::npos) << r.out;
+    }
+  }
+  // Updating a 1.4 baseline records the kernels again under 1.5.
+  doc["regscope_baseline"] = "1.4";
+  std::ofstream(recorded) << doc.dump(2);
+  ASSERT_EQ(s.run({"baseline", input, "-o", recorded.string()}).exit_code, 0);
+  const json again = json::parse(test::readText(recorded.string()));
+  EXPECT_EQ(again.at("regscope_baseline"), "1.5");
+  for (const json &k : again.at("kernels")) {
+    EXPECT_EQ(k.at("occupancy"), 7) << k.dump();
+    EXPECT_FALSE(k.contains("sgpr_rule")) << k.dump();
+  }
+}
+
+TEST(Allocation, AnSgprAllocationOverWhatAWaveCanHaveCannotLaunch) {
+  // Hand-edited at run time (marked so): the real .s above with `reserved`'s
+  // `.amdhsa_next_free_sgpr 94` raised to 120 (124 with the XNACK pair: eight granules, 128 SGPRs,
+  // where gfx9 gives a wave at most 112).
+  std::string text = test::readText(sourcePath("fixtures/hipcc-5.2.3/sgpr_granule-gfx90a.s"));
+  const std::size_t at = text.find(".amdhsa_next_free_sgpr 94");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, std::string(".amdhsa_next_free_sgpr 94").size(), ".amdhsa_next_free_sgpr 120");
+  Scratch s;
+  const fs::path edited = s.dir / "sgpr_granule-gfx90a.s";
+  std::ofstream(edited) << text;
+  const test::RunResult r = s.run({"parse", edited.string(), "--format", "json"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("128 SGPRs allocated, more than the 112 a wave can have on gfx90a"), std::string::npos) << r.err;
 }
 
 TEST(Allocation, AnSgprAllocationBelowTheUseIsUnknownAndJudgesNothing) {

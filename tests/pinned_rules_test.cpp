@@ -197,7 +197,7 @@ TEST(Pinned, CudaRegisterUnitThroughTheCalculator) {
 
 TEST(Pinned, TieAmdVgprBeforeSgpr) {
   // gfx90a: 72 VGPRs -> 512 / 72 = 7.1 -> 7 waves (Table 1 of the CDNA2 post: 65-72 -> 7);
-  // 101 SGPRs -> 7 (getOccupancyWithNumSGPRs, gfx9: <= 100 -> 8, <= 102 -> 7). Both limit at 7.
+  // 101 SGPRs -> 7 (gfx9's hardware: 800 / 112). Both limit at 7.
   KernelResources r;
   r.vgprs = 72;
   r.sgprs = 101;
@@ -207,10 +207,10 @@ TEST(Pinned, TieAmdVgprBeforeSgpr) {
   EXPECT_EQ(occ.by_sgpr, 7);
   EXPECT_EQ(occ.waves_per_simd, 7);
   EXPECT_EQ(occ.limiter, Limiter::Vgpr);
-  // The next step frees both: 72 -> 64 VGPRs and 101 -> 100 SGPRs for 8 waves.
+  // The next step frees both: 72 -> 64 VGPRs and 101 -> 96 SGPRs (six granules of 16) for 8 waves.
   ASSERT_TRUE(occ.next);
   EXPECT_EQ(occ.next->vgprs_to_free, 8);
-  EXPECT_EQ(occ.next->sgprs_to_free, 1);
+  EXPECT_EQ(occ.next->sgprs_to_free, 5);
   EXPECT_EQ(occ.next->waves_per_simd, 8);
 }
 
@@ -576,10 +576,10 @@ TEST(Pinned, CliffNoteAtFourRegistersOrFewer) {
   EXPECT_EQ(findingsFor(125), std::vector<std::string>{"4 more VGPRs lower the occupancy from 4 waves/SIMD"});
   EXPECT_EQ(findingsFor(128), std::vector<std::string>{"1 more VGPR lowers the occupancy from 4 waves/SIMD"});
   EXPECT_TRUE(findingsFor(124).empty());
-  // SGPRs: gfx9 allows 8 waves up to 100 SGPRs, 7 at 101-102 (getOccupancyWithNumSGPRs). At 10 VGPRs
-  // (no VGPR cliff) and 98 SGPRs, 3 more lower the occupancy; at 96, 5 do: no note.
-  EXPECT_EQ(findingsFor(10, 98), std::vector<std::string>{"3 more SGPRs lower the occupancy from 8 waves/SIMD"});
-  EXPECT_TRUE(findingsFor(10, 96).empty());
+  // SGPRs: gfx9's hardware allows 8 waves up to 96 SGPRs (six granules of 16 of its 800), 7 at
+  // 97-112. At 10 VGPRs (no VGPR cliff) and 94 SGPRs, 3 more lower the occupancy; at 91, 6 do: no note.
+  EXPECT_EQ(findingsFor(10, 94), std::vector<std::string>{"3 more SGPRs lower the occupancy from 8 waves/SIMD"});
+  EXPECT_TRUE(findingsFor(10, 91).empty());
 }
 
 }  // namespace

@@ -26,8 +26,9 @@ using nlohmann::json;
 
 // Bump when entries or collectors change meaning. 7 (issue 30): each entry
 // carries `digest`, a SHA-256 over its key and content; an entry without one
-// (format 6 and before) or whose content does not give it is a miss.
-constexpr int kCacheFormat = 8;
+// (format 6 and before) or whose content does not give it is a miss. 9: AMD
+// gfx9 records carry the descriptor's SGPR allocation (`sgprs_allocated`).
+constexpr int kCacheFormat = 9;
 
 // Entries found edited after regscope wrote them, this run, by key: a miss is
 // looked up again after the fill claim, and is one entry (said once, at the end).

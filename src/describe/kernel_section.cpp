@@ -2,6 +2,7 @@
 #include "regscope/describe/kernel_section.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "regscope/describe/phrases.h"
 
@@ -85,6 +86,7 @@ void NoteList::add(const KernelReport &k, std::string message) {
   auto [it, inserted] = index_.try_emplace(message, notes_.size());
   if (inserted) notes_.push_back({std::move(message), {}});
   notes_[it->second].kernels.push_back(who(k));
+  notes_[it->second].files.push_back(std::filesystem::path(k.display_file).filename().string());
 }
 
 Notes NoteList::build() const {
@@ -92,7 +94,13 @@ Notes NoteList::build() const {
   for (const Note &note : notes_) {
     constexpr std::size_t kNamed = 4;
     std::string kernels;
-    for (std::size_t i = 0; i < note.kernels.size() && i < kNamed; ++i) kernels += (i ? ", " : "") + note.kernels[i];
+    // Kernels alike in name and arch but in different files (a .s and its code object) are named
+    // with their file, as the table's LOCATION tells them apart.
+    auto named = [&](std::size_t i) {
+      const bool alike = std::count(note.kernels.begin(), note.kernels.end(), note.kernels[i]) > 1;
+      return alike && !note.files[i].empty() ? note.kernels[i] + " in " + note.files[i] : note.kernels[i];
+    };
+    for (std::size_t i = 0; i < note.kernels.size() && i < kNamed; ++i) kernels += (i ? ", " : "") + named(i);
     if (note.kernels.size() > kNamed) kernels += " and " + std::to_string(note.kernels.size() - kNamed) + " more";
     notes.items.push_back(kernels + ": " + note.message);
   }

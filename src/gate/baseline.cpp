@@ -30,8 +30,13 @@ constexpr int kBaselineMajor = 1;
 // not compared on it), and a Triton key tells entries alike but for a constexpr apart by a digest
 // of their IR (" ir=..."), where 1.3 named their cache hash. A 1.3 file is read, and its Triton
 // kernels that no longer match are said (gate) and replaced (baseline).
-constexpr const char *kBaselineVersion = "1.4";
+// 1.5: gfx9 occupancy counts SGPRs as the hardware allocates them (granules of 16 of 800, the
+// descriptor's allocation where larger), where 1.4 used LLVM's step table. A 1.4 entry is compared
+// with the kernel's level under the old rule (OccupancySummary::level_before_baseline_1_5); kept
+// in a 1.5 file unrecorded, it says so ("sgpr_rule": "llvm-table").
+constexpr const char *kBaselineVersion = "1.5";
 constexpr int kTritonIrKeysMinor = 4;
+constexpr int kSgprGranulesMinor = 5;
 
 // Field name -> member, so reading and writing cannot drift apart.
 struct IntMember {
@@ -184,6 +189,7 @@ std::string baselineToText(const Baseline &baseline) {
     for (const IntMember &m : kIntMembers) k[m.key] = e.*m.member;
     if (!e.spills_known) k["spills"] = nullptr;
     k["loop_spills"] = e.loop_spills ? ordered_json(*e.loop_spills) : ordered_json(nullptr);
+    if (e.sgprs_by_table) k["sgpr_rule"] = "llvm-table";
     kernels.push_back(std::move(k));
   }
   ordered_json doc = {{"regscope_baseline", kBaselineVersion}, {"kernels", kernels}};
@@ -270,6 +276,7 @@ Baseline baselineFromText(const std::string &text, const std::string &path) {
                   ") of " + escape::terminal(e.source) +
                   "; keep one of them, or delete the file and record it again with regscope baseline");
     e.triton_key_before_1_4 = minor < kTritonIrKeysMinor && e.source.rfind("triton:", 0) == 0;
+    e.sgprs_by_table = minor < kSgprGranulesMinor || (k.contains("sgpr_rule") && k["sgpr_rule"] == "llvm-table");
     if (auto found = dependencies.find(e.source); found != dependencies.end()) {
       e.dependencies_recorded = true;
       e.dependencies = found->second;

@@ -352,6 +352,7 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
   for (const std::string &path : report.input_paths) analysed.insert(baselineKey(path, root));
 
   std::vector<const KernelReport *> added_triton;         // Triton kernels no baseline key matched
+  std::vector<std::string> older_rule_kernels;            // compared under a 1.4 entry's SGPR rule
   std::set<std::pair<std::string, std::string>> ignored;  // (kernel, arch) of the ignore list
   for (const Verdict &v : result.ignored) ignored.insert({v.kernel, v.arch});
   for (const KernelReport &k : report.kernels) {
@@ -386,12 +387,16 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
                                  new_value, std::nullopt, old_value, data_unit));
     };
     const std::string unit = occupancyUnit(s.vendor);
-    compare(Rule::OccupancyRegression, "occupancy", was.occupancy, now.occupancy, false, unit, unit);
+    // An entry of an older baseline is compared under the rule it was written with.
+    const bool older_rule = was.sgprs_by_table && s.level_before_baseline_1_5;
+    const int occupancy = older_rule ? *s.level_before_baseline_1_5 : now.occupancy;
+    if (older_rule) older_rule_kernels.push_back(k.record.demangled + " [" + k.record.arch + "]");
+    compare(Rule::OccupancyRegression, "occupancy", was.occupancy, occupancy, false, unit, unit);
     // The change that cost the occupancy, beside it: "occupancy 4 -> 2 waves/SIMD (registers 104 -> 128)".
-    if (now.occupancy < was.occupancy && now.registers != was.registers)
+    if (occupancy < was.occupancy && now.registers != was.registers)
       result.failures.back().message +=
           " (registers " + std::to_string(was.registers) + " -> " + std::to_string(now.registers) + ")";
-    if (was.occupancy == now.occupancy)  // a register step crossed while something else limits
+    if (was.occupancy == occupancy)  // a register step crossed while something else limits
       compare(Rule::VgprStepRegression, "register-limited occupancy", was.occupancy_by_registers,
               now.occupancy_by_registers, false, unit, unit);
     const auto [spills, spills_unit] = spillWords(s.vendor);
@@ -421,6 +426,11 @@ void compareWithBaseline(const Report &report, const Baseline &baseline, const s
     if (analysed.count(e->source))
       result.removed.push_back(verdictFor(*e, root, Rule::Removed, "kernel no longer found"));
   result.baseline_keys_unmatched = tritonKeysUnmatched(added_triton, before);
+  if (!older_rule_kernels.empty())
+    result.baseline_older_rule =
+        plural(older_rule_kernels.size(), "kernel", "kernels") + " (" + firstFew(older_rule_kernels) +
+        ") compared with a baseline entry written before 1.5, under its rule (gfx9 SGPRs by LLVM's step table; " +
+        "regscope baseline records them again as the hardware allocates them)";
 }
 
 }  // namespace regscope

@@ -37,11 +37,16 @@ int wavesByVgprs(const AmdArch &arch, int vgprs_total) {
   return wavesByVgprsWith(arch.max_waves_per_simd, arch.vgpr_granule, arch.vgpr_file, vgprs_total);
 }
 
-int wavesBySgprs(const AmdArch &arch, int sgprs) {
-  if (arch.sgpr_steps.empty()) return arch.max_waves_per_simd;
-  for (const SgprStep &step : arch.sgpr_steps)
+int wavesBySgprs(const AmdArch &arch, int sgprs, TermRule rule) {
+  const SgprFile &file = arch.sgprs;
+  if (file.steps.empty()) return arch.max_waves_per_simd;
+  // The hardware: whole granules out of the SIMD's file. (LLVM 23 also counts
+  // the trap handler's 16 on amdhsa; ROCm's runtime does not, nor does this.)
+  if (rule == TermRule::Hardware && file.per_simd > 0)
+    return std::min(arch.max_waves_per_simd, file.per_simd / alignTo(std::max(sgprs, 1), file.granule));
+  for (const SgprStep &step : file.steps)
     if (sgprs <= step.max_sgprs) return std::min(step.waves, arch.max_waves_per_simd);
-  return std::min(arch.sgpr_steps.back().waves, arch.max_waves_per_simd);
+  return std::min(file.steps.back().waves, arch.max_waves_per_simd);
 }
 
 int extraSgprs(const AmdArch &arch, bool vcc_used, bool flat_scratch_used, bool xnack_used) {
@@ -52,27 +57,27 @@ int extraSgprs(const AmdArch &arch, bool vcc_used, bool flat_scratch_used, bool 
   return extra;
 }
 
-int workgroupsPerCu(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule rule) {
+int workgroupsPerCu(const AmdArch &arch, int lds_bytes, int workgroup_size, TermRule rule) {
   const int waves_per_group = divideCeil(std::max(workgroup_size, 1), arch.wave_size);
   const int wave_slots = arch.max_waves_per_simd * arch.simds_per_cu;
   int max_groups;
-  if (rule == LdsRule::Llvm15)  // getMaxWorkGroupsPerCU in LLVM 15: 40 wave slots
+  if (rule == TermRule::Llvm15)  // getMaxWorkGroupsPerCU in LLVM 15: 40 wave slots
     max_groups = waves_per_group == 1 ? 40 : std::min(40 / waves_per_group, 16);
   else
     max_groups = waves_per_group == 1 ? wave_slots : std::min(wave_slots / waves_per_group, arch.max_workgroups_per_cu);
   // LLVM 15 knew no WGP: 64 KiB per CU whatever the target.
-  const int lds_per_cu = rule == LdsRule::Llvm15 ? std::min(arch.lds_per_cu, 65536) : arch.lds_per_cu;
+  const int lds_per_cu = rule == TermRule::Llvm15 ? std::min(arch.lds_per_cu, 65536) : arch.lds_per_cu;
   // The hardware allocates whole granules; the compilers before LLVM 23 divided the bytes.
-  const int allocated = rule == LdsRule::Hardware ? alignTo(lds_bytes, arch.lds_granule) : lds_bytes;
+  const int allocated = rule == TermRule::Hardware ? alignTo(lds_bytes, arch.lds_granule) : lds_bytes;
   return allocated > 0 ? std::min(max_groups, lds_per_cu / allocated) : max_groups;
 }
 
-int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule rule) {
+int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, TermRule rule) {
   const int waves_per_group = divideCeil(std::max(workgroup_size, 1), arch.wave_size);
   const int groups = workgroupsPerCu(arch, lds_bytes, workgroup_size, rule);
   if (groups <= 0) return 1;  // as LLVM does; larger-than-CU LDS is rejected before this
   const int waves =
-      rule == LdsRule::Llvm15 ? groups * waves_per_group : divideCeil(groups * waves_per_group, arch.simds_per_cu);
+      rule == TermRule::Llvm15 ? groups * waves_per_group : divideCeil(groups * waves_per_group, arch.simds_per_cu);
   return std::min(waves, arch.max_waves_per_simd);
 }
 

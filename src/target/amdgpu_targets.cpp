@@ -23,9 +23,12 @@
 namespace regscope {
 namespace {
 
-// VI..GFX9 SGPR -> waves steps [BaseInfo getOccupancyWithNumSGPRs]. The input
-// is the SGPR count including VCC / XNACK / flat-scratch extras.
-const std::vector<SgprStep> kGfx9SgprSteps = {{80, 10}, {88, 9}, {100, 8}, {102, 7}};
+// VI..GFX9 SGPRs. The compilers' steps [BaseInfo getOccupancyWithNumSGPRs,
+// LLVM 15-22], over the SGPR count including VCC / XNACK / flat-scratch extras;
+// the hardware's 800 SGPRs per SIMD in granules of 16 [BaseInfo
+// getTotalNumSGPRs, getSGPRAllocGranule; ROCm CLR's occupancy:
+// sgprsPerSimd / alignUp(sgprs, 16); llvm-project #201342, LLVM 23].
+const SgprFile kGfx9Sgprs = {{{80, 10}, {88, 9}, {100, 8}, {102, 7}}, 800, 16};
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -39,7 +42,7 @@ const std::vector<AmdArch> &amdArchs() {
   // name, products, family,
   //   generation, architected flat scratch,
   //   wave size, waves/SIMD, SIMDs/CU, VGPR file, granule, max arch VGPRs,
-  //   AGPRs, max SGPRs, SGPR steps, LDS/CU, LDS/workgroup, LDS granule, workgroups/CU,
+  //   AGPRs, max SGPRs, SGPR file, LDS/CU, LDS/workgroup, LDS granule, workgroups/CU,
   //   [RDNA: other wave size, its VGPR file and granule, CU mode, 1.5x file]
   // Max SGPRs is the largest count a compiler reports: the addressable SGPRs
   // (102 on GFX9, 106 on GFX10+) plus the VCC/XNACK/flat-scratch extras [BaseInfo, ExtraSGPR].
@@ -58,7 +61,7 @@ const std::vector<AmdArch> &amdArchs() {
        256,
        AgprMode::None,
        108,
-       kGfx9SgprSteps,
+       kGfx9Sgprs,
        65536,
        65536,
        512,
@@ -76,7 +79,7 @@ const std::vector<AmdArch> &amdArchs() {
        256,
        AgprMode::Separate,
        108,
-       kGfx9SgprSteps,
+       kGfx9Sgprs,
        65536,
        65536,
        512,
@@ -96,7 +99,7 @@ const std::vector<AmdArch> &amdArchs() {
        256,
        AgprMode::Unified,
        108,
-       kGfx9SgprSteps,
+       kGfx9Sgprs,
        65536,
        65536,
        512,
@@ -115,7 +118,7 @@ const std::vector<AmdArch> &amdArchs() {
        256,
        AgprMode::Unified,
        108,
-       kGfx9SgprSteps,
+       kGfx9Sgprs,
        65536,
        65536,
        512,
@@ -133,7 +136,7 @@ const std::vector<AmdArch> &amdArchs() {
        256,
        AgprMode::Unified,
        108,
-       kGfx9SgprSteps,
+       kGfx9Sgprs,
        65536,
        65536,
        512,
@@ -151,7 +154,7 @@ const std::vector<AmdArch> &amdArchs() {
        256,
        AgprMode::Unified,
        108,
-       kGfx9SgprSteps,
+       kGfx9Sgprs,
        65536,
        65536,
        512,
@@ -171,7 +174,7 @@ const std::vector<AmdArch> &amdArchs() {
        256,
        AgprMode::Unified,
        108,
-       kGfx9SgprSteps,
+       kGfx9Sgprs,
        163840,
        163840,
        1280,

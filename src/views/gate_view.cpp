@@ -142,6 +142,7 @@ std::pair<std::string, std::string> summary(const Report &report, const GateResu
   if (!result.run_not_judged.empty()) rest = ": " + result.run_not_judged + ";";
   if (!result.baseline_keys_unmatched.empty())
     rest += (rest.empty() ? ": " : " ") + result.baseline_keys_unmatched + ";";
+  if (!result.baseline_older_rule.empty()) rest += (rest.empty() ? ": " : " ") + result.baseline_older_rule + ";";
   rest += (rest.empty() ? ", " : " ") + count(failures, "failure", "failures") + " in " +
           count(checked, "kernel", "kernels") + " judged";
   if (!result.unjudged.empty()) rest += ", " + std::to_string(result.unjudged.size()) + " not judged";

@@ -58,7 +58,8 @@ class NoteList {
  private:
   struct Note {
     std::string message;
-    std::vector<std::string> kernels;
+    std::vector<std::string> kernels;  // who(): the name, arch and twin tag
+    std::vector<std::string> files;    // each kernel's file name, to tell alike names apart
   };
   std::vector<Note> notes_;
   std::map<std::string, std::size_t> index_;

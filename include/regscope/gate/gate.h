@@ -47,6 +47,9 @@ struct BaselineEntry {
   // A Triton entry of a baseline written before 1.4, whose keys told entries
   // alike but for a constexpr apart by their cache hash (now by their IR).
   bool triton_key_before_1_4 = false;
+  // The occupancy of an entry written before 1.5 (or carried over from one): gfx9 SGPRs counted by
+  // LLVM's step table. Compared with the kernel's level under that rule.
+  bool sgprs_by_table = false;
 };
 using Baseline = std::vector<BaselineEntry>;  // sorted by (source, file, name, arch)
 
@@ -104,6 +107,9 @@ struct GateResult {
   // regscope's keys; entries whose IR was cleaned away): never counted as
   // added and passed, but one line, exit 2. Empty: none.
   std::string baseline_keys_unmatched;
+  // Kernels whose occupancy was compared under a baseline's older rule (an entry written before
+  // 1.5): one line, which does not change the outcome. Empty: none.
+  std::string baseline_older_rule;
 };
 
 // How a gate run ends. The last line's word and the exit code are both read

@@ -99,6 +99,9 @@ struct OccupancySummary {
   // Whether each figure above was read: one that was not (no occupancy was
   // computed, or a source lacked it) is shown as unknown, never as its 0.
   bool registers_known = false, spills_known = false, scratch_known = false;
+  // The level as baselines before 1.5 recorded it, where the model has changed since: AMD gfx9
+  // SGPRs counted by LLVM's step table, the descriptor's allocation not counted. Unset: `level`.
+  std::optional<int> level_before_baseline_1_5;
 };
 // The models work in int. A record's figure outside 0..kMaxModelFigure (ptxas
 // once printed "4294966272 bytes smem") is impossible on every target: the

@@ -25,6 +25,17 @@ struct SgprStep {
   int waves;
 };
 
+// How SGPRs limit waves on a target whose SIMDs share an SGPR file (gfx9).
+// The hardware allocates a wave's SGPRs in granules, out of `per_simd`; the
+// compilers before LLVM 23 print a step table instead, which counts in 8s
+// (81-88 SGPRs: 9 waves where granules of 16 leave room for 8). Empty steps:
+// SGPRs never limit occupancy (gfx10+ gives every wave its SGPRs).
+struct SgprFile {
+  std::vector<SgprStep> steps;  // the compilers' table (LLVM 15-22)
+  int per_simd = 0;             // SGPRs a SIMD holds (0: the steps stand for the hardware too)
+  int granule = 0;              // the allocation granule
+};
+
 // The ISA generation where a rule differs by it (SGPR extras, SGPR limits).
 enum class AmdGeneration { Gfx9, Gfx10Plus };
 
@@ -44,9 +55,9 @@ struct AmdArch {
   int vgpr_granule;    // allocation granule
   int max_arch_vgprs;  // addressable v0..v255
   AgprMode agprs;
-  int max_sgprs;                     // the most a compiler reports: addressable SGPRs + VCC/XNACK/flat-scratch extras
-  std::vector<SgprStep> sgpr_steps;  // empty: SGPRs never limit occupancy
-  int lds_per_cu;                    // bytes shared by the workgroups resident on a CU (a WGP on RDNA)
+  int max_sgprs;   // the most a compiler reports: addressable SGPRs + VCC/XNACK/flat-scratch extras
+  SgprFile sgprs;  // how SGPRs limit waves (none on gfx10+)
+  int lds_per_cu;  // bytes shared by the workgroups resident on a CU (a WGP on RDNA)
   int max_lds_per_workgroup;
   int lds_granule;            // a workgroup's LDS is allocated in blocks of this many bytes
   int max_workgroups_per_cu;  // barrier / workgroup-slot limit for multi-wave groups
@@ -84,22 +95,23 @@ AmdArch configureArch(const AmdArch &arch, int wave_size, bool cu_mode);
 
 // ---- The per-resource rules (amdgpu_rules.cpp) ----
 
-// Which LDS/workgroup rule to apply. The hardware spreads a workgroup's waves
-// over the CU's SIMDs and allocates LDS in granules. LLVM 16-22 spread but do
-// not round; LLVM 15 did neither, and overstates LDS-bound kernels. The older
-// rules are kept so regscope can explain the figures those compilers printed.
-enum class LdsRule { Hardware, Llvm16, Llvm15 };
+// Whose rule a term follows. The hardware spreads a workgroup's waves over the
+// CU's SIMDs, allocates LDS in granules and SGPRs in granules of 16. LLVM 16-22
+// spread but do not round LDS, and count SGPRs by a step table; LLVM 15 did
+// not spread either, and overstates LDS-bound kernels. The older rules are
+// kept so regscope can explain the figures those compilers printed.
+enum class TermRule { Hardware, Llvm16, Llvm15 };
 
 // The unified VGPR count that decides occupancy on `arch`.
 int totalVgprs(const AmdArch &arch, int vgprs, int agprs);
 
 // Waves per SIMD allowed by each resource alone.
 int wavesByVgprs(const AmdArch &arch, int vgprs_total);
-int wavesBySgprs(const AmdArch &arch, int sgprs);
-int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule rule = LdsRule::Hardware);
+int wavesBySgprs(const AmdArch &arch, int sgprs, TermRule rule = TermRule::Hardware);
+int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, TermRule rule = TermRule::Hardware);
 
 // Workgroups resident on a CU (a WGP on RDNA): the slot limit and the LDS they share.
-int workgroupsPerCu(const AmdArch &arch, int lds_bytes, int workgroup_size, LdsRule rule = LdsRule::Hardware);
+int workgroupsPerCu(const AmdArch &arch, int lds_bytes, int workgroup_size, TermRule rule = TermRule::Hardware);
 
 // IsaInfo::getNumWavesPerEUWithNumVGPRs with its inputs spelled out, as the
 // .s occupancy() expression passes them.

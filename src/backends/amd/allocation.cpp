@@ -54,31 +54,46 @@ std::optional<std::int64_t> paddedFrom(const KernelRecord &r) {
   return used;
 }
 
+std::optional<SgprAllocation> shownSgprAllocation(const KernelRecord &r, const AmdArch &arch) {
+  if (!r.has(Field::SgprsAllocated) || !r.has(Field::Sgprs)) return std::nullopt;
+  const std::int64_t allocated = r.value(Field::SgprsAllocated), used = r.value(Field::Sgprs);
+  // The most the assembler adds to the compiler's count: VCC, XNACK and flat scratch.
+  constexpr std::int64_t kMostExtras = 6;
+  if (allocated > static_cast<std::int64_t>(llvm::alignTo(used + kMostExtras, kGfx9SgprGranule)))
+    return SgprAllocation::Padded;
+  if (wavesBySgprs(arch, static_cast<int>(allocated)) < wavesBySgprs(arch, static_cast<int>(used)))
+    return SgprAllocation::Reserved;
+  return std::nullopt;
+}
+
 // gfx9's SGPRs: the hardware allocates what the descriptor's granulated count
 // says (COMPUTE_PGM_RSRC1.GRANULATED_WAVEFRONT_SGPR_COUNT, in 16s on gfx9). A
 // .s gives the count before the rounding (.amdhsa_next_free_sgpr plus the
 // extras its .amdhsa_reserve_* directives add), a code object only the
 // granules. Fewer granules than what the code uses (`; NumSgprs`, metadata
 // .sgpr_count) is a contradiction no rule explains: the SGPR count is unknown.
-// More is explained twice over on the real fixtures, and the use stands as the
-// figure, which is what the compiler's own occupancy counts: the assembler
-// reserves an XNACK pair the compiler's count leaves out (hipcc 5.2.3:
-// private_array's 14 + 4 = 18 beside 16, two granules in its code object), and
-// amdgpu-waves-per-eu pads the SGPRs to the waves its VGPR padding already
+// Otherwise the allocation is kept beside the use, in whole granules
+// (SgprsAllocated: one figure for a .s and its code object) and, from a .s,
+// exactly (SgprsRequested); the hardware's occupancy counts it. It exceeds the use for two reasons seen in real output:
+// the assembler reserves an XNACK pair the compiler's count leaves out (hipcc 5.2.3: private_array's 14 + 4 = 18 beside
+// 16, two granules in its code object), and amdgpu-waves-per-eu pads the SGPRs to the waves its VGPR padding already
 // limits the kernel to (Triton waves_per_eu=1: 96 + 6 = 102 beside 23).
-void checkSgprAllocation(KernelFacts &facts, const AmdArch *arch, std::optional<std::int64_t> total) {
+void checkSgprAllocation(KernelFacts &facts, const AmdArch *arch, std::optional<std::int64_t> total, bool exact) {
   const std::optional<std::int64_t> used = facts.get(Field::Sgprs);
   // gfx10+ hardware ignores the field (it always allocates its SGPRs).
   if (!total || !arch || arch->generation != AmdGeneration::Gfx9 || !used || *used < 0 || *total < 0) return;
   auto granules = [](std::int64_t n) { return llvm::divideCeil(std::max<std::int64_t>(n, 1), kGfx9SgprGranule); };
   if (granules(*total) < granules(*used))
-    markUnknown(facts, Field::Sgprs,
-                "the kernel descriptor allocates " + std::to_string(*total) + " SGPRs but the code uses " +
-                    std::to_string(*used));
+    return markUnknown(facts, Field::Sgprs,
+                       "the kernel descriptor allocates " + std::to_string(*total) + " SGPRs but the code uses " +
+                           std::to_string(*used));
+  facts.set(Field::SgprsAllocated, granules(*total) * kGfx9SgprGranule);
+  if (exact) facts.set(Field::SgprsRequested, *total);
 }
 
-void checkAllocation(KernelFacts &facts, const AmdArch *arch, std::optional<std::int64_t> sgprs_allocated) {
-  checkSgprAllocation(facts, arch, sgprs_allocated);
+void checkAllocation(KernelFacts &facts, const AmdArch *arch, std::optional<std::int64_t> sgprs_allocated,
+                     bool sgprs_exact) {
+  checkSgprAllocation(facts, arch, sgprs_allocated, sgprs_exact);
   if (!facts.get(Field::VgprsTotal)) return;
   // The hardware reads the allocation in granules (COMPUTE_PGM_RSRC1), so a
   // .s's exact .amdhsa_next_free_vgpr and a code object's granulated count

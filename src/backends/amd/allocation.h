@@ -35,8 +35,10 @@ void mergeReadings(KernelFacts &facts, std::initializer_list<Reading> readings);
 // allocation smaller than what the code uses is a contradiction no rule
 // explains: the allocation becomes unknown, with a warning. `arch` may be null
 // (a target regscope does not know): only the target-free checks are made.
+// `sgprs_exact`: `sgprs_allocated` is a .s's count before the rounding (kept
+// as SgprsRequested), not a code object's granules.
 void checkAllocation(KernelFacts &facts, const AmdArch *arch,
-                     std::optional<std::int64_t> sgprs_allocated = std::nullopt);
+                     std::optional<std::int64_t> sgprs_allocated = std::nullopt, bool sgprs_exact = false);
 
 // The granule COMPUTE_PGM_RSRC1.GRANULATED_WORKITEM_VGPR_COUNT counts in
 // (LLVM's IsaInfo::getVGPREncodingGranule): 8 on gfx90a+ and in wave32, else 4.
@@ -49,5 +51,12 @@ constexpr int kGfx9SgprGranule = 16;
 // What the code uses, when the allocation is padded beyond it (more than the
 // granule rounds up): the compiler's amdgpu-waves-per-eu padding.
 std::optional<std::int64_t> paddedFrom(const KernelRecord &r);
+
+// Why the table and the notes show a gfx9 kernel's SGPR allocation beside its
+// use: the compiler padded it (amdgpu-waves-per-eu: more than the assembler's
+// extras and the granule explain), or the hardware's term counts a step fewer
+// waves on it than on the use. Null: not shown (not read, or changes nothing).
+enum class SgprAllocation { Padded, Reserved };
+std::optional<SgprAllocation> shownSgprAllocation(const KernelRecord &r, const AmdArch &arch);
 
 }  // namespace regscope

@@ -384,7 +384,7 @@ AsmFile parseAsm(const LineSource &lines) {
           *sections.next_free_sgpr +
           extraSgprs(*arch, sections.reserve_vcc.value_or(true), sections.reserve_flat_scratch.value_or(true),
                      sections.reserve_xnack_mask.value_or(out.arch.find("xnack-") == std::string::npos));
-    checkAllocation(facts, arch, sgprs_allocated);
+    checkAllocation(facts, arch, sgprs_allocated, /*sgprs_exact=*/true);
     out.facts.kernels.push_back(std::move(facts));
   }
   addLoopSpills(out, lines);

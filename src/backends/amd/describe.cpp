@@ -79,6 +79,20 @@ std::string allocationText(const KernelRecord &r, int counted) {
   return text + "the allocation of its VGPRs and AGPRs in one file";
 }
 
+// Why occupancy counts more SGPRs than the code uses (gfx9): the descriptor's
+// allocation, and what made it larger.
+std::string sgprAllocationText(const KernelRecord &r, SgprAllocation why, int counted) {
+  const int granules = (counted + kGfx9SgprGranule - 1) / kGfx9SgprGranule;
+  return "occupancy counts the " + std::to_string(counted) + " SGPRs the kernel descriptor allocates" +
+         (counted % kGfx9SgprGranule ? ", " + std::to_string(granules * kGfx9SgprGranule) +
+                                           " in the hardware's granules of " + std::to_string(kGfx9SgprGranule)
+                                     : std::string()) +
+         "; the code uses " + std::to_string(r.value(Field::Sgprs)) +
+         (why == SgprAllocation::Padded
+              ? ": the compiler padded the allocation to the limit amdgpu-waves-per-eu sets (Triton's waves_per_eu)"
+              : ": the assembler reserves SGPRs (VCC, XNACK, flat scratch) beside the compiler's count");
+}
+
 // The next step of a modelled kernel. When the compiler padded the allocation
 // and the VGPRs limit, freeing VGPRs in the code changes nothing: the padding
 // is what to lower, and the step says what the code's own use would give.
@@ -123,6 +137,8 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
     Cell vgpr = r.has(Field::Vgprs) ? Cell::count(r.value(Field::Vgprs)) : Cell("?");
     if (!none && (!r.has(Field::Vgprs) || occ.vgprs_total != r.value(Field::Vgprs)))
       vgpr.text += " (" + std::to_string(occ.vgprs_total) + ")";
+    Cell sgpr = figureCell(*k, Field::Sgprs);
+    if (!none && shownSgprAllocation(r, m.arch)) sgpr.text += " (" + std::to_string(occ.sgprs_total) + ")";
     const std::string waves = none ? "?" : std::to_string(occ.waves_per_simd);
     std::string next = m.unresolved                        ? "unresolved until link"
                        : invalid && !k->impossible.empty() ? "cannot launch: " + k->impossible
@@ -134,18 +150,17 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
     // A block size its launch passes but regscope could not evaluate: the
     // occupancy is modelled at the assumed size and marked (the note says which launch).
     const char *assumed = !none && !k->launch.block_size_unread_at.empty() ? "*" : "";
-    addKernelRow(
-        table, *k,
-        {vgpr,
-         none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
-              : Cell::count(occ.vgprs_total),
-         r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figureCell(*k, Field::Agprs),
-         figureCell(*k, Field::Sgprs), figureCell(*k, Field::ScratchBytes),
-         figurePair(*k, Field::VgprSpills, Field::SgprSpills), figureCell(*k, Field::VgprSpills),
-         figureCell(*k, Field::SgprSpills), ldsCell(*k), waves + "/" + std::to_string(occ.max_waves_per_simd) + assumed,
-         none ? Cell("?") : Cell::count(occ.waves_per_simd), Cell::count(occ.max_waves_per_simd),
-         none ? Cell("?") : Cell::count(occ.waves_per_cu), limiterName(occ.limiter), next,
-         none ? "-" : headroomText(*k, occ)});
+    addKernelRow(table, *k,
+                 {vgpr,
+                  none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
+                       : Cell::count(occ.vgprs_total),
+                  r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figureCell(*k, Field::Agprs), sgpr,
+                  figureCell(*k, Field::ScratchBytes), figurePair(*k, Field::VgprSpills, Field::SgprSpills),
+                  figureCell(*k, Field::VgprSpills), figureCell(*k, Field::SgprSpills), ldsCell(*k),
+                  waves + "/" + std::to_string(occ.max_waves_per_simd) + assumed,
+                  none ? Cell("?") : Cell::count(occ.waves_per_simd), Cell::count(occ.max_waves_per_simd),
+                  none ? Cell("?") : Cell::count(occ.waves_per_cu), limiterName(occ.limiter), next,
+                  none ? "-" : headroomText(*k, occ)});
   }
   return table;
 }
@@ -159,6 +174,8 @@ Notes amdNotes(const std::vector<const KernelReport *> &kernels, const std::stri
         !m.unresolved && m.occupancy.limiter != Limiter::Invalid && m.occupancy.limiter != Limiter::Unknown;
     if (modelled && (!r.has(Field::Vgprs) || m.occupancy.vgprs_total != r.value(Field::Vgprs)))
       notes.add(*k, allocationText(r, m.occupancy.vgprs_total));
+    if (const std::optional<SgprAllocation> why = shownSgprAllocation(r, m.arch); modelled && why)
+      notes.add(*k, sgprAllocationText(r, *why, m.occupancy.sgprs_total));
     if (r.value(Field::VgprSpills) || r.value(Field::SgprSpills)) notes.add(*k, "spills registers to scratch memory");
     if (m.unresolved) {
       std::string fields;
@@ -256,6 +273,8 @@ json amdKernelJson(const KernelReport &k, const std::string &compiler_version) {
       {fieldKey(Field::VgprsUsed), figureJson(r, Field::VgprsUsed)},
       {fieldKey(Field::AccumOffset), figureJson(r, Field::AccumOffset)},
       {fieldKey(Field::Sgprs), figureJson(r, Field::Sgprs)},
+      {fieldKey(Field::SgprsAllocated), figureJson(r, Field::SgprsAllocated)},
+      {fieldKey(Field::SgprsRequested), figureJson(r, Field::SgprsRequested)},
       {fieldKey(Field::ScratchBytes), figureJson(r, Field::ScratchBytes)},
       {fieldKey(Field::VgprSpills), figureJson(r, Field::VgprSpills)},
       {fieldKey(Field::SgprSpills), figureJson(r, Field::SgprSpills)},

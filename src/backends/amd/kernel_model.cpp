@@ -39,6 +39,12 @@ std::string impossibleAmd(const KernelRecord &r, const AmdArch &arch, const Laun
   if (over(Field::Sgprs, arch.max_sgprs))
     return std::to_string(figure(r, Field::Sgprs)) + " SGPRs, more than the " + std::to_string(arch.max_sgprs) +
            " a kernel can use on " + target;
+  // gfx9 allocates whole granules: the most a kernel can use, rounded up.
+  if (const int most =
+          arch.sgprs.granule ? (arch.max_sgprs + arch.sgprs.granule - 1) / arch.sgprs.granule * arch.sgprs.granule : 0;
+      most && over(Field::SgprsAllocated, most))
+    return std::to_string(figure(r, Field::SgprsAllocated)) + " SGPRs allocated, more than the " +
+           std::to_string(most) + " a wave can have on " + target;
   if (launch.dynamic_shared < 0) return "dynamic LDS of " + std::to_string(launch.dynamic_shared) + " bytes";
   const std::int64_t lds = (r.has(Field::LdsBytes) ? figure(r, Field::LdsBytes) : 0) + launch.dynamic_shared;
   if (lds > arch.max_lds_per_workgroup)
@@ -122,6 +128,9 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
   resources.agprs = value(Field::Agprs);
   resources.vgprs_total = record.has(Field::VgprsTotal) ? value(Field::VgprsTotal) : value(Field::VgprsUsed);
   resources.sgprs = value(Field::Sgprs);
+  // The exact count where a .s gave it: the step and the headroom are then exact too.
+  resources.sgprs_allocated =
+      record.has(Field::SgprsRequested) ? value(Field::SgprsRequested) : value(Field::SgprsAllocated);
   resources.lds_bytes = addBytes(value(Field::LdsBytes), m.launch.dynamic_shared);
   resources.workgroup_size = m.launch.block_size;
   // A launch whose workgroup the registers can never hold (a --block-size over
@@ -158,6 +167,13 @@ ModelledKernel modelAmdKernel(const KernelRecord &record, const AmdArch &row, co
     amd.compiler = figure;
   }
   m.summary.level = amd.occupancy.waves_per_simd;
+  // Baselines before 1.5 counted gfx9 SGPRs by LLVM's table, without the allocation.
+  AmdArch by_table = arch;
+  by_table.sgprs.per_simd = 0;
+  KernelResources used = resources;
+  used.sgprs_allocated = 0;
+  if (const int before = computeOccupancy(by_table, used).waves_per_simd; before != m.summary.level)
+    m.summary.level_before_baseline_1_5 = before;
   m.summary.level_by_registers = amd.occupancy.by_vgpr;
   m.summary.registers = amd.occupancy.vgprs_total;
   m.summary.limiter = amd.occupancy.limiter;

@@ -16,7 +16,13 @@ std::string nextStepText(const Occupancy &occ) {
   const NextStep &n = *occ.next;
   std::vector<std::string> parts;
   if (n.vgprs_to_free) parts.push_back("free " + std::to_string(n.vgprs_to_free) + " VGPRs");
-  if (n.sgprs_to_free) parts.push_back("free " + std::to_string(n.sgprs_to_free) + " SGPRs");
+  // Counted from the descriptor's allocation, the step is one of the allocation: what the code
+  // must free depends on the SGPRs the assembler reserves beside it, which a code object does not say.
+  if (n.sgprs_to_free && occ.sgprs_from_descriptor)
+    parts.push_back("at most " + std::to_string(occ.sgprs_total - n.sgprs_to_free) + " SGPRs allocated (now " +
+                    std::to_string(occ.sgprs_total) + ")");
+  else if (n.sgprs_to_free)
+    parts.push_back("free " + std::to_string(n.sgprs_to_free) + " SGPRs");
   if (n.lds_bytes_to_free) parts.push_back("free " + bytesText(n.lds_bytes_to_free) + " LDS");
   if (occ.counts_per_cu) return stepText(parts, n.waves_per_cu, "waves/CU");
   return stepText(parts, n.waves_per_simd, "waves/SIMD");
@@ -79,7 +85,28 @@ std::string compilerExplanation(const AmdKernelModel &amd, const std::string &co
   // The register terms whole workgroups round down, in one clause: "its VGPR
   // and SGPR terms give 7, the hardware's 6" when they agree.
   const bool vgpr_file = c.model == CompilerModel::Llvm15 && amd.arch.vgpr_file_1_5x;
-  const bool vgpr = explains(ours.by_vgpr, hw.by_vgpr), sgpr = explains(ours.by_sgpr, hw.by_sgpr);
+  const bool vgpr = explains(ours.by_vgpr, hw.by_vgpr);
+  // The SGPR term differs for its own reason when, per SIMD, the hardware's
+  // granules of the allocation give fewer waves than the compiler's table of the use.
+  const bool sgpr_granules =
+      explains(ours.by_sgpr, hw.by_sgpr) &&
+      wavesBySgprs(amd.arch, hw.sgprs_total) < wavesBySgprs(amd.arch, ours.sgprs_total, TermRule::Llvm16);
+  const bool sgpr = explains(ours.by_sgpr, hw.by_sgpr) && !sgpr_granules;
+  if (sgpr_granules) {
+    // Whole workgroups may round the hardware's per-SIMD figure down further: said with it.
+    const int per_simd = wavesBySgprs(amd.arch, hw.sgprs_total);
+    const std::string rounded_down = hw.by_sgpr < per_simd
+                                         ? " (" + std::to_string(per_simd) + " waves, which whole workgroups of " +
+                                               std::to_string(c.waves_per_workgroup) + " waves round down to " +
+                                               std::to_string(hw.by_sgpr) + ")"
+                                         : "";
+    const int granule = amd.arch.sgprs.granule, allocated = (hw.sgprs_total + granule - 1) / granule * granule;
+    reasons.push_back(term("SGPR", ours.by_sgpr, hw.by_sgpr) + ": the hardware allocates " + std::to_string(allocated) +
+                      " SGPRs in granules of " + std::to_string(amd.arch.sgprs.granule) + " out of " +
+                      std::to_string(amd.arch.sgprs.per_simd) + " per SIMD" + rounded_down +
+                      ", LLVM before 23 counts " + std::to_string(ours.sgprs_total) +
+                      " by a table (llvm-project #201342)");
+  }
   if (vgpr && vgpr_file)
     reasons.push_back(term("VGPR", ours.by_vgpr, hw.by_vgpr) +
                       ": LLVM 15 does not know this target's 1.5x register file");

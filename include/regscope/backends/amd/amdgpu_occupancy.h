@@ -17,8 +17,12 @@ struct KernelResources {
   int vgprs = 0;  // architectural
   int agprs = 0;
   int vgprs_total = 0;  // 0: derive from vgprs/agprs by the arch's AGPR rule
-  int sgprs = 0;        // incl. extras
-  int lds_bytes = 0;    // static + dynamic, per workgroup
+  int sgprs = 0;        // incl. extras: what the code uses (the compiler's count)
+  // gfx9: what the kernel descriptor allocates (0: not read). The hardware
+  // counts it where it exceeds the use (amdgpu-waves-per-eu padding, the
+  // assembler's XNACK pair); the compilers' figures count the use.
+  int sgprs_allocated = 0;
+  int lds_bytes = 0;  // static + dynamic, per workgroup
   int workgroup_size = 1024;
 };
 
@@ -41,7 +45,7 @@ struct Headroom {
   int vgprs = 0;  // VGPRs that can be added before occupancy drops a step
   int sgprs = 0;
   int lds_bytes = 0;
-  bool sgprs_can_limit = false;  // more SGPRs could lower occupancy (GFX9 steps)
+  bool sgprs_can_limit = false;  // more SGPRs could lower occupancy (gfx9)
 };
 
 struct Occupancy {
@@ -50,9 +54,11 @@ struct Occupancy {
   Limiter limiter = Limiter::None;  // Vgpr, Sgpr, Lds, Workgroup or None
   int by_vgpr = 0;
   int by_sgpr = 0;
-  int by_lds = 0;        // LDS together with the workgroup-slot limit
-  int by_workgroup = 0;  // workgroup slots alone (LDS 0)
-  int vgprs_total = 0;   // the count the VGPR term used
+  int by_lds = 0;                      // LDS together with the workgroup-slot limit
+  int by_workgroup = 0;                // workgroup slots alone (LDS 0)
+  int vgprs_total = 0;                 // the count the VGPR term used
+  int sgprs_total = 0;                 // the count the SGPR term used
+  bool sgprs_from_descriptor = false;  // sgprs_total is the kernel descriptor's allocation
   // Waves per CU (WGP on RDNA), the exact figure when a workgroup has fewer
   // waves than the CU has SIMDs (counts_per_cu): one 1-wave workgroup per CU
   // is 1 of 32 wave slots, though it shows as 1 wave/SIMD. Then the limiter
@@ -69,6 +75,10 @@ struct Occupancy {
 // target counts them.
 int allocatedVgprs(const AmdArch &arch, const KernelResources &r);
 
+// The SGPRs the hardware counts for a wave of `r`: the descriptor's allocation
+// when it exceeds the use.
+int allocatedSgprs(const KernelResources &r);
+
 // Why one workgroup of `r` can never be resident on a CU (its waves need more
 // slots per SIMD than its VGPRs or SGPRs leave: a launch that cannot run), or
 // "" when it can. The compiler's flat-workgroup-size bound prevents this for
@@ -76,7 +86,7 @@ int allocatedVgprs(const AmdArch &arch, const KernelResources &r);
 // record read for another arch, can meet it.
 std::string workgroupNotResident(const AmdArch &arch, const KernelResources &r);
 
-Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, LdsRule rule = LdsRule::Hardware);
+Occupancy computeOccupancy(const AmdArch &arch, const KernelResources &r, TermRule rule = TermRule::Hardware);
 
 // The occupancy `model` would print for these resources.
 Occupancy computeOccupancyAs(const AmdArch &arch, const KernelResources &r, CompilerModel model);
