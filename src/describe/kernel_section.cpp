@@ -84,7 +84,7 @@ std::string unknownText(const KernelReport &k) {
 
 void NoteList::add(const KernelReport &k, std::string message) {
   auto [it, inserted] = index_.try_emplace(message, notes_.size());
-  if (inserted) notes_.push_back({std::move(message), {}});
+  if (inserted) notes_.push_back({std::move(message), {}, {}});
   notes_[it->second].kernels.push_back(who(k));
   notes_[it->second].files.push_back(std::filesystem::path(k.display_file).filename().string());
 }
