@@ -236,6 +236,18 @@ TEST(Allocation, TheSgprAllocationAgreesWithTheUseOnEveryRealGfx9Kernel) {
   }
 }
 
+// A copy of a real fixture in the scratch directory, under its own name, with `from` replaced by
+// `to` (a hand edit made at run time, which each test says).
+fs::path editedCopy(const Scratch &s, const std::string &fixture, const std::string &from, const std::string &to) {
+  std::string text = test::readText(sourcePath(fixture));
+  const std::size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << fixture << " lacks " << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  const fs::path edited = s.dir / fs::path(fixture).filename();
+  std::ofstream(edited) << text;
+  return edited;
+}
+
 TEST(Allocation, ThePaddedSgprAllocationIsShownAndCounted) {
   // waves_per_eu=1: the compiler padded the SGPRs to 102 (.amdhsa_next_free_sgpr 96 + 6 extras on
   // gfx942; the code object's RSRC1: 7 granules of 16) while the code uses 23 (.sgpr_count). The
@@ -372,13 +384,9 @@ TEST(Allocation, AnSgprAllocationOverWhatAWaveCanHaveCannotLaunch) {
   // Hand-edited at run time (marked so): the real .s above with `reserved`'s
   // `.amdhsa_next_free_sgpr 94` raised to 120 (124 with the XNACK pair: eight granules, 128 SGPRs,
   // where gfx9 gives a wave at most 112).
-  std::string text = test::readText(sourcePath("fixtures/hipcc-5.2.3/sgpr_granule-gfx90a.s"));
-  const std::size_t at = text.find(".amdhsa_next_free_sgpr 94");
-  ASSERT_NE(at, std::string::npos);
-  text.replace(at, std::string(".amdhsa_next_free_sgpr 94").size(), ".amdhsa_next_free_sgpr 120");
   Scratch s;
-  const fs::path edited = s.dir / "sgpr_granule-gfx90a.s";
-  std::ofstream(edited) << text;
+  const fs::path edited = editedCopy(s, "fixtures/hipcc-5.2.3/sgpr_granule-gfx90a.s", ".amdhsa_next_free_sgpr 94",
+                                     ".amdhsa_next_free_sgpr 120");
   const test::RunResult r = s.run({"parse", edited.string(), "--format", "json"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("128 SGPRs allocated, more than the 112 a wave can have on gfx90a"), std::string::npos) << r.err;
@@ -388,13 +396,9 @@ TEST(Allocation, AnSgprAllocationBelowTheUseIsUnknownAndJudgesNothing) {
   // Hand-edited at run time (marked so): the real hipcc 5.2.3 probe-gfx90a.s with recursive's
   // `.amdhsa_next_free_sgpr 42` (48 with its 6 extras; `; NumSgprs: 48`) lowered to 10: 16 SGPRs
   // allocated for a code that uses 48, which no rule explains.
-  std::string text = test::readText(sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s"));
-  const std::size_t at = text.find(".amdhsa_next_free_sgpr 42");
-  ASSERT_NE(at, std::string::npos);
-  text.replace(at, std::string(".amdhsa_next_free_sgpr 42").size(), ".amdhsa_next_free_sgpr 10");
   Scratch s;
-  const fs::path edited = s.dir / "probe-gfx90a.s";
-  std::ofstream(edited) << text;
+  const fs::path edited =
+      editedCopy(s, "fixtures/hipcc-5.2.3/probe-gfx90a.s", ".amdhsa_next_free_sgpr 42", ".amdhsa_next_free_sgpr 10");
   const test::RunResult r = s.run({"parse", edited.string(), "--format", "json"});
   const json k = kernelNamed(json::parse(r.out), "_Z9recursivePii");
   EXPECT_TRUE(k.at("sgprs").is_null()) << k.dump();

@@ -118,8 +118,8 @@ TEST_F(Csv, AnalyzeAndGateCarryFullNamesAndFigures) {
   const json &k = doc["kernels"][0];
   EXPECT_EQ(rows[0]["kernel"], k["demangled"]);  // the full signature, which the table abbreviates
   EXPECT_EQ(rows[0]["name"], k["name"]);
-  for (const char *key :
-       {"vgprs", "vgprs_total", "agprs", "sgprs", "scratch_bytes", "vgpr_spills", "sgpr_spills", "lds_bytes", "line"})
+  for (const char *key : {"vgprs", "vgprs_total", "agprs", "sgprs", "sgprs_allocated", "sgprs_requested",
+                          "scratch_bytes", "vgpr_spills", "sgpr_spills", "lds_bytes", "line"})
     EXPECT_EQ(rows[0][key], std::to_string(k[key].get<int>())) << key;
   EXPECT_EQ(rows[0]["waves_per_simd"], std::to_string(k["occupancy"]["waves_per_simd"].get<int>()));
   EXPECT_EQ(rows[0]["limiter"], k["occupancy"]["limiter"]);

@@ -758,7 +758,7 @@ TEST_F(TritonTree, ConstantsTheMetadataRecordsJoinTheKeyWithoutIr) {
 
 // A baseline written before format 1.4 keyed the two by their cache hash
 // (what regscope 1.3 wrote is made here from this run's baseline: " ir=..."
-// -> " hash=<the entry's hash>", version 1.4 -> 1.3). The gate never passes
+// -> " hash=<the entry's hash>", version 1.5 -> 1.3). The gate never passes
 // them as two added kernels: one line says to record the baseline again, exit
 // 2; `regscope baseline` replaces the old entries instead of keeping both.
 TEST_F(TritonTree, ABaselineOfTheOlderKeysIsSaidNotPassedAndReplacedOnRecording) {
@@ -766,8 +766,8 @@ TEST_F(TritonTree, ABaselineOfTheOlderKeysIsSaidNotPassedAndReplacedOnRecording)
   const Report report = parseInputs({root_.string()}, {}).report;
   ASSERT_EQ(report.kernels.size(), 2u);
   std::string text = baselineToText(baselineFromReport(report, "/"));
-  ASSERT_NE(text.find("\"regscope_baseline\": \"1.4\""), std::string::npos) << text;
-  text.replace(text.find("\"1.4\""), 5, "\"1.3\"");
+  ASSERT_NE(text.find("\"regscope_baseline\": \"1.5\""), std::string::npos) << text;
+  text.replace(text.find("\"1.5\""), 5, "\"1.3\"");
   for (const KernelReport &k : report.kernels) {
     const std::string key = k.record.triton->key;
     const std::string old = key.substr(0, key.find(" ir=")) + " hash=" + k.record.triton->hash + "]";

@@ -79,6 +79,9 @@ std::string allocationText(const KernelRecord &r, int counted) {
   return text + "the allocation of its VGPRs and AGPRs in one file";
 }
 
+// A figure only some sources give (gfx9's SGPR allocation): unknown where not read, never 0.
+Cell readCell(const KernelRecord &r, Field f) { return r.has(f) ? Cell::count(r.value(f)) : Cell("?"); }
+
 // Why occupancy counts more SGPRs than the code uses (gfx9): the descriptor's
 // allocation, and what made it larger.
 std::string sgprAllocationText(const KernelRecord &r, SgprAllocation why, int counted) {
@@ -112,6 +115,8 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
                              {"", fieldKey(Field::VgprsTotal), true, Show::Data},
                              {"AGPR", fieldKey(Field::Agprs), true},
                              {"SGPR", fieldKey(Field::Sgprs), true},
+                             {"", fieldKey(Field::SgprsAllocated), true, Show::Data},
+                             {"", fieldKey(Field::SgprsRequested), true, Show::Data},
                              {"SCRATCH", fieldKey(Field::ScratchBytes), true},
                              {"SPILL V/S", "spills", true, Show::Text},
                              {"", fieldKey(Field::VgprSpills), true, Show::Data},
@@ -150,17 +155,18 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
     // A block size its launch passes but regscope could not evaluate: the
     // occupancy is modelled at the assumed size and marked (the note says which launch).
     const char *assumed = !none && !k->launch.block_size_unread_at.empty() ? "*" : "";
-    addKernelRow(table, *k,
-                 {vgpr,
-                  none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
-                       : Cell::count(occ.vgprs_total),
-                  r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figureCell(*k, Field::Agprs), sgpr,
-                  figureCell(*k, Field::ScratchBytes), figurePair(*k, Field::VgprSpills, Field::SgprSpills),
-                  figureCell(*k, Field::VgprSpills), figureCell(*k, Field::SgprSpills), ldsCell(*k),
-                  waves + "/" + std::to_string(occ.max_waves_per_simd) + assumed,
-                  none ? Cell("?") : Cell::count(occ.waves_per_simd), Cell::count(occ.max_waves_per_simd),
-                  none ? Cell("?") : Cell::count(occ.waves_per_cu), limiterName(occ.limiter), next,
-                  none ? "-" : headroomText(*k, occ)});
+    addKernelRow(
+        table, *k,
+        {vgpr,
+         none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
+              : Cell::count(occ.vgprs_total),
+         r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figureCell(*k, Field::Agprs), sgpr,
+         readCell(r, Field::SgprsAllocated), readCell(r, Field::SgprsRequested), figureCell(*k, Field::ScratchBytes),
+         figurePair(*k, Field::VgprSpills, Field::SgprSpills), figureCell(*k, Field::VgprSpills),
+         figureCell(*k, Field::SgprSpills), ldsCell(*k), waves + "/" + std::to_string(occ.max_waves_per_simd) + assumed,
+         none ? Cell("?") : Cell::count(occ.waves_per_simd), Cell::count(occ.max_waves_per_simd),
+         none ? Cell("?") : Cell::count(occ.waves_per_cu), limiterName(occ.limiter), next,
+         none ? "-" : headroomText(*k, occ)});
   }
   return table;
 }
