@@ -37,13 +37,17 @@ int wavesByVgprs(const AmdArch &arch, int vgprs_total) {
   return wavesByVgprsWith(arch.max_waves_per_simd, arch.vgpr_granule, arch.vgpr_file, vgprs_total);
 }
 
+int allocatedSgprsOf(const AmdArch &arch, int sgprs) {
+  return arch.sgprs.granule ? alignTo(sgprs, arch.sgprs.granule) : sgprs;
+}
+
 int wavesBySgprs(const AmdArch &arch, int sgprs, TermRule rule) {
   const SgprFile &file = arch.sgprs;
   if (file.steps.empty()) return arch.max_waves_per_simd;
   // The hardware: whole granules out of the SIMD's file. (LLVM 23 also counts
   // the trap handler's 16 on amdhsa; ROCm's runtime does not, nor does this.)
   if (rule == TermRule::Hardware && file.per_simd > 0)
-    return std::min(arch.max_waves_per_simd, file.per_simd / alignTo(std::max(sgprs, 1), file.granule));
+    return std::min(arch.max_waves_per_simd, file.per_simd / allocatedSgprsOf(arch, std::max(sgprs, 1)));
   for (const SgprStep &step : file.steps)
     if (sgprs <= step.max_sgprs) return std::min(step.waves, arch.max_waves_per_simd);
   return std::min(file.steps.back().waves, arch.max_waves_per_simd);

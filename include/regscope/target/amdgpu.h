@@ -108,6 +108,9 @@ int totalVgprs(const AmdArch &arch, int vgprs, int agprs);
 // Waves per SIMD allowed by each resource alone.
 int wavesByVgprs(const AmdArch &arch, int vgprs_total);
 int wavesBySgprs(const AmdArch &arch, int sgprs, TermRule rule = TermRule::Hardware);
+// The SGPRs a wave of `sgprs` is allocated: whole granules of the SGPR file (gfx9);
+// `sgprs` itself where SGPRs are not allocated from a shared file (gfx10+).
+int allocatedSgprsOf(const AmdArch &arch, int sgprs);
 int wavesByLds(const AmdArch &arch, int lds_bytes, int workgroup_size, TermRule rule = TermRule::Hardware);
 
 // Workgroups resident on a CU (a WGP on RDNA): the slot limit and the LDS they share.

@@ -139,7 +139,7 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
     // No occupancy: figures open until link, one not read, or one the target cannot have.
     const bool none = m.unresolved || invalid || occ.limiter == Limiter::Unknown;
     // Code objects with AGPRs record only the allocation, not the arch count.
-    Cell vgpr = r.has(Field::Vgprs) ? Cell::count(r.value(Field::Vgprs)) : Cell("?");
+    Cell vgpr = readCell(r, Field::Vgprs);
     if (!none && (!r.has(Field::Vgprs) || occ.vgprs_total != r.value(Field::Vgprs)))
       vgpr.text += " (" + std::to_string(occ.vgprs_total) + ")";
     Cell sgpr = figureCell(*k, Field::Sgprs);
@@ -157,9 +157,7 @@ Table amdTable(const std::vector<const KernelReport *> &kernels) {
     const char *assumed = !none && !k->launch.block_size_unread_at.empty() ? "*" : "";
     addKernelRow(
         table, *k,
-        {vgpr,
-         none ? (r.has(Field::VgprsTotal) ? Cell::count(r.value(Field::VgprsTotal)) : Cell("?"))
-              : Cell::count(occ.vgprs_total),
+        {vgpr, none ? readCell(r, Field::VgprsTotal) : Cell::count(occ.vgprs_total),
          r.has(Field::Agprs) ? Cell::count(r.value(Field::Agprs)) : figureCell(*k, Field::Agprs), sgpr,
          readCell(r, Field::SgprsAllocated), readCell(r, Field::SgprsRequested), figureCell(*k, Field::ScratchBytes),
          figurePair(*k, Field::VgprSpills, Field::SgprSpills), figureCell(*k, Field::VgprSpills),

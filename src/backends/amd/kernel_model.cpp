@@ -40,9 +40,7 @@ std::string impossibleAmd(const KernelRecord &r, const AmdArch &arch, const Laun
     return std::to_string(figure(r, Field::Sgprs)) + " SGPRs, more than the " + std::to_string(arch.max_sgprs) +
            " a kernel can use on " + target;
   // gfx9 allocates whole granules: the most a kernel can use, rounded up.
-  if (const int most =
-          arch.sgprs.granule ? (arch.max_sgprs + arch.sgprs.granule - 1) / arch.sgprs.granule * arch.sgprs.granule : 0;
-      most && over(Field::SgprsAllocated, most))
+  if (const int most = allocatedSgprsOf(arch, arch.max_sgprs); arch.sgprs.granule && over(Field::SgprsAllocated, most))
     return std::to_string(figure(r, Field::SgprsAllocated)) + " SGPRs allocated, more than the " +
            std::to_string(most) + " a wave can have on " + target;
   if (launch.dynamic_shared < 0) return "dynamic LDS of " + std::to_string(launch.dynamic_shared) + " bytes";

@@ -100,11 +100,10 @@ std::string compilerExplanation(const AmdKernelModel &amd, const std::string &co
                                                std::to_string(c.waves_per_workgroup) + " waves round down to " +
                                                std::to_string(hw.by_sgpr) + ")"
                                          : "";
-    const int granule = amd.arch.sgprs.granule, allocated = (hw.sgprs_total + granule - 1) / granule * granule;
-    reasons.push_back(term("SGPR", ours.by_sgpr, hw.by_sgpr) + ": the hardware allocates " + std::to_string(allocated) +
-                      " SGPRs in granules of " + std::to_string(amd.arch.sgprs.granule) + " out of " +
-                      std::to_string(amd.arch.sgprs.per_simd) + " per SIMD" + rounded_down +
-                      ", LLVM before 23 counts " + std::to_string(ours.sgprs_total) +
+    reasons.push_back(term("SGPR", ours.by_sgpr, hw.by_sgpr) + ": the hardware allocates " +
+                      std::to_string(allocatedSgprsOf(amd.arch, hw.sgprs_total)) + " SGPRs in granules of " +
+                      std::to_string(amd.arch.sgprs.granule) + " out of " + std::to_string(amd.arch.sgprs.per_simd) +
+                      " per SIMD" + rounded_down + ", LLVM before 23 counts " + std::to_string(ours.sgprs_total) +
                       " by a table (llvm-project #201342)");
   }
   if (vgpr && vgpr_file)
