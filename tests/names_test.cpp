@@ -87,6 +87,19 @@ TEST(ShortenNames, ManyInstancesAndNamesThatCutAlikeStayDistinct) {
   // The same name twice reads the same (no back-off for it).
   const std::vector<std::string> twice = shortenNames({names[0], names[0]}, 48);
   EXPECT_EQ(twice[0], twice[1]);
+  // A kernel is a row per arch: its name reads one way on every row, however
+  // the names between its rows collide (each name is shortened once).
+  std::vector<std::string> rows;
+  for (int arch = 0; arch < 3; ++arch) rows.insert(rows.end(), names.begin(), names.end());
+  for (std::size_t width : {16u, 48u, 80u}) {
+    const std::vector<std::string> shown = shortenNames(rows, width);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      EXPECT_EQ(shown[i], shown[i + names.size()]) << "width " << width;
+      EXPECT_EQ(shown[i], shown[i + 2 * names.size()]) << "width " << width;
+    }
+    // Each row shows what its name shows among the distinct names.
+    EXPECT_EQ(std::vector<std::string>(shown.begin(), shown.begin() + names.size()), shortenNames(names, width));
+  }
 }
 
 }  // namespace

@@ -4,13 +4,16 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "regscope/backends/amd/calculator.h"
 #include "regscope/backends/intel/calculator.h"
 #include "regscope/backends/nvidia/calculator.h"
 #include "regscope/pipeline/analyze.h"
+#include "regscope/pipeline/parse_tree.h"
 #include "regscope/support/error.h"
+#include "regscope/support/files.h"
 #include "regscope/support/process.h"
 #include "regscope/target/cuda.h"
 #include "regscope/target/intel.h"
@@ -63,6 +66,53 @@ TEST(Output, TheReportGoesWholeToTheOutputFile) {
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 1);  // no temporary left
   options.format = "yaml";
   EXPECT_EQ(errorOf([&] { emit(options, *kernelTableView(report, "regscope parse", {})); }), "unknown format 'yaml'");
+}
+
+// --format json writes a report's kernels one at a time (writeReportJson): its
+// bytes are those of the whole document dumped at once, on reports of every
+// vendor, a Triton cache, one with errors, and an empty one.
+TEST(Output, TheJsonWrittenAKernelAtATimeIsTheWholeDocumentsBytes) {
+  std::vector<Report> reports;
+  reports.push_back(parseArtifacts({test::sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s"),
+                                    test::sourcePath("fixtures/cubin/cubin_probe.exe")},
+                                   ""));
+  ParseOptions options;
+  reports.push_back(parseInputs({test::sourcePath("fixtures/triton/cache-sm_90")}, options).report);
+  Report failed = reports.front();
+  failed.errors.push_back({"x.hip", "", "x.hip: does not compile\n  with \"quotes\" and a tab\t"});
+  failed.warnings.push_back("a warning");
+  reports.push_back(failed);
+  reports.push_back(Report{});
+  for (const Report &report : reports) {
+    const std::unique_ptr<View> view = kernelTableView(report, "regscope parse", {});
+    std::ostringstream streamed;
+    view->writeJson(streamed);
+    EXPECT_EQ(streamed.str(), dumpJson(view->toJson()) + "\n") << report.kernels.size() << " kernels";
+    EXPECT_EQ(render(*view, Format::Json), streamed.str());
+  }
+  EXPECT_GT(reports[0].kernels.size(), 5u);
+  EXPECT_GT(reports[1].kernels.size(), 0u);
+}
+
+// A writer that fails halfway (a signal, an error in a view) leaves no half
+// report and no temporary file: the old file stays as it was.
+TEST(Output, AStreamedWriteThatFailsHalfwayLeavesTheOldFile) {
+  TempDir dir;
+  const std::string path = dir.path() + "/report.json";
+  writeFileAtomically(path, "old\n");
+  EXPECT_EQ(errorOf([&] {
+              writeFileAtomically(path, [](std::ostream &out) {
+                out << std::string(3 << 20, 'x');  // past the 1 MiB buffer: some of it reached the temporary file
+                throw Error("interrupted");
+              });
+            }),
+            "interrupted");
+  EXPECT_EQ(test::readText(path), "old\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 1);
+  writeFileAtomically(path, [](std::ostream &out) { out << std::string(3 << 20, 'y') << "end"; });
+  const std::string written = test::readText(path);
+  EXPECT_EQ(written.size(), (3u << 20) + 3);
+  EXPECT_EQ(written.substr(written.size() - 4), "yend");
 }
 
 TEST(Output, AnOutputThatIsAnInputOrCannotBeWrittenIsRefusedFirst) {

@@ -1,6 +1,7 @@
 // Joins per-source facts into one record per (kernel, arch).
 #include <algorithm>
 #include <map>
+#include <string_view>
 #include <utility>
 
 #include "regscope/collect/collect.h"
@@ -10,10 +11,13 @@ namespace regscope {
 
 std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
   std::vector<KernelRecord> records;
-  std::map<std::pair<std::string, std::string>, std::size_t> index;
-  std::map<std::pair<std::string, std::string>, bool> not_kernel;
-  std::vector<std::vector<bool>> conflicts;    // per record: figures two sources disagree on
-  std::vector<std::vector<std::string>> said;  // per record: which source gave each figure
+  // Keyed by views of the facts' names, which outlive this call: a library's
+  // 100,000 kernel names (CUTLASS's run to kilobytes) are not copied twice more.
+  using Key = std::pair<std::string_view, std::string_view>;  // (name, arch)
+  std::map<Key, std::size_t> index;
+  std::map<Key, bool> not_kernel;
+  std::vector<std::vector<bool>> conflicts;            // per record: figures two sources disagree on
+  std::vector<std::vector<const std::string *>> said;  // per record: which source gave each figure
 
   for (const FactSet &set : sets)
     for (const KernelFacts &facts : set.kernels)
@@ -21,7 +25,7 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
 
   for (const FactSet &set : sets) {
     for (const KernelFacts &facts : set.kernels) {
-      auto key = std::make_pair(facts.name, facts.arch);
+      const Key key{facts.name, facts.arch};
       if (not_kernel.count(key)) continue;
       auto [it, inserted] = index.try_emplace(key, records.size());
       if (inserted) {
@@ -34,7 +38,7 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
       }
       if (inserted) {
         conflicts.emplace_back(kFieldCount, false);
-        said.emplace_back(kFieldCount);
+        said.emplace_back(kFieldCount, nullptr);
       }
       KernelRecord &record = records[it->second];
       record.sources.push_back(set.source);
@@ -50,12 +54,12 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
         if (!theirs || disputed[i]) continue;
         if (!mine) {
           record.values[i] = theirs;
-          said[it->second][i] = set.source;
+          said[it->second][i] = &set.source;
           if (static_cast<Field>(i) == Field::LoopSpills) record.loop_spill_site = facts.loop_spill_site;
         } else if (*mine != *theirs) {
           // Two readings of one figure: neither is taken on trust. The figure
           // is unknown, and the warning names both.
-          record.warnings.push_back(std::string(fieldKey(static_cast<Field>(i))) + ": " + said[it->second][i] +
+          record.warnings.push_back(std::string(fieldKey(static_cast<Field>(i))) + ": " + *said[it->second][i] +
                                     " says " + std::to_string(*mine) + ", " + set.source + " says " +
                                     std::to_string(*theirs) + ": unknown");
           mine.reset();
@@ -68,7 +72,7 @@ std::vector<KernelRecord> mergeFacts(const std::vector<FactSet> &sets) {
   // A figure stays unresolved only if no source resolved it.
   for (const FactSet &set : sets)
     for (const KernelFacts &facts : set.kernels) {
-      auto it = index.find({facts.name, facts.arch});
+      auto it = index.find(Key{facts.name, facts.arch});
       if (it == index.end()) continue;
       KernelRecord &record = records[it->second];
       for (Field f : facts.unresolved)

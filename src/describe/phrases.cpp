@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -162,9 +163,38 @@ std::string cutName(const std::string &form, std::size_t width) {
 
 }  // namespace
 
+namespace {
+
+std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &names, std::size_t width);
+
+}  // namespace
+
 std::vector<std::string> shortenNames(const std::vector<std::string> &names, std::size_t width) {
+  if (width == 0) return names;
+  // Each name once: a library's kernel is a row per arch (libtorch_cuda.so:
+  // eight or more), and one name always reads one way.
+  std::vector<std::string> distinct;
+  std::vector<std::size_t> which(names.size());
+  {
+    std::unordered_map<std::string_view, std::size_t> seen;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      auto [it, fresh] = seen.try_emplace(names[i], distinct.size());
+      if (fresh) distinct.push_back(names[i]);
+      which[i] = it->second;
+    }
+  }
+  if (distinct.size() == names.size()) return shortenDistinctNames(names, width);
+  const std::vector<std::string> shown = shortenDistinctNames(distinct, width);
+  std::vector<std::string> out;
+  out.reserve(names.size());
+  for (std::size_t i : which) out.push_back(shown[i]);
+  return out;
+}
+
+namespace {
+
+std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &names, std::size_t width) {
   std::vector<std::string> out(names);
-  if (width == 0) return out;
   // Siblings: instantiations of the same template with as many arguments,
   // grouped by "head<N args>" so that each name meets its siblings once
   // (a table of 100,000 kernels must not compare every pair).
@@ -267,6 +297,8 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
   }
   return out;
 }
+
+}  // namespace
 
 std::string shortKernelName(const std::string &demangled) {
   constexpr std::size_t kMax = 48;

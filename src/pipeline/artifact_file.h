@@ -15,7 +15,7 @@ namespace regscope {
 std::vector<FactSet> readFileFacts(const std::string &file, const std::string &log_arch, std::string &producer);
 // The records of facts read from one artifact (or a Triton entry's files),
 // checked as parse checks them: a known arch, figures a target can have.
-Artifact checkArtifact(const std::vector<FactSet> &sets, const std::string &name, std::string producer);
+Artifact checkArtifact(std::vector<FactSet> sets, const std::string &name, std::string producer);
 // A directory, or a Triton code file with its metadata beside it: read by
 // parseInputs (parse_tree.cpp), not as one plain artifact.
 bool walksAsTree(const std::string &path);

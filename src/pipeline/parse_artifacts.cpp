@@ -332,7 +332,7 @@ void requireKnownArch(const std::vector<KernelRecord> &records) {
 // alike: one record) and 39 kernels whose copies differ (92 and 122
 // registers: a record each, named FILE#2, FILE#3 in the order met, where
 // merging them made every differing figure unknown).
-std::vector<KernelRecord> recordsOf(const std::vector<FactSet> &sets, const std::string &name) {
+std::vector<KernelRecord> recordsOf(std::vector<FactSet> sets, const std::string &name) {
   for (const FactSet &set : sets) {
     std::set<std::string> seen;
     for (const KernelFacts &facts : set.kernels)
@@ -340,51 +340,86 @@ std::vector<KernelRecord> recordsOf(const std::vector<FactSet> &sets, const std:
         std::vector<KernelRecord> records;
         for (const FactSet &each : sets)
           for (const KernelFacts &k : each.kernels)
-            for (KernelRecord &r : mergeFacts({FactSet{each.source, {k}}})) records.push_back(std::move(r));
+            for (KernelRecord &r : mergeFacts({FactSet{each.source, {k}, {}}})) records.push_back(std::move(r));
         return records;
       }
   }
-  // The distinct figures each (kernel, arch, source kind) has across the sets.
-  using Key = std::tuple<std::string, std::string, std::string>;
-  std::map<Key, std::vector<FieldValues>> variants;
+  // The distinct figures each (kernel, arch, source kind) has across the sets
+  // (keyed by views of the sets' names: a library's are not copied).
+  using Key = std::tuple<std::string_view, std::string_view, std::string_view>;
+  std::map<Key, std::vector<const FieldValues *>> variants;
+  bool differ = false;
   for (const FactSet &set : sets)
     for (const KernelFacts &k : set.kernels) {
-      std::vector<FieldValues> &seen = variants[{k.name, k.arch, set.source}];
-      if (std::find(seen.begin(), seen.end(), k.values) == seen.end()) seen.push_back(k.values);
+      std::vector<const FieldValues *> &seen = variants[{k.name, k.arch, set.source}];
+      if (std::none_of(seen.begin(), seen.end(), [&](const FieldValues *v) { return *v == k.values; })) {
+        seen.push_back(&k.values);
+        differ |= seen.size() > 1;
+      }
     }
-  std::vector<FactSet> merged;                 // facts whose copies agree: merged as before
-  std::map<Key, std::vector<FactSet>> copies;  // one set per distinct compile
-  for (const FactSet &set : sets) {
-    FactSet kept{set.source, {}, set.warnings};
-    for (const KernelFacts &k : set.kernels) {
-      const Key key{k.name, k.arch, set.source};
-      const std::vector<FieldValues> &seen = variants[key];
-      if (seen.size() < 2) {
-        kept.kernels.push_back(k);
+  if (!differ) return mergeFacts(sets);  // every copy agrees (the usual library)
+  // One group per distinct compile of a kernel whose copies differ, in the
+  // order of its key, then of its variants; where each fact goes (-1: merged
+  // with its agreeing copies). Worked out before any fact moves, as the keys
+  // view the facts' names.
+  std::vector<std::size_t> variant_of;  // group -> which variant of its key (the 2nd is FILE#2)
+  std::map<Key, std::size_t> first_group;
+  for (const auto &[key, seen] : variants)
+    if (seen.size() > 1) {
+      first_group[key] = variant_of.size();
+      for (std::size_t i = 0; i < seen.size(); ++i) variant_of.push_back(i);
+    }
+  std::vector<std::vector<std::ptrdiff_t>> group_of(sets.size());
+  for (std::size_t s = 0; s < sets.size(); ++s)
+    for (const KernelFacts &k : sets[s].kernels) {
+      const Key key{k.name, k.arch, sets[s].source};
+      auto group = first_group.find(key);
+      if (group == first_group.end()) {
+        group_of[s].push_back(-1);
         continue;
       }
-      std::vector<FactSet> &own = copies[key];
-      if (own.empty()) own.resize(seen.size(), FactSet{set.source, {}, {}});
-      own[std::find(seen.begin(), seen.end(), k.values) - seen.begin()].kernels.push_back(k);
+      const std::vector<const FieldValues *> &seen = variants[key];
+      const auto variant = std::find_if(seen.begin(), seen.end(), [&](const FieldValues *v) { return *v == k.values; });
+      group_of[s].push_back(static_cast<std::ptrdiff_t>(group->second + (variant - seen.begin())));
+    }
+  variants.clear();
+  first_group.clear();
+  std::vector<FactSet> merged;                  // facts whose copies agree: merged as before
+  std::vector<FactSet> own(variant_of.size());  // one set per distinct compile
+  for (std::size_t s = 0; s < sets.size(); ++s) {
+    FactSet kept{sets[s].source, {}, std::move(sets[s].warnings)};
+    for (std::size_t k = 0; k < sets[s].kernels.size(); ++k) {
+      const std::ptrdiff_t group = group_of[s][k];
+      if (group < 0) {
+        kept.kernels.push_back(std::move(sets[s].kernels[k]));
+        continue;
+      }
+      own[group].source = sets[s].source;
+      own[group].kernels.push_back(std::move(sets[s].kernels[k]));
     }
     merged.push_back(std::move(kept));
   }
+  sets.clear();
   std::vector<KernelRecord> records = mergeFacts(merged);
-  for (const auto &[key, own] : copies)
-    for (std::size_t i = 0; i < own.size(); ++i)
-      for (KernelRecord &r : mergeFacts({own[i]})) {
-        if (i > 0) r.file = (r.file.empty() ? name : r.file) + "#" + std::to_string(i + 1);
-        records.push_back(std::move(r));
-      }
+  merged.clear();
+  for (std::size_t group = 0; group < own.size(); ++group) {
+    std::vector<FactSet> one;
+    one.push_back(std::move(own[group]));
+    for (KernelRecord &r : mergeFacts(one)) {
+      if (variant_of[group] > 0)
+        r.file = (r.file.empty() ? name : r.file) + "#" + std::to_string(variant_of[group] + 1);
+      records.push_back(std::move(r));
+    }
+  }
   return records;
 }
 
-Artifact checkedArtifact(const std::vector<FactSet> &sets, const std::string &name, std::string producer) {
+Artifact checkedArtifact(std::vector<FactSet> sets, const std::string &name, std::string producer) {
   Artifact artifact;
   artifact.producer = std::move(producer);
-  artifact.records = recordsOf(sets, name);
   for (const FactSet &set : sets)
     artifact.warnings.insert(artifact.warnings.end(), set.warnings.begin(), set.warnings.end());
+  artifact.records = recordsOf(std::move(sets), name);
   requireKnownArch(artifact.records);
   for (KernelRecord &record : artifact.records) {
     requireReadableFigures(record);
@@ -426,7 +461,7 @@ Artifact collectArtifact(std::string_view bytes, const std::string &name, const 
   return inFile(name, [&] {
     std::string producer;
     std::vector<FactSet> sets = collectFacts(bytes, name, log_arch, producer);
-    return checkedArtifact(sets, name, std::move(producer));
+    return checkedArtifact(std::move(sets), name, std::move(producer));
   });
 }
 
@@ -434,8 +469,8 @@ std::vector<FactSet> readFileFacts(const std::string &file, const std::string &l
   return inFile(file, [&] { return collectFileFacts(file, log_arch, producer); });
 }
 
-Artifact checkArtifact(const std::vector<FactSet> &sets, const std::string &name, std::string producer) {
-  return inFile(name, [&] { return checkedArtifact(sets, name, std::move(producer)); });
+Artifact checkArtifact(std::vector<FactSet> sets, const std::string &name, std::string producer) {
+  return inFile(name, [&] { return checkedArtifact(std::move(sets), name, std::move(producer)); });
 }
 
 Report parseArtifacts(const std::vector<std::string> &files, const std::string &log_arch,
@@ -484,7 +519,7 @@ Report parseArtifacts(const std::vector<std::string> &files, const std::string &
     Artifact artifact = inFile(file, [&] {
       std::string producer;
       std::vector<FactSet> sets = collectFileFacts(file, log_arch, producer);
-      return checkedArtifact(sets, file, std::move(producer));
+      return checkedArtifact(std::move(sets), file, std::move(producer));
     });
     if (report.compiler_version.empty()) report.compiler_version = artifact.producer;
     for (const std::string &w : artifact.warnings) report.warnings.push_back(file + ": " + w);

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -411,9 +412,9 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache, TritonReadi
       std::string producer;
       for (const std::string &file : code) {
         std::vector<FactSet> read = readFileFacts(file, "", producer);
-        sets.insert(sets.end(), read.begin(), read.end());
+        std::move(read.begin(), read.end(), std::back_inserter(sets));
       }
-      artifact = checkArtifact(sets, code.front(), producer);
+      artifact = checkArtifact(std::move(sets), code.front(), producer);
       bool complete = artifact.warnings.empty();  // the cache keeps records, not the sources' other words
       for (const KernelRecord &r : artifact.records) complete &= r.missing.empty();
       if (cache && complete) cache->store(key, {artifact.records, artifact.producer, {}}, absolute);
@@ -439,7 +440,7 @@ Artifact readTritonEntry(const Item &item, const ResultCache *cache, TritonReadi
     // NVIDIA: the cubin through the cubin reader (src/backends/nvidia/cubin.cpp).
     std::string producer;
     std::vector<FactSet> sets = readFileFacts(code.front(), "", producer);
-    artifact = checkArtifact(sets, code.front(), producer);
+    artifact = checkArtifact(std::move(sets), code.front(), producer);
     artifact.records.erase(std::remove_if(artifact.records.begin(), artifact.records.end(),
                                           [&](const KernelRecord &r) { return r.name != info.function; }),
                            artifact.records.end());
@@ -632,7 +633,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
           if (!item.error.empty()) throw Error(item.error);
           std::string producer;
           std::vector<FactSet> sets = readFileFacts(item.path, options.log_arch, producer);
-          return checkArtifact(sets, item.path, std::move(producer));
+          return checkArtifact(std::move(sets), item.path, std::move(producer));
         }();
       } catch (const Error &e) {
         results[i].error = e.what();
@@ -677,7 +678,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
     for (const std::string &w : artifact.warnings) report.warnings.push_back(result.input + ": " + w);
     const std::size_t first = report.kernels.size();
     try {
-      addKernels(report, artifact.records,
+      addKernels(report, std::move(artifact.records),
                  [&](const KernelRecord &r) { return r.triton ? tritonLaunch(*r.triton) : options.launch; });
     } catch (const Error &e) {
       report.kernels.resize(first);

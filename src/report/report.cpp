@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <type_traits>
 
 #include "regscope/support/error.h"
 #include "regscope/support/escape.h"
@@ -157,7 +158,12 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
   addKernels(report, records, [&](const KernelRecord &) { return launch; });
 }
 
-void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchFor &launch) {
+namespace {
+
+// addKernels' two forms: a const vector's records are copied into the
+// report, a vector given up (&&) has each record moved in.
+template <typename Records>
+void addRecords(Report &report, Records &records, const LaunchFor &launch) {
   for (const KernelRecord &record : records) {
     for (const std::string &w : record.warnings)
       report.warnings.push_back(record.demangled + " [" + record.arch + "]: sources disagree on " + w);
@@ -165,7 +171,11 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
       report.warnings.push_back(record.demangled + " [" + record.arch + "]: unresolved " + note);
   }
   const std::size_t first = report.kernels.size();
-  for (const KernelRecord &record : records) {
+  // Room for them at once (a library's 100,000 at the size they take, not
+  // the doubling's up to twice that), growing geometrically over many calls.
+  if (const std::size_t needed = first + records.size(); needed > report.kernels.capacity())
+    report.kernels.reserve(std::max(needed, 2 * report.kernels.capacity()));
+  for (auto &record : records) {
     std::string warning;
     std::optional<ModelledKernel> modelled;
     try {
@@ -209,7 +219,10 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
     }
     KernelReport k;
     static_cast<ModelledKernel &>(k) = std::move(*modelled);
-    k.record = record;
+    if constexpr (std::is_const_v<Records>)
+      k.record = record;
+    else
+      k.record = std::move(record);
     report.kernels.push_back(std::move(k));
   }
   relateKernels(report.kernels, first);  // Intel: the GRF rule over a kernel's two modes
@@ -220,6 +233,17 @@ void addKernels(Report &report, const std::vector<KernelRecord> &records, const 
   std::stable_sort(
       report.kernels.begin() + first, report.kernels.end(),
       [&](const KernelReport &a, const KernelReport &b) { return rank[a.record.name] < rank[b.record.name]; });
+}
+
+}  // namespace
+
+void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchFor &launch) {
+  addRecords(report, records, launch);
+}
+
+void addKernels(Report &report, std::vector<KernelRecord> &&records, const LaunchFor &launch) {
+  addRecords(report, records, launch);
+  records.clear();  // each was moved into its KernelReport
 }
 
 }  // namespace regscope

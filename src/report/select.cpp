@@ -75,20 +75,30 @@ bool hurtsMore(const KernelReport &a, const KernelReport &b) { return harm(a) > 
 void selectKernels(Report &report, const KernelSelection &selection) {
   if (!selection.any()) return;
   const std::size_t all = report.kernels.size();
-  std::vector<KernelReport> kept;
   const std::regex kernel = compile(selection.kernel.empty() ? "" : selection.kernel, "--kernel");
   const std::regex exclude = compile(selection.exclude, "--exclude");
-  for (KernelReport &k : report.kernels) {
-    if (!selection.kernel.empty() && !std::regex_search(nameOf(k), kernel)) continue;
-    if (!selection.exclude.empty() && std::regex_search(nameOf(k), exclude)) continue;
-    kept.push_back(std::move(k));
+  // In place, and the ranking over indices: a library's 100,000 kernels are
+  // never held twice.
+  std::vector<KernelReport> &kernels = report.kernels;
+  kernels.erase(std::remove_if(kernels.begin(), kernels.end(),
+                               [&](const KernelReport &k) {
+                                 return (!selection.kernel.empty() && !std::regex_search(nameOf(k), kernel)) ||
+                                        (!selection.exclude.empty() && std::regex_search(nameOf(k), exclude));
+                               }),
+                kernels.end());
+  const std::size_t matched = kernels.size();
+  if (selection.top > 0 && kernels.size() > 0) {  // the worst first; ties keep the report's order
+    std::vector<std::size_t> rank(kernels.size());
+    for (std::size_t i = 0; i < rank.size(); ++i) rank[i] = i;
+    std::stable_sort(rank.begin(), rank.end(),
+                     [&](std::size_t a, std::size_t b) { return hurtsMore(kernels[a], kernels[b]); });
+    rank.resize(std::min(rank.size(), static_cast<std::size_t>(selection.top)));
+    std::vector<KernelReport> worst;
+    worst.reserve(rank.size());
+    for (std::size_t i : rank) worst.push_back(std::move(kernels[i]));
+    kernels = std::move(worst);
   }
-  const std::size_t matched = kept.size();
-  if (selection.top > 0) {  // the worst first; ties keep the report's order
-    std::stable_sort(kept.begin(), kept.end(), hurtsMore);
-    if (kept.size() > static_cast<std::size_t>(selection.top)) kept.resize(static_cast<std::size_t>(selection.top));
-  }
-  report.kernels = std::move(kept);
+  kernels.shrink_to_fit();
   std::string how;
   if (!selection.kernel.empty()) how += "--kernel '" + selection.kernel + "'";
   if (!selection.exclude.empty()) how += std::string(how.empty() ? "" : ", ") + "--exclude '" + selection.exclude + "'";

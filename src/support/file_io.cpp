@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "regscope/support/chunks.h"
 #include "regscope/support/error.h"
@@ -176,12 +178,13 @@ std::optional<std::string> repositoryRoot(const std::string &dir) {
 
 namespace {
 
-// All of `content` to `fd`, through short writes and EINTR; false with errno
-// set when the file takes no more (a full disk, /dev/full, a closed pipe).
-bool writeAll(int fd, const std::string &content) {
+// All of `size` bytes at `data` to `fd`, through short writes and EINTR;
+// false with errno set when the file takes no more (a full disk, /dev/full,
+// a closed pipe).
+bool writeAll(int fd, const char *data, std::size_t size) {
   std::size_t done = 0;
-  while (done < content.size()) {
-    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+  while (done < size) {
+    const ssize_t n = ::write(fd, data + done, size - done);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return false;
     if (n == 0) {
@@ -193,17 +196,65 @@ bool writeAll(int fd, const std::string &content) {
   return true;
 }
 
-// Writes `content` into an existing non-regular file (a FIFO, /dev/null, a
-// terminal): such a node must stay what it is, so it is written through.
-void writeThrough(const std::string &path, const std::string &content) {
+// A stream buffer that writes to a descriptor in 1 MiB pieces and keeps the
+// first write's errno, which the caller turns into its error.
+class DescriptorBuffer : public std::streambuf {
+ public:
+  explicit DescriptorBuffer(int fd) : fd_(fd), buffer_(std::size_t{1} << 20) {
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+  }
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    if (error_) return false;
+    const std::size_t size = static_cast<std::size_t>(pptr() - pbase());
+    if (size && !writeAll(fd_, pbase(), size)) {
+      error_ = errno;
+      return false;
+    }
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+    return true;
+  }
+  int fd_;
+  std::vector<char> buffer_;
+  int error_ = 0;
+};
+
+// Runs `write` into `fd`; the errno of the first failed write, 0 when all went.
+int streamInto(int fd, const StreamWriter &write) {
+  DescriptorBuffer buffer(fd);
+  std::ostream out(&buffer);
+  write(out);
+  out.flush();
+  return buffer.error() ? buffer.error() : (out ? 0 : EIO);
+}
+
+// Writes into an existing non-regular file (a FIFO, /dev/null, a terminal):
+// such a node must stay what it is, so it is written through.
+void writeThrough(const std::string &path, const StreamWriter &write) {
   const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) throw Error("cannot write " + path + ": " + std::strerror(errno));
-  if (!writeAll(fd, content)) {
-    const int error = errno;
+  int error = 0;
+  try {
+    error = streamInto(fd, write);
+  } catch (...) {
     close(fd);
-    throw Error("cannot write " + path + ": " + std::strerror(error));
+    throw;
   }
-  if (close(fd) != 0 && errno != EINTR) throw Error("cannot write " + path + ": " + std::strerror(errno));
+  if (close(fd) != 0 && !error && errno != EINTR) error = errno;
+  if (error) throw Error("cannot write " + path + ": " + std::strerror(error));
 }
 
 // The file a write to `path` replaces: a symbolic link's target.
@@ -218,13 +269,18 @@ std::filesystem::path replacedFile(const std::string &path) {
 }  // namespace
 
 void writeFileAtomically(const std::string &path, const std::string &content, std::optional<unsigned> mode) {
+  writeFileAtomically(
+      path, [&content](std::ostream &out) { out.write(content.data(), content.size()); }, mode);
+}
+
+void writeFileAtomically(const std::string &path, const StreamWriter &write, std::optional<unsigned> mode) {
   namespace fs = std::filesystem;
   std::error_code ec;
   // A symbolic link stays a link: the file it points to is what gets replaced.
   const fs::path target = replacedFile(path);
   const fs::file_status status = fs::status(target, ec);
   if (fs::is_directory(status)) throw Error("cannot write " + path + ": is a directory");
-  if (fs::exists(status) && !fs::is_regular_file(status)) return writeThrough(target.string(), content);
+  if (fs::exists(status) && !fs::is_regular_file(status)) return writeThrough(target.string(), write);
   fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   if (!fs::is_directory(dir, ec)) throw Error("cannot write " + path + ": no directory " + dir.string());
   std::string temp = (dir / ("." + target.filename().string() + ".regscope-XXXXXX")).string();
@@ -245,13 +301,29 @@ void writeFileAtomically(const std::string &path, const std::string &content, st
   fchmod(fd, file_mode);
   // Each step's errno is kept: "No space left on device" tells the user what to do.
   int error = 0;
-  if (!writeAll(fd, content) || fsync(fd) != 0) error = errno;
+  try {
+    error = streamInto(fd, write);
+  } catch (...) {  // the writer failed (a signal, an error): no half file, the old one stays
+    close(fd);
+    std::remove(temp.c_str());
+    throw;
+  }
+  if (!error && fsync(fd) != 0) error = errno;
   if (close(fd) != 0 && !error && errno != EINTR) error = errno;
   if (!error && std::rename(temp.c_str(), target.c_str()) != 0) error = errno;
   if (error) {
     std::remove(temp.c_str());
     throw Error("cannot write " + path + ": " + std::strerror(error));
   }
+}
+
+void writeToDescriptor(int fd, const std::string &what, const StreamWriter &write) {
+  const int error = streamInto(fd, write);
+  if (error == EPIPE) {  // SIGPIPE was ignored by whoever started us: end as if it was not
+    std::signal(SIGPIPE, SIG_DFL);
+    std::raise(SIGPIPE);
+  }
+  if (error) throw Error("cannot write " + what + ": " + std::strerror(error));
 }
 
 FileLock::FileLock(const std::string &target) {

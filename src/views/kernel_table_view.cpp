@@ -47,6 +47,7 @@ class KernelTableView : public View {
   }
 
   nlohmann::json toJson() const override { return reportToJson(report_); }
+  void writeJson(std::ostream &out) const override { writeReportJson(report_, out); }
 
   std::optional<CiReport> ci() const override { return ciReport(report_, title_, findings_); }
 

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -33,21 +32,11 @@ bool g_stdout_closed = false;
 // The report to stdout, every byte or an error: a full disk, /dev/full or a
 // closed stdout must not end in exit 0 with the report lost. (A reader that
 // went away, as `| head` does, ends the run by SIGPIPE, quietly, as usual.)
-void writeStdout(const std::string &text) {
+void writeStdout(const StreamWriter &write) {
   if (g_stdout_closed) throw Error(std::string("cannot write the report to stdout: ") + std::strerror(EBADF));
   std::cout.flush();  // whatever went before, in order
   if (!std::cout) throw Error("cannot write the report to stdout");
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(STDOUT_FILENO, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && errno == EPIPE) {  // SIGPIPE was ignored by whoever started us: end as if it was not
-      std::signal(SIGPIPE, SIG_DFL);
-      std::raise(SIGPIPE);
-    }
-    if (n <= 0) throw Error(std::string("cannot write the report to stdout: ") + std::strerror(n < 0 ? errno : ENOSPC));
-    done += static_cast<std::size_t>(n);
-  }
+  writeToDescriptor(STDOUT_FILENO, "the report to stdout", write);
   // A regular file's blocks may be allocated only now (NFS, quotas): ask, so a late failure is not lost.
   struct stat st {};
   if (fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode) && fsync(STDOUT_FILENO) != 0 && errno != EINVAL &&
@@ -102,12 +91,15 @@ void emit(const OutputOptions &options, const View &view) {
   const std::optional<Format> format = formatByName(options.format);
   if (!format) throw Error("unknown format '" + options.format + "'");
   const bool to_terminal = options.path.empty() && isatty(STDOUT_FILENO);
-  const std::string text = render(view, *format, renderOptionsFor(options, *format, to_terminal));
+  const RenderOptions render_options = renderOptionsFor(options, *format, to_terminal);
   throwIfInterrupted();  // a signal before the output is written ends the run
+  // Written as it is rendered: a JSON report of a whole library is never held
+  // as one string. A failed -o write removes its temporary file: no half report.
+  const StreamWriter write = [&](std::ostream &out) { render(view, *format, render_options, out); };
   if (options.path.empty())
-    writeStdout(text);
+    writeStdout(write);
   else
-    writeFileAtomically(options.path, text);  // a failed write removes its temporary file: no half report
+    writeFileAtomically(options.path, write);
 }
 
 void refuseOverwritingInputs(const std::vector<std::string> &files, const std::string &output) {

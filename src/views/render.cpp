@@ -18,6 +18,12 @@ constexpr FormatName kFormats[] = {{Format::Text, "text"},         {Format::Json
 
 }  // namespace
 
+std::string dumpJson(const nlohmann::json &document) {
+  return document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void View::writeJson(std::ostream &out) const { out << dumpJson(toJson()) << '\n'; }
+
 const char *formatName(Format format) {
   for (const FormatName &f : kFormats)
     if (f.format == format) return f.name;
@@ -36,6 +42,11 @@ bool isCiFormat(Format format) {
 
 std::string render(const View &view, Format format, const RenderOptions &options) {
   std::ostringstream out;
+  render(view, format, options, out);
+  return out.str();
+}
+
+void render(const View &view, Format format, const RenderOptions &options, std::ostream &out) {
   std::optional<CiReport> ci = isCiFormat(format) || format == Format::Markdown ? view.ci() : std::nullopt;
   if (isCiFormat(format) && !ci)
     throw Error(std::string("--format ") + formatName(format) + " is not available for this command");
@@ -44,8 +55,7 @@ std::string render(const View &view, Format format, const RenderOptions &options
       writeText(view.document(), out, options);
       break;
     case Format::Json:
-      // Kernel names and paths are bytes from the user's files: invalid UTF-8 becomes U+FFFD.
-      out << view.toJson().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+      view.writeJson(out);
       break;
     case Format::Csv:
       writeCsv(view.document(), out);
@@ -69,7 +79,6 @@ std::string render(const View &view, Format format, const RenderOptions &options
       writeHtml(view.page(), out);
       break;
   }
-  return out.str();
 }
 
 }  // namespace regscope

@@ -33,23 +33,26 @@ static json tritonToJson(const TritonInfo &t) {
           {"key", t.key}};
 }
 
-json reportToJson(const Report &report) {
-  json kernels = json::array();
-  for (const KernelReport &k : report.kernels) kernels.push_back(kernelJson(k, report.compiler_version));
-  for (std::size_t k = 0; k < report.kernels.size(); ++k)  // one entry per kernel, in order
-  {
-    if (report.kernels[k].record.triton) kernels[k]["triton"] = tritonToJson(*report.kernels[k].record.triton);
-    // The level the kernel's compile ran at; null for a parsed artifact, which does not record it.
-    auto level = report.optimisation.find(report.kernels[k].source);
-    kernels[k]["optimisation"] = level != report.optimisation.end() ? optimisationToJson(level->second) : json(nullptr);
-  }
+// One kernel's entry in "kernels": its backend's figures, its Triton entry,
+// and the level its compile ran at (null for a parsed artifact, which does
+// not record it).
+static json kernelEntry(const Report &report, const KernelReport &k) {
+  json kernel = kernelJson(k, report.compiler_version);
+  if (k.record.triton) kernel["triton"] = tritonToJson(*k.record.triton);
+  auto level = report.optimisation.find(k.source);
+  kernel["optimisation"] = level != report.optimisation.end() ? optimisationToJson(level->second) : json(nullptr);
+  return kernel;
+}
+
+// Everything but the kernels, whose place holds an empty array.
+static json reportFrame(const Report &report) {
   return {
       {"schema_version", kSchemaVersion},
       {"regscope_version", kRegscopeVersion},
       {"compiler", {{"path", report.compiler_path}, {"version", report.compiler_version}}},
       {"inputs", report.inputs},
       {"config", report.config.empty() ? json(nullptr) : json(report.config)},
-      {"kernels", kernels},
+      {"kernels", json::array()},
       {"warnings", report.warnings},
       {"notes",
        [&] {
@@ -66,6 +69,41 @@ json reportToJson(const Report &report) {
          return errors;
        }()},
   };
+}
+
+json reportToJson(const Report &report) {
+  json document = reportFrame(report);
+  json &kernels = document["kernels"];
+  for (const KernelReport &k : report.kernels) kernels.push_back(kernelEntry(report, k));
+  return document;
+}
+
+void writeReportJson(const Report &report, std::ostream &out) {
+  // The frame as dumpJson prints it, the kernels written into its empty array
+  // one at a time: the bytes of dumpJson(reportToJson(report)), never the
+  // whole document in memory. A top-level member is the only line that starts
+  // with a newline and two spaces then a quote (a string's newline is "\n").
+  const std::string frame = dumpJson(reportFrame(report));
+  const std::string slot = "\n  \"kernels\": []";
+  const std::size_t at = frame.find(slot);
+  out << frame.substr(0, at);
+  if (report.kernels.empty()) {
+    out << slot;
+  } else {
+    out << "\n  \"kernels\": [";
+    bool first = true;
+    for (const KernelReport &k : report.kernels) {
+      std::string entry = dumpJson(kernelEntry(report, k));
+      out << (first ? "\n    " : ",\n    ");
+      first = false;
+      std::size_t from = 0;  // nested two levels down: four more spaces a line
+      for (std::size_t nl; (nl = entry.find('\n', from)) != std::string::npos; from = nl + 1)
+        out.write(entry.data() + from, static_cast<std::streamsize>(nl + 1 - from)) << "    ";
+      out.write(entry.data() + from, static_cast<std::streamsize>(entry.size() - from));
+    }
+    out << "\n  ]";
+  }
+  out << frame.substr(at + slot.size()) << '\n';
 }
 
 }  // namespace regscope

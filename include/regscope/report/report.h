@@ -53,6 +53,9 @@ struct Report {
 using LaunchFor = std::function<LaunchOverrides(const KernelRecord &)>;
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchFor &launch);
 void addKernels(Report &report, const std::vector<KernelRecord> &records, const LaunchOverrides &launch = {});
+// The same, each record moved into the report (a library's 100,000 records
+// are not held twice).
+void addKernels(Report &report, std::vector<KernelRecord> &&records, const LaunchFor &launch);
 
 // Kernels of one name and arch shown at one place (two Triton entries of one
 // @triton.jit function, one source compiled twice) each get KernelReport::

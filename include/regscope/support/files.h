@@ -1,7 +1,9 @@
 // Whole-file reads and atomic whole-file writes.
 #pragma once
 
+#include <functional>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -52,6 +54,18 @@ class MappedFile {
 // and the old file stays as it was.
 void writeFileAtomically(const std::string &path, const std::string &content,
                          std::optional<unsigned> mode = std::nullopt);
+// The same, for what `write` puts on its stream: a report of 100,000 kernels
+// goes to the file as it is made, never held whole. An exception from `write`
+// removes the temporary file and leaves the old one as it was.
+using StreamWriter = std::function<void(std::ostream &)>;
+void writeFileAtomically(const std::string &path, const StreamWriter &write,
+                         std::optional<unsigned> mode = std::nullopt);
+
+// What `write` puts on its stream, to descriptor `fd`, as it is made (in 1 MiB
+// pieces). Throws regscope::Error with `what` and the reason when the
+// descriptor takes no more (a full disk: "No space left on device"); a
+// closed pipe (EPIPE) ends the process by SIGPIPE, as a shell expects.
+void writeToDescriptor(int fd, const std::string &what, const StreamWriter &write);
 
 // An exclusive lock for a read-modify-write of `target`: flock(2) on a lock
 // file beside it ("<target>.lock", the symbolic link resolved, so every way

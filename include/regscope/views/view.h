@@ -8,6 +8,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,9 @@ class View {
   virtual ~View() = default;
   virtual Document document() const = 0;
   virtual nlohmann::json toJson() const = 0;
+  // toJson() as --format json prints it. A view over a report of many kernels
+  // writes them one at a time, never holding the whole document.
+  virtual void writeJson(std::ostream &out) const;
   // Findings for SARIF, GitHub, JUnit and markdown; none for views without.
   virtual std::optional<CiReport> ci() const { return std::nullopt; }
   // The HTML page's data document (docs/html.md), which the templates render:
@@ -78,5 +82,11 @@ struct RenderOptions {
 // The view in `format`. Throws regscope::Error for a CI format of a view
 // that has no findings.
 std::string render(const View &view, Format format, const RenderOptions &options = {});
+// The same, written to `out` as it is made.
+void render(const View &view, Format format, const RenderOptions &options, std::ostream &out);
+
+// A JSON document as regscope prints one: indented by 2, invalid UTF-8 (kernel
+// names and paths are bytes from the user's files) as U+FFFD.
+std::string dumpJson(const nlohmann::json &document);
 
 }  // namespace regscope

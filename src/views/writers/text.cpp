@@ -1,5 +1,6 @@
 // The terminal: aligned tables, optional colour, notes under the tables.
 #include <algorithm>
+#include <functional>
 #include <sstream>
 
 #include "../phrases.h"
@@ -140,18 +141,17 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
                                                escape::terminal(table.columns[columns[j]].header).size()));
   // Column j cut to its width: names as a whole, so that siblings (template
   // instantiations of one kernel) stay distinct; then as wide as what it shows.
-  std::vector<std::vector<std::string>> shown = cells;
+  // shown[j] is empty while column j shows its cells whole.
+  std::vector<std::vector<std::string>> shown(columns.size());
   auto cutTo = [&](std::size_t j) {
     const Column &column = table.columns[columns[j]];
     if (!column.elide && !column.path) return;
-    if (width[j] >= natural[j]) {  // room for it whole again
-      shown[j] = cells[j];
-      return;
-    }
+    shown[j].clear();
+    if (width[j] >= natural[j]) return;  // room for it whole again
     if (column.elide)
       shown[j] = shortenNames(cells[j], width[j]);
     else
-      for (std::size_t r = 0; r < cells[j].size(); ++r) shown[j][r] = cutPath(cells[j][r], width[j]);
+      for (const std::string &cell : cells[j]) shown[j].push_back(cutPath(cell, width[j]));
     std::size_t widest = escape::terminal(column.header).size();
     for (const std::string &text : shown[j]) widest = std::max(widest, text.size());
     width[j] = widest;
@@ -230,25 +230,33 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
     }
   constexpr std::size_t kNarrowestWrap = 10;  // "waves/SIMD", "at maximum": narrower splits their words
   const bool wrap = last != columns.size() && limit >= start + kNarrowestWrap && !table.columns[columns[last]].right;
-  TextTable text(headers, right);
-  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+  // Each printed row to `line`: a table row, and the further lines of its
+  // wrapped last column. Run twice, to measure and to print, so the rows are
+  // never held as text.
+  auto eachLine = [&](const std::function<void(const std::vector<std::string> &)> &line) {
     std::vector<std::string> row;
-    for (std::size_t j = 0; j < columns.size(); ++j)
-      if (kept[j]) row.push_back(shown[j][r]);
-    if (!wrap || row.back().size() <= limit - start) {
-      text.addRow(std::move(row));
-      continue;
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+      row.clear();
+      for (std::size_t j = 0; j < columns.size(); ++j)
+        if (kept[j]) row.push_back(shown[j].empty() ? cells[j][r] : shown[j][r]);
+      if (!wrap || row.back().size() <= limit - start) {
+        line(row);
+        continue;
+      }
+      const std::vector<std::string> pieces = wrapWords(row.back(), limit - start);
+      row.back() = pieces.front();
+      line(row);
+      for (std::size_t i = 1; i < pieces.size(); ++i) {
+        std::vector<std::string> more(headers.size());
+        more.back() = pieces[i];
+        line(more);
+      }
     }
-    const std::vector<std::string> pieces = wrapWords(row.back(), limit - start);
-    row.back() = pieces.front();
-    text.addRow(std::move(row));
-    for (std::size_t i = 1; i < pieces.size(); ++i) {
-      std::vector<std::string> more(headers.size());
-      more.back() = pieces[i];
-      text.addRow(std::move(more));
-    }
-  }
-  text.print(out, options.color);
+  };
+  TextTable text(headers, right);
+  eachLine([&](const std::vector<std::string> &row) { text.measure(row); });
+  text.printHeader(out, options.color);
+  eachLine([&](const std::vector<std::string> &row) { text.printRow(out, row); });
   if (!said_once.empty()) writeWrapped("every row: " + joined(said_once), limit, "", "  ", out);
   if (!left_out.empty())
     writeWrapped(

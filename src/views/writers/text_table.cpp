@@ -1,36 +1,41 @@
 #include "text_table.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace regscope {
 
 TextTable::TextTable(std::vector<std::string> headers, std::vector<bool> right_aligned)
     : headers_(std::move(headers)), right_(std::move(right_aligned)) {
   right_.resize(headers_.size(), false);
+  for (const std::string &header : headers_) width_.push_back(header.size());
 }
 
-void TextTable::addRow(std::vector<std::string> cells) {
-  cells.resize(headers_.size());
-  rows_.push_back(std::move(cells));
+void TextTable::measure(const std::vector<std::string> &cells) {
+  for (std::size_t c = 0; c < cells.size() && c < width_.size(); ++c) width_[c] = std::max(width_[c], cells[c].size());
 }
 
-void TextTable::print(std::ostream &out, bool color) const {
-  std::vector<std::size_t> width(headers_.size());
+void TextTable::printRow(std::ostream &out, const std::vector<std::string> &cells) const {
+  static const std::string kEmpty;
   for (std::size_t c = 0; c < headers_.size(); ++c) {
-    width[c] = headers_[c].size();
-    for (const auto &row : rows_) width[c] = std::max(width[c], row[c].size());
+    const std::string &cell = c < cells.size() ? cells[c] : kEmpty;
+    const std::string pad(width_[c] - std::min(width_[c], cell.size()), ' ');
+    if (c) out << "  ";
+    if (right_[c])
+      out << pad << cell;
+    else
+      out << cell << (c + 1 < headers_.size() ? pad : "");
   }
-  auto emit = [&](const std::vector<std::string> &cells) {
-    std::string line;
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      std::string pad(width[c] - cells[c].size(), ' ');
-      if (c) line += "  ";
-      line += right_[c] ? pad + cells[c] : cells[c] + (c + 1 < cells.size() ? pad : "");
-    }
-    return line;
-  };
-  out << (color ? "\033[1m" : "") << emit(headers_) << (color ? "\033[0m" : "") << '\n';
-  for (const auto &row : rows_) out << emit(row) << '\n';
+  out << '\n';
+}
+
+void TextTable::printHeader(std::ostream &out, bool color) const {
+  out << (color ? "\033[1m" : "");
+  std::ostringstream line;
+  printRow(line, headers_);
+  std::string text = line.str();
+  text.pop_back();  // the newline goes after the colour's end
+  out << text << (color ? "\033[0m" : "") << '\n';
 }
 
 }  // namespace regscope
