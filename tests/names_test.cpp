@@ -102,5 +102,46 @@ TEST(ShortenNames, ManyInstancesAndNamesThatCutAlikeStayDistinct) {
   }
 }
 
+// CUTLASS-like names that differ only deep inside, each at several places
+// (as libtorch_cuda.so's do): cut around where they differ, they still read
+// alike, and the last resort is a number, never the whole name (13,000
+// columns in that library's table before).
+TEST(ShortenNames, NamesAlikeWhereverTheyAreCutAreNumberedNotShownWhole) {
+  auto tuple = [](int a, int b, int c) {
+    return "cute::tuple<cute::C<" + std::to_string(a) + ">, cute::tuple<cute::C<" + std::to_string(b) +
+           ">, cute::C<" + std::to_string(c) + ">>>";
+  };
+  std::vector<std::string> names;
+  for (int i = 0; i < 4; ++i)
+    for (int tu = 1; tu <= 4; ++tu)
+      names.push_back("void cutlass::device_kernel<" + std::to_string(i) + ", cutlass::gemm::GemmUniversal<" +
+                      tuple(i, tu, i * 3) + ", " + tuple(i + 1, 2, tu) + ", " + tuple(7, i, 9) + ">>(float*)");
+  for (std::size_t width : {24u, 40u, 60u}) {
+    bool numbered = false;
+    const std::vector<std::string> shown = shortenNames(names, width, &numbered);
+    EXPECT_EQ(numbered, width == 24u) << "width " << width;  // wider, the cuts around the differences differ
+    EXPECT_EQ(std::set<std::string>(shown.begin(), shown.end()).size(), names.size()) << "width " << width;
+    std::size_t tagged = 0;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      EXPECT_LE(shown[i].size(), width) << shown[i];
+      tagged += shown[i].find('~') != std::string::npos;
+    }
+    EXPECT_EQ(tagged > 0, numbered);
+    // Numbers in the order of the whole names: of two names showing one text
+    // but for the number, the smaller name has the smaller number.
+    for (std::size_t a = 0; a < names.size(); ++a)
+      for (std::size_t b = 0; b < names.size(); ++b) {
+        const std::size_t ta = shown[a].rfind('~'), tb = shown[b].rfind('~');
+        if (a == b || ta == std::string::npos || tb == std::string::npos ||
+            shown[a].substr(0, ta) != shown[b].substr(0, tb))
+          continue;
+        EXPECT_EQ(names[a] < names[b], std::stoi(shown[a].substr(ta + 1)) < std::stoi(shown[b].substr(tb + 1)));
+      }
+  }
+  bool numbered = true;
+  EXPECT_EQ(shortenNames(names, 0, &numbered), names);  // --wide: whole, nothing numbered
+  EXPECT_FALSE(numbered);
+}
+
 }  // namespace
 }  // namespace regscope

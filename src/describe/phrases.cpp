@@ -165,11 +165,13 @@ std::string cutName(const std::string &form, std::size_t width) {
 
 namespace {
 
-std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &names, std::size_t width);
+std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &names, std::size_t width,
+                                              bool *numbered);
 
 }  // namespace
 
-std::vector<std::string> shortenNames(const std::vector<std::string> &names, std::size_t width) {
+std::vector<std::string> shortenNames(const std::vector<std::string> &names, std::size_t width, bool *numbered) {
+  if (numbered) *numbered = false;
   if (width == 0) return names;
   // Each name once: a library's kernel is a row per arch (libtorch_cuda.so:
   // eight or more), and one name always reads one way.
@@ -183,8 +185,8 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
       which[i] = it->second;
     }
   }
-  if (distinct.size() == names.size()) return shortenDistinctNames(names, width);
-  const std::vector<std::string> shown = shortenDistinctNames(distinct, width);
+  if (distinct.size() == names.size()) return shortenDistinctNames(names, width, numbered);
+  const std::vector<std::string> shown = shortenDistinctNames(distinct, width, numbered);
   std::vector<std::string> out;
   out.reserve(names.size());
   for (std::size_t i : which) out.push_back(shown[i]);
@@ -193,7 +195,8 @@ std::vector<std::string> shortenNames(const std::vector<std::string> &names, std
 
 namespace {
 
-std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &names, std::size_t width) {
+std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &names, std::size_t width,
+                                              bool *numbered) {
   std::vector<std::string> out(names);
   // Siblings: instantiations of the same template with as many arguments,
   // grouped by "head<N args>" so that each name meets its siblings once
@@ -247,19 +250,19 @@ std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &na
   for (std::size_t i = 0; i < names.size(); ++i)
     if (parts[i].templated) pick[i] = alike[alikeKey(i)];
   // The last resorts for a name that collides in its longest form: the
-  // part of it around where it differs from the other (`around`), and only
-  // when that collides too, the whole name, however wide.
+  // part of it around where it differs from the other (`around`); when that
+  // collides too, a number after it (below), never the whole name (some of
+  // libtorch_cuda.so's CUTLASS names run to 13,000 columns).
   std::vector<std::size_t> around(names.size(), std::string::npos);
-  std::vector<bool> whole(names.size(), false);
-  auto render = [&](std::size_t i) {
+  auto cut = [&](std::size_t i, std::size_t w) {
     const std::string &form = forms[i][pick[i]];
-    if (whole[i] || form.size() <= width) return form;
-    return around[i] != std::string::npos ? cutAround(form, width, around[i]) : cutName(form, width);
+    if (form.size() <= w) return form;
+    return around[i] != std::string::npos ? cutAround(form, w, around[i]) : cutName(form, w);
   };
-  for (std::size_t i = 0; i < names.size(); ++i) out[i] = render(i);
-  // Different names never read the same: back off to longer forms, at worst
-  // the whole name. Pairs (i, j > i) in order, each met through the index of
-  // who shows which text, as a scan of every pair would meet them.
+  for (std::size_t i = 0; i < names.size(); ++i) out[i] = cut(i, width);
+  // Different names never read the same: back off to longer forms. Pairs
+  // (i, j > i) in order, each met through the index of who shows which text,
+  // as a scan of every pair would meet them.
   std::unordered_map<std::string, std::set<std::size_t>> showing;
   for (std::size_t i = 0; i < names.size(); ++i) showing[out[i]].insert(i);
   auto show = [&](std::size_t k, std::string text) {
@@ -275,7 +278,6 @@ std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &na
       for (std::size_t after = i;;) {
         const std::set<std::size_t> &same = showing.at(out[i]);
         auto j = same.upper_bound(after);
-        while (j != same.end() && names[*j] == names[i]) ++j;
         if (j == same.end()) break;
         after = *j;
         std::size_t differ = 0;  // where the two names first differ
@@ -286,15 +288,38 @@ std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &na
             --pick[k];
           else if (around[k] == std::string::npos)
             around[k] = differ;
-          else if (!whole[k])
-            whole[k] = true;
           else
-            continue;  // already whole: nothing longer to show
-          show(k, render(k));
+            continue;  // as long as the width allows: numbered below
+          show(k, cut(k, width));
           changed = true;
         }
       }
   }
+  // Names that read alike however far they back off: each is cut to leave
+  // room for a number, and the names that then read alike (whatever they
+  // read alike with before) are numbered "~1", "~2" in the order of their
+  // whole names. The room is the digits of the largest such group. A
+  // numbered text that another shows too (a name that itself holds "~2") is
+  // the whole name.
+  std::vector<std::size_t> tied;
+  for (const auto &[text, members] : showing)
+    if (members.size() > 1) tied.insert(tied.end(), members.begin(), members.end());
+  if (tied.empty()) return out;
+  if (numbered) *numbered = true;
+  std::sort(tied.begin(), tied.end(), [&](std::size_t a, std::size_t b) { return names[a] < names[b]; });
+  for (std::size_t digits = 1;; ++digits) {
+    const std::size_t room = width > digits + 1 ? width - digits - 1 : 0;
+    std::map<std::string, std::vector<std::size_t>> by_base;  // members in the order of their names
+    for (std::size_t k : tied) by_base[cut(k, room)].push_back(k);
+    std::size_t largest = 0;
+    for (const auto &[base, members] : by_base) largest = std::max(largest, members.size());
+    if (std::to_string(largest).size() > digits) continue;  // too many for the room: more digits
+    for (const auto &[base, members] : by_base)
+      for (std::size_t r = 0; r < members.size(); ++r) show(members[r], base + "~" + std::to_string(r + 1));
+    break;
+  }
+  for (std::size_t k : tied)
+    if (showing.at(out[k]).size() > 1) show(k, names[k]);
   return out;
 }
 

@@ -19,8 +19,11 @@ std::string shortKernelName(const std::string &demangled);
 // instantiations of the same name, the arguments in which they differ stay
 // and runs of the others become "..."; the parameter list becomes "(...)". Two
 // different names never shorten to the same text: a name that would collide
-// keeps a longer form (at worst, itself).
-std::vector<std::string> shortenNames(const std::vector<std::string> &names, std::size_t width);
+// keeps a longer form, else the part around where it differs, else that part
+// with "~1", "~2" after it in the order of the whole names (`numbered` says
+// so). A name that is there several times (a row per arch) reads one way.
+std::vector<std::string> shortenNames(const std::vector<std::string> &names, std::size_t width,
+                                      bool *numbered = nullptr);
 
 // "64 KiB" for whole KiB, else the byte count.
 std::string bytesText(std::int64_t n);

@@ -143,15 +143,20 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
   // instantiations of one kernel) stay distinct; then as wide as what it shows.
   // shown[j] is empty while column j shows its cells whole.
   std::vector<std::vector<std::string>> shown(columns.size());
+  std::vector<bool> numbered(columns.size(), false);  // names that read alike cut, told apart by "~N"
   auto cutTo = [&](std::size_t j) {
     const Column &column = table.columns[columns[j]];
     if (!column.elide && !column.path) return;
     shown[j].clear();
+    numbered[j] = false;
     if (width[j] >= natural[j]) return;  // room for it whole again
-    if (column.elide)
-      shown[j] = shortenNames(cells[j], width[j]);
-    else
+    if (column.elide) {
+      bool tagged = false;
+      shown[j] = shortenNames(cells[j], width[j], &tagged);
+      numbered[j] = tagged;
+    } else {
       for (const std::string &cell : cells[j]) shown[j].push_back(cutPath(cell, width[j]));
+    }
     std::size_t widest = escape::terminal(column.header).size();
     for (const std::string &text : shown[j]) widest = std::max(widest, text.size());
     width[j] = widest;
@@ -258,6 +263,12 @@ void writeTable(const Table &table, std::ostream &out, const RenderOptions &opti
   text.printHeader(out, options.color);
   eachLine([&](const std::vector<std::string> &row) { text.printRow(out, row); });
   if (!said_once.empty()) writeWrapped("every row: " + joined(said_once), limit, "", "  ", out);
+  for (std::size_t j = 0; j < columns.size(); ++j)
+    if (kept[j] && numbered[j])
+      writeWrapped(escape::terminal(table.columns[columns[j]].header) +
+                       ": names that read alike at this width end in ~1, ~2, ... in the order of their whole "
+                       "names (--wide shows them whole)",
+                   limit, "", "  ", out);
   if (!left_out.empty())
     writeWrapped(
         "not shown at " + std::to_string(limit) + " columns: " + joined(left_out) + " (--wide shows every column)",
