@@ -71,10 +71,15 @@ std::string allocationText(const KernelRecord &r, int counted) {
     uses += " (" + (r.has(Field::Vgprs) ? std::to_string(r.value(Field::Vgprs)) : "?") + " VGPRs and " +
             std::to_string(r.value(Field::Agprs)) + " AGPRs" +
             (r.has(Field::AccumOffset) ? ", from v" + std::to_string(r.value(Field::AccumOffset)) : "") + ")";
-  if (padded)
-    return text + "what the kernel descriptor allocates (" + std::to_string(r.value(Field::VgprsTotal)) + "); " + uses +
-           ": the compiler padded the allocation to the limit amdgpu-waves-per-eu sets (Triton's waves_per_eu), " +
+  if (padded) {
+    // The figure once: "counts the 264 VGPRs the kernel descriptor allocates", and the descriptor's
+    // own figure beside it only where the count differs (the hardware's granule on top).
+    const std::int64_t allocated = r.value(Field::VgprsTotal);
+    return "occupancy counts the " + std::to_string(counted) + " VGPRs the kernel descriptor allocates" +
+           (allocated != counted ? " (" + std::to_string(allocated) + " before the hardware's granule)" : "") + "; " +
+           uses + ": the compiler padded the allocation to the limit amdgpu-waves-per-eu sets (Triton's waves_per_eu), " +
            "and the hardware allocates the padding too";
+  }
   if (r.has(Field::VgprsTotal) || r.has(Field::VgprsUsed)) return text + "the allocation; " + uses;
   return text + "the allocation of its VGPRs and AGPRs in one file";
 }
