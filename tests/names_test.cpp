@@ -108,8 +108,8 @@ TEST(ShortenNames, ManyInstancesAndNamesThatCutAlikeStayDistinct) {
 // columns in that library's table before).
 TEST(ShortenNames, NamesAlikeWhereverTheyAreCutAreNumberedNotShownWhole) {
   auto tuple = [](int a, int b, int c) {
-    return "cute::tuple<cute::C<" + std::to_string(a) + ">, cute::tuple<cute::C<" + std::to_string(b) +
-           ">, cute::C<" + std::to_string(c) + ">>>";
+    return "cute::tuple<cute::C<" + std::to_string(a) + ">, cute::tuple<cute::C<" + std::to_string(b) + ">, cute::C<" +
+           std::to_string(c) + ">>>";
   };
   std::vector<std::string> names;
   for (int i = 0; i < 4; ++i)

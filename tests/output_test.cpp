@@ -4,8 +4,8 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "regscope/backends/amd/calculator.h"
 #include "regscope/backends/intel/calculator.h"
@@ -73,9 +73,9 @@ TEST(Output, TheReportGoesWholeToTheOutputFile) {
 // vendor, a Triton cache, one with errors, and an empty one.
 TEST(Output, TheJsonWrittenAKernelAtATimeIsTheWholeDocumentsBytes) {
   std::vector<Report> reports;
-  reports.push_back(parseArtifacts({test::sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s"),
-                                    test::sourcePath("fixtures/cubin/cubin_probe.exe")},
-                                   ""));
+  reports.push_back(parseArtifacts(
+      {test::sourcePath("fixtures/hipcc-5.2.3/probe-gfx90a.s"), test::sourcePath("fixtures/cubin/cubin_probe.exe")},
+      ""));
   ParseOptions options;
   reports.push_back(parseInputs({test::sourcePath("fixtures/triton/cache-sm_90")}, options).report);
   Report failed = reports.front();

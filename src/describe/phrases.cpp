@@ -165,8 +165,7 @@ std::string cutName(const std::string &form, std::size_t width) {
 
 namespace {
 
-std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &names, std::size_t width,
-                                              bool *numbered);
+std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &names, std::size_t width, bool *numbered);
 
 }  // namespace
 

@@ -77,7 +77,8 @@ std::string allocationText(const KernelRecord &r, int counted) {
     const std::int64_t allocated = r.value(Field::VgprsTotal);
     return "occupancy counts the " + std::to_string(counted) + " VGPRs the kernel descriptor allocates" +
            (allocated != counted ? " (" + std::to_string(allocated) + " before the hardware's granule)" : "") + "; " +
-           uses + ": the compiler padded the allocation to the limit amdgpu-waves-per-eu sets (Triton's waves_per_eu), " +
+           uses +
+           ": the compiler padded the allocation to the limit amdgpu-waves-per-eu sets (Triton's waves_per_eu), " +
            "and the hardware allocates the padding too";
   }
   if (r.has(Field::VgprsTotal) || r.has(Field::VgprsUsed)) return text + "the allocation; " + uses;
