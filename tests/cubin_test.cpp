@@ -112,6 +112,26 @@ TEST(Cubin, RegistersStackAndStaticSharedEqualTheCudaDriver) {
   EXPECT_EQ(checked, 11 + 36 + 20);  // Triton's launches, cuda_probe's and cubin_probe's (kernel, launch) pairs
 }
 
+// The walk tells its caller of each fatbin entry once read (parse's progress
+// line and the pages it drops behind it): in order, one after the other, every
+// entry of an executable's .nv_fatbin and of a compressed fatbin.
+TEST(Cubin, TheWalkTellsOfEachEntryInOrder) {
+  for (const char *file : {"fixtures/cubin/cubin_probe.exe", "fixtures/cubin/cubin_probe.compressed.fatbin"}) {
+    const std::string bytes = test::readText(sourcePath(file));
+    std::vector<std::string_view> told;
+    const NvidiaBinary binary =
+        readNvidiaBinary(bytes, /*keep_images=*/false, [&](std::string_view entry) { told.push_back(entry); });
+    ASSERT_FALSE(binary.cubins.empty()) << file;
+    ASSERT_GE(told.size(), binary.cubins.size() + binary.ptx_entries) << file;
+    for (std::size_t i = 0; i < told.size(); ++i) {
+      ASSERT_GE(told[i].data(), bytes.data()) << file;
+      ASSERT_LE(told[i].data() + told[i].size(), bytes.data() + bytes.size()) << file;
+      if (i > 0) EXPECT_GE(told[i].data(), told[i - 1].data() + told[i - 1].size()) << file << " entry " << i;
+    }
+    EXPECT_EQ(binary.cubins.size(), readNvidiaBinary(bytes).cubins.size()) << file;  // the same read without it
+  }
+}
+
 TEST(Cubin, OccupancyEqualsTheDriverAtTheLaunchItWasMeasuredAt) {
   int checked = 0;
   for (const auto &[path, entry] : measured()) {

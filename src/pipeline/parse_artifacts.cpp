@@ -128,9 +128,10 @@ std::vector<FactSet> codeObjectFacts(std::string_view bytes,
 }
 
 // NVIDIA cubins, fatbins, and host files with .nv_fatbin (src/backends/nvidia/cubin.cpp); nullopt for anything else.
-std::optional<std::vector<FactSet>> nvidiaFacts(std::string_view bytes, std::string &producer) {
+std::optional<std::vector<FactSet>> nvidiaFacts(std::string_view bytes, std::string &producer,
+                                                const ConsumedBytes &consumed = {}) {
   if (!isNvidiaBinary(bytes)) return std::nullopt;
-  return nvidiaBinaryFacts(bytes, producer);
+  return nvidiaBinaryFacts(bytes, producer, consumed);
 }
 
 // A host object or executable holding both .hip_fatbin and .nv_fatbin (a
@@ -234,29 +235,31 @@ std::vector<FactSet> collectFacts(std::string_view bytes, const std::string &fil
 // which is then read twice more, line by line. A damaged remark is reported
 // only once no chunk has turned out to be assembly, as the whole-text sniff
 // did.
-std::vector<FactSet> collectFileFacts(const std::string &file, const std::string &log_arch, std::string &producer) {
+std::vector<FactSet> collectFileFacts(const std::string &file, const std::string &log_arch, std::string &producer,
+                                      const ReadProgress &progress = {}) {
   FileChunks chunks(file);
   std::string_view chunk = chunks.next();
   if (std::optional<Kind> kind = sniffHead(chunk)) {
     if (*kind == Kind::CodeObject) {
-      // Pages behind the walk are dropped every 16 MiB: after each bundle, the
-      // kernel's splitting of huge pages took half the time.
+      // Pages behind the walk (AMD bundles, NVIDIA fatbin entries) are dropped
+      // every 16 MiB: after each bundle, the kernel's splitting of huge pages
+      // took half the time. How far the walk is goes to `progress`.
       const MappedFile mapped(file);
       if (std::optional<FactSet> intel = zebinFacts(mapped.bytes(), producer)) return {std::move(*intel)};
-      if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(mapped.bytes(), producer)) return std::move(*nvidia);
       std::size_t dropped = 0;
-      return withNvidiaBesideAmd(
-          mapped.bytes(),
-          codeObjectFacts(mapped.bytes(),
-                          [&](std::string_view done) {
-                            const std::string_view all = mapped.bytes();
-                            if (done.data() < all.data() || done.data() + done.size() > all.data() + all.size()) return;
-                            const std::size_t end = static_cast<std::size_t>(done.data() + done.size() - all.data());
-                            if (end - dropped < (std::size_t{16} << 20)) return;
-                            mapped.drop(all.substr(dropped, end - dropped));
-                            dropped = end;
-                          }),
-          producer);
+      const ConsumedBytes behind = [&](std::string_view done) {
+        const std::string_view all = mapped.bytes();
+        if (done.data() < all.data() || done.data() + done.size() > all.data() + all.size()) return;
+        const std::size_t end = static_cast<std::size_t>(done.data() + done.size() - all.data());
+        if (progress) progress(end, all.size());
+        if (end < dropped || end - dropped < (std::size_t{16} << 20)) return;
+        mapped.drop(all.substr(dropped, end - dropped));
+        dropped = end;
+      };
+      if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(mapped.bytes(), producer, behind))
+        return std::move(*nvidia);
+      dropped = 0;
+      return withNvidiaBesideAmd(mapped.bytes(), codeObjectFacts(mapped.bytes(), behind), producer);
     }
     return {yamlFacts(readFile(file), file, log_arch)};
   }
@@ -465,8 +468,9 @@ Artifact collectArtifact(std::string_view bytes, const std::string &name, const 
   });
 }
 
-std::vector<FactSet> readFileFacts(const std::string &file, const std::string &log_arch, std::string &producer) {
-  return inFile(file, [&] { return collectFileFacts(file, log_arch, producer); });
+std::vector<FactSet> readFileFacts(const std::string &file, const std::string &log_arch, std::string &producer,
+                                   const ReadProgress &progress) {
+  return inFile(file, [&] { return collectFileFacts(file, log_arch, producer, progress); });
 }
 
 Artifact checkArtifact(std::vector<FactSet> sets, const std::string &name, std::string producer) {

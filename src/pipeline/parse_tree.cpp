@@ -623,6 +623,23 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
   std::vector<std::exception_ptr> failures(items.size());
   std::atomic<std::size_t> next{0}, done{0};
   std::mutex progress_mutex;
+  // Fewer than 100 items show no count: a large binary among them (a wheel's
+  // libtorch_cuda.so, 456 MB, seconds to walk) shows how far its walk is.
+  constexpr std::size_t kLargeBinary = std::size_t{32} << 20;
+  std::atomic<bool> walk_shown{false};
+  auto walkProgress = [&](const std::string &path) -> ReadProgress {
+    if (!options.progress || items.size() >= 100) return {};
+    // Where in the file the walk is, in MB ("[120/456 MB]"): its device code
+    // is not all of it, so no percent of the work is claimed.
+    return [&, path, shown = std::size_t{0}](std::size_t walked, std::size_t size) mutable {
+      constexpr std::size_t kMb = 1000 * 1000;
+      if (size < kLargeBinary || walked / kMb == shown) return;
+      shown = walked / kMb;
+      walk_shown = true;
+      std::lock_guard<std::mutex> lock(progress_mutex);
+      std::cerr << "\r\033[K[" << shown << "/" << size / kMb << " MB] " << escape::terminal(path) << std::flush;
+    };
+  };
   auto worker = [&] {
     for (std::size_t i; (i = next++) < items.size();) {
       if (signalPending()) break;
@@ -632,7 +649,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
         results[i].artifact = item.triton ? readTritonEntry(item, cache ? &*cache : nullptr, results[i].triton) : [&] {
           if (!item.error.empty()) throw Error(item.error);
           std::string producer;
-          std::vector<FactSet> sets = readFileFacts(item.path, options.log_arch, producer);
+          std::vector<FactSet> sets = readFileFacts(item.path, options.log_arch, producer, walkProgress(item.path));
           return checkArtifact(std::move(sets), item.path, std::move(producer));
         }();
       } catch (const Error &e) {
@@ -653,7 +670,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
   for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (std::thread &t : pool) t.join();
-  if (options.progress && items.size() >= 100) std::cerr << "\r\033[K" << std::flush;
+  if (options.progress && (items.size() >= 100 || walk_shown)) std::cerr << "\r\033[K" << std::flush;
   for (const std::exception_ptr &failure : failures)
     if (failure) std::rethrow_exception(failure);
   throwIfInterrupted();

@@ -358,6 +358,7 @@ struct Walk {
   NvidiaBinary out;
   std::unordered_set<std::string_view> seen;  // cubins already read, by their (compressed) bytes
   bool keep_images = false;                   // keep decompressed cubins' bytes (for nvdisasm)
+  ConsumedBytes consumed;                     // told of each entry once read (readNvidiaBinary)
 };
 
 std::string entryArch(std::uint32_t arch) { return "sm_" + std::to_string(arch); }
@@ -385,6 +386,14 @@ std::size_t fromFatbin(std::string_view bytes, Walk &walk) {
       throw Error("truncated fatbin: entry " + std::to_string(n) + " lies outside it");
     const std::string_view data = bytes.substr(at + entry_header, payload);
     at += entry_header + payload;
+    // After this entry is read (however the loop goes on), its bytes are behind the walk.
+    struct Told {
+      const ConsumedBytes &consumed;
+      std::string_view entry;
+      ~Told() {
+        if (consumed) consumed(entry);
+      }
+    } told{walk.consumed, bytes.substr(entry, at - entry)};
     const bool compressed = (flags & 0x2000) != 0 || (flags & 0x8000) != 0;  // LZ4 (CUDA <= 12.8), zstd
     if (kind == 1) {
       ++walk.out.ptx_entries;
@@ -469,9 +478,10 @@ bool holdsNvidiaBesideAmd(std::string_view bytes) {
   return amd && nvidia;
 }
 
-NvidiaBinary readNvidiaBinary(std::string_view bytes, bool keep_images) {
+NvidiaBinary readNvidiaBinary(std::string_view bytes, bool keep_images, const ConsumedBytes &consumed) {
   Walk walk;
   walk.keep_images = keep_images;
+  walk.consumed = consumed;
   if (isFatbin(bytes)) {
     const std::size_t end = fromFatbin(bytes, walk);
     fromSection(bytes.substr(end), walk);  // `nvcc -fatbin` writes one container; a concatenation is read whole
@@ -487,8 +497,8 @@ NvidiaBinary readNvidiaBinary(std::string_view bytes, bool keep_images) {
   return std::move(walk.out);
 }
 
-std::vector<FactSet> nvidiaBinaryFacts(std::string_view bytes, std::string &producer) {
-  NvidiaBinary binary = readNvidiaBinary(bytes);
+std::vector<FactSet> nvidiaBinaryFacts(std::string_view bytes, std::string &producer, const ConsumedBytes &consumed) {
+  NvidiaBinary binary = readNvidiaBinary(bytes, /*keep_images=*/false, consumed);
   std::vector<FactSet> sets;
   bool any = false;
   for (Cubin &cubin : binary.cubins) {

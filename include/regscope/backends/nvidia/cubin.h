@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -56,13 +57,17 @@ bool holdsNvidiaBesideAmd(std::string_view bytes);
 // objects) is read once. Throws regscope::Error for damage: a truncated
 // fatbin, an .nv.info record that runs past its section, an ELF LLVM cannot read.
 // A compressed cubin is decompressed while it is read; its bytes are kept
-// (Cubin::decompressed) only with `keep_images`.
-NvidiaBinary readNvidiaBinary(std::string_view bytes, bool keep_images = false);
+// (Cubin::decompressed) only with `keep_images`. `consumed`, when given, is
+// told of each fatbin entry once it is read (a part of `bytes`): a caller
+// that mapped a library says how far the walk is, and drops the pages behind it.
+using ConsumedBytes = std::function<void(std::string_view)>;
+NvidiaBinary readNvidiaBinary(std::string_view bytes, bool keep_images = false, const ConsumedBytes &consumed = {});
 
 // `regscope parse`'s view of the same: one FactSet per cubin, the notes as
 // warnings of the first. `producer` gets the first cubin's toolkit. Throws
 // regscope::Error when no kernel could be read (saying why: only PTX, only
 // compressed cubins, no device code).
-std::vector<FactSet> nvidiaBinaryFacts(std::string_view bytes, std::string &producer);
+std::vector<FactSet> nvidiaBinaryFacts(std::string_view bytes, std::string &producer,
+                                       const ConsumedBytes &consumed = {});
 
 }  // namespace regscope
