@@ -129,6 +129,11 @@ TEST(Cubin, TheWalkTellsOfEachEntryInOrder) {
       if (i > 0) EXPECT_GE(told[i].data(), told[i - 1].data() + told[i - 1].size()) << file << " entry " << i;
     }
     EXPECT_EQ(binary.cubins.size(), readNvidiaBinary(bytes).cubins.size()) << file;  // the same read without it
+    if (std::string(file).find(".fatbin") != std::string::npos) {  // one container: its entries back to back
+      EXPECT_EQ(told.front().data(), bytes.data() + 16);           // after the container's header
+      EXPECT_EQ(told.back().data() + told.back().size(), bytes.data() + bytes.size());
+      for (std::size_t i = 1; i < told.size(); ++i) EXPECT_EQ(told[i].data(), told[i - 1].data() + told[i - 1].size());
+    }
   }
 }
 
