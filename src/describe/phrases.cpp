@@ -161,39 +161,7 @@ std::string cutName(const std::string &form, std::size_t width) {
   return cutMiddle(form, width);
 }
 
-}  // namespace
-
-namespace {
-
-std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &names, std::size_t width, bool *numbered);
-
-}  // namespace
-
-std::vector<std::string> shortenNames(const std::vector<std::string> &names, std::size_t width, bool *numbered) {
-  if (numbered) *numbered = false;
-  if (width == 0) return names;
-  // Each name once: a library's kernel is a row per arch (libtorch_cuda.so:
-  // eight or more), and one name always reads one way.
-  std::vector<std::string> distinct;
-  std::vector<std::size_t> which(names.size());
-  {
-    std::unordered_map<std::string_view, std::size_t> seen;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      auto [it, fresh] = seen.try_emplace(names[i], distinct.size());
-      if (fresh) distinct.push_back(names[i]);
-      which[i] = it->second;
-    }
-  }
-  if (distinct.size() == names.size()) return shortenDistinctNames(names, width, numbered);
-  const std::vector<std::string> shown = shortenDistinctNames(distinct, width, numbered);
-  std::vector<std::string> out;
-  out.reserve(names.size());
-  for (std::size_t i : which) out.push_back(shown[i]);
-  return out;
-}
-
-namespace {
-
+// shortenNames over names that are each there once.
 std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &names, std::size_t width,
                                               bool *numbered) {
   std::vector<std::string> out(names);
@@ -323,6 +291,29 @@ std::vector<std::string> shortenDistinctNames(const std::vector<std::string> &na
 }
 
 }  // namespace
+
+std::vector<std::string> shortenNames(const std::vector<std::string> &names, std::size_t width, bool *numbered) {
+  if (numbered) *numbered = false;
+  if (width == 0) return names;
+  // Each name once: a library's kernel is a row per arch (libtorch_cuda.so:
+  // eight or more), and one name always reads one way.
+  std::vector<std::string> distinct;
+  std::vector<std::size_t> which(names.size());
+  {
+    std::unordered_map<std::string_view, std::size_t> seen;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      auto [it, fresh] = seen.try_emplace(names[i], distinct.size());
+      if (fresh) distinct.push_back(names[i]);
+      which[i] = it->second;
+    }
+  }
+  if (distinct.size() == names.size()) return shortenDistinctNames(names, width, numbered);
+  const std::vector<std::string> shown = shortenDistinctNames(distinct, width, numbered);
+  std::vector<std::string> out;
+  out.reserve(names.size());
+  for (std::size_t i : which) out.push_back(shown[i]);
+  return out;
+}
 
 std::string shortKernelName(const std::string &demangled) {
   constexpr std::size_t kMax = 48;

@@ -258,7 +258,6 @@ std::vector<FactSet> collectFileFacts(const std::string &file, const std::string
       };
       if (std::optional<std::vector<FactSet>> nvidia = nvidiaFacts(mapped.bytes(), producer, behind))
         return std::move(*nvidia);
-      dropped = 0;
       return withNvidiaBesideAmd(mapped.bytes(), codeObjectFacts(mapped.bytes(), behind), producer);
     }
     return {yamlFacts(readFile(file), file, log_arch)};

@@ -623,6 +623,11 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
   std::vector<std::exception_ptr> failures(items.size());
   std::atomic<std::size_t> next{0}, done{0};
   std::mutex progress_mutex;
+  // The progress line, "[COUNT] path", in place of the one before it.
+  auto progressLine = [&](const std::string &count, const std::string &path) {
+    std::lock_guard<std::mutex> lock(progress_mutex);
+    std::cerr << "\r\033[K[" << count << "] " << escape::terminal(path) << std::flush;
+  };
   // Fewer than 100 items show no count: a large binary among them (a wheel's
   // libtorch_cuda.so, 456 MB, seconds to walk) shows how far its walk is.
   constexpr std::size_t kLargeBinary = std::size_t{32} << 20;
@@ -636,8 +641,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
       if (size < kLargeBinary || walked / kMb == shown) return;
       shown = walked / kMb;
       walk_shown = true;
-      std::lock_guard<std::mutex> lock(progress_mutex);
-      std::cerr << "\r\033[K[" << shown << "/" << size / kMb << " MB] " << escape::terminal(path) << std::flush;
+      progressLine(std::to_string(shown) + "/" + std::to_string(size / kMb) + " MB", path);
     };
   };
   auto worker = [&] {
@@ -659,9 +663,7 @@ ParsedInputs parseInputs(const std::vector<std::string> &inputs, const ParseOpti
       }
       const std::size_t finished = ++done;
       if (options.progress && items.size() >= 100 && (finished % 16 == 0 || finished == items.size())) {
-        std::lock_guard<std::mutex> lock(progress_mutex);
-        std::cerr << "\r\033[K[" << finished << "/" << items.size() << "] " << escape::terminal(results[i].input)
-                  << std::flush;
+        progressLine(std::to_string(finished) + "/" + std::to_string(items.size()), results[i].input);
       }
     }
   };

@@ -1,7 +1,6 @@
 #include "text_table.h"
 
 #include <algorithm>
-#include <sstream>
 
 namespace regscope {
 
@@ -15,7 +14,7 @@ void TextTable::measure(const std::vector<std::string> &cells) {
   for (std::size_t c = 0; c < cells.size() && c < width_.size(); ++c) width_[c] = std::max(width_[c], cells[c].size());
 }
 
-void TextTable::printRow(std::ostream &out, const std::vector<std::string> &cells) const {
+void TextTable::writeCells(std::ostream &out, const std::vector<std::string> &cells) const {
   static const std::string kEmpty;
   for (std::size_t c = 0; c < headers_.size(); ++c) {
     const std::string &cell = c < cells.size() ? cells[c] : kEmpty;
@@ -26,16 +25,17 @@ void TextTable::printRow(std::ostream &out, const std::vector<std::string> &cell
     else
       out << cell << (c + 1 < headers_.size() ? pad : "");
   }
+}
+
+void TextTable::printRow(std::ostream &out, const std::vector<std::string> &cells) const {
+  writeCells(out, cells);
   out << '\n';
 }
 
 void TextTable::printHeader(std::ostream &out, bool color) const {
   out << (color ? "\033[1m" : "");
-  std::ostringstream line;
-  printRow(line, headers_);
-  std::string text = line.str();
-  text.pop_back();  // the newline goes after the colour's end
-  out << text << (color ? "\033[0m" : "") << '\n';
+  writeCells(out, headers_);
+  out << (color ? "\033[0m" : "") << '\n';
 }
 
 }  // namespace regscope

@@ -19,6 +19,7 @@ class TextTable {
   void printRow(std::ostream &out, const std::vector<std::string> &cells) const;
 
  private:
+  void writeCells(std::ostream &out, const std::vector<std::string> &cells) const;  // one line, no newline
   std::vector<std::string> headers_;
   std::vector<bool> right_;
   std::vector<std::size_t> width_;
